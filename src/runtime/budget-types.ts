@@ -1,0 +1,34 @@
+/** Types of the result budget, shared by the context and `budget.ts`. */
+import type { ToolResultContentBlock } from './model/types.js';
+
+/** Where over-budget results go. The extension uses IndexedDB (see `budget.ts`). */
+export interface ResultStore {
+  put(record: StoredResult): Promise<void>;
+  get(id: string): Promise<StoredResult | undefined>;
+}
+
+export interface StoredResult {
+  id: string;
+  toolUseId: string;
+  toolName: string;
+  content: string;
+  createdAt: number;
+}
+
+/** The frozen decision for one tool-use id: what the model got, byte for byte. */
+export interface BudgetDecision {
+  toolUseId: string;
+  /** `kept` = the full content went to the model; `persisted` = a preview did. */
+  kind: 'kept' | 'persisted' | 'preview_only';
+  content: ToolResultContentBlock[];
+  /** Set when persisted: the stored id and the full size. */
+  storedId?: string;
+  totalChars?: number;
+}
+
+/** Decisions are frozen per tool-use id so re-sending history yields byte-identical content. */
+export interface BudgetState {
+  readonly decisions: Map<string, BudgetDecision>;
+}
+
+export const createBudgetState = (): BudgetState => ({ decisions: new Map() });

@@ -1,0 +1,109 @@
+/**
+ * The trimmed tool-use context the service worker holds per run: abort tree, agent identity, the
+ * state bridge, budget state, permission context, the per-tab snapshot cache, the current tab, the
+ * tool pool, a way to ask the person, and the platform ports (browser, stores) that tools act through.
+ */
+import type { BrowserBridge } from './browser.js';
+import type { BudgetState, ResultStore } from './budget-types.js';
+import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
+import type { Tools } from './tool.js';
+
+/** Run-wide state. Tools read it with `getAppState` and change it with `setAppState`. */
+export interface AppState {
+  /** Deferred tools `tool_search` has loaded in this run, in the order they were found. */
+  readonly discoveredTools: readonly string[];
+  /** Site grants given during this run ("Always allow on this site"); persisted by the extension. */
+  readonly grants: readonly SiteGrant[];
+}
+
+export const initialAppState = (): AppState => ({ discoveredTools: [], grants: [] });
+
+/** What the content script reported about one element, enough to judge a call on it without a round trip. */
+export interface ElementSummary {
+  role: string;
+  name: string;
+  tag?: string;
+  /** For inputs: the `type` attribute. */
+  inputType?: string;
+  autocomplete?: string;
+  /** For buttons and inputs inside a form: its method and action. */
+  formMethod?: string;
+  formAction?: string;
+  /** True when the element submits its form. */
+  submits?: boolean;
+  href?: string;
+}
+
+/** The latest snapshot of one tab, keyed by tab and URL (the analog of a read-file cache). */
+export interface PageSnapshotRecord {
+  tabId: number;
+  url: string;
+  takenAt: number;
+  /** Elements by ref, as last seen. */
+  elements: Readonly<Record<string, ElementSummary>>;
+}
+
+export interface SnapshotCache {
+  /** The record for this tab; with `url`, only if it was taken on that URL. */
+  get(tabId: number, url?: string): PageSnapshotRecord | undefined;
+  /** Merges elements into the tab's record (a new URL starts a new record). */
+  update(tabId: number, url: string, elements: Readonly<Record<string, ElementSummary>>): void;
+  invalidate(tabId: number): void;
+}
+
+/** A map-backed snapshot cache. */
+export function createSnapshotCache(now: () => number = Date.now): SnapshotCache {
+  const records = new Map<number, PageSnapshotRecord>();
+  return {
+    get(tabId, url) {
+      const record = records.get(tabId);
+      if (!record) return undefined;
+      if (url !== undefined && record.url !== url) return undefined;
+      return record;
+    },
+    update(tabId, url, elements) {
+      const prior = records.get(tabId);
+      const base = prior && prior.url === url ? prior.elements : {};
+      records.set(tabId, { tabId, url, takenAt: now(), elements: { ...base, ...elements } });
+    },
+    invalidate(tabId) {
+      records.delete(tabId);
+    },
+  };
+}
+
+/** The agent's notes that last across conversations. */
+export interface MemoryStore {
+  list(): Promise<Array<{ key: string; value: string; updatedAt: number }>>;
+  get(key: string): Promise<{ key: string; value: string; updatedAt: number } | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<boolean>;
+}
+
+export interface ToolUseContext {
+  /** Aborting this cancels the call (or batch, turn, run) it belongs to. Children follow their parent. */
+  readonly abortController: AbortController;
+  readonly agentId: string;
+  readonly agentType: 'main' | 'subagent';
+  getAppState(): AppState;
+  /** A no-op for sub-agents: they must not change the run's state. */
+  setAppState(update: (prior: AppState) => AppState): void;
+  /** Always reaches the root run, even from a sub-agent. */
+  setAppStateForTasks(update: (prior: AppState) => AppState): void;
+  /** Which results were replaced by previews, frozen per tool-use id. */
+  readonly budget: BudgetState;
+  readonly resultStore: ResultStore;
+  readonly permissions: PermissionContext;
+  readonly snapshots: SnapshotCache;
+  /** The tab the run acts on by default. `switch_tab` changes it through a context modifier. */
+  readonly currentTabId: number | undefined;
+  /** The window the run belongs to (for `list_tabs`). */
+  readonly windowId: number | undefined;
+  /** The tools this run may use (all, including deferred ones). */
+  readonly tools: Tools;
+  /** Asks the person (permission prompts). Absent when no UI is attached. */
+  readonly askPerson?: (request: PermissionRequest, signal: AbortSignal) => Promise<PersonChoice>;
+  /** The browser, as seen by tools. Absent in contexts without one (unit tests of runtime-only tools). */
+  readonly browser?: BrowserBridge;
+  readonly memory?: MemoryStore;
+}

@@ -1,0 +1,121 @@
+/**
+ * The provider-neutral model interface. Messages use content blocks (the Anthropic shape, which is the
+ * richest); each provider client maps them to and from its own wire format.
+ */
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageBlock {
+  type: 'image';
+  source: { type: 'base64'; media_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif'; data: string };
+}
+
+export interface ToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** What a tool result may contain: text (often JSON) and images. */
+export type ToolResultContentBlock = TextBlock | ImageBlock;
+
+export interface ToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: ToolResultContentBlock[];
+  is_error?: boolean;
+}
+
+export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
+
+export interface Message {
+  role: 'user' | 'assistant';
+  content: ContentBlock[];
+}
+
+/** A JSON Schema object as sent to a provider. */
+export type JsonSchema = Record<string, unknown>;
+
+/** One tool as the model sees it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheCreationTokens: number;
+}
+
+export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 });
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens,
+  };
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+
+export interface ModelRequest {
+  system: string;
+  tools: readonly ToolSpec[];
+  messages: readonly Message[];
+  maxTokens?: number;
+  signal: AbortSignal;
+}
+
+/** Events a model client streams while one assistant message is produced. */
+export type ModelStreamEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'tool_use_start'; id: string; name: string }
+  | { type: 'tool_use_delta'; id: string; partialJson: string }
+  | { type: 'usage'; usage: Usage }
+  /** The last event: the whole assistant message, assembled, with its stop reason and total usage. */
+  | { type: 'message_done'; message: Message; stopReason: StopReason; usage: Usage };
+
+/** A streaming model. `stream` throws `ModelError` for provider failures and stops when `signal` aborts. */
+export interface ModelClient {
+  readonly provider: string;
+  readonly model: string;
+  stream(request: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
+
+export type ModelErrorCode =
+  | 'AUTH'
+  | 'RATE_LIMITED'
+  | 'OVERLOADED'
+  | 'NETWORK'
+  | 'MODEL_NOT_FOUND'
+  | 'BAD_REQUEST'
+  | 'SERVER'
+  | 'ABORTED'
+  | 'NOT_CONFIGURED'
+  | 'PROTOCOL';
+
+/** A provider failure, phrased for the person (the side panel shows `message` and `suggestion`). */
+export class ModelError extends Error {
+  override readonly name = 'ModelError';
+  readonly code: ModelErrorCode;
+  readonly status: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly suggestion: string;
+
+  constructor(code: ModelErrorCode, message: string, options: { suggestion: string; status?: number; retryAfterMs?: number; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.retryAfterMs = options.retryAfterMs;
+    this.suggestion = options.suggestion;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * The tool contract. A tool is a structural type, not a class: identity, execution, per-call safety,
+ * budget and the model-facing contract. `buildTool` fills what a definition leaves out with fail-closed
+ * defaults (unknown means unsafe).
+ */
+import type { z } from 'zod';
+import type { ToolUseContext } from './context.js';
+import type { Message, ToolResultContentBlock } from './model/types.js';
+import type { PermissionDecision } from './permission-types.js';
+
+/** Any zod object schema a tool may take as input. */
+export type AnyInputSchema = z.ZodType<Record<string, unknown>>;
+
+/** What `call` returns. `contextModifier` applies only to calls that are not concurrency-safe. */
+export interface ToolResult<T> {
+  data: T;
+  /** Extra messages for the transcript after the tool results (e.g. an image the model should see). */
+  newMessages?: Message[];
+  /** Changes the context for later calls (e.g. `switch_tab`). Ignored for concurrency-safe calls. */
+  contextModifier?: (context: ToolUseContext) => ToolUseContext;
+}
+
+/** The result of `validateInput`: pure, fast, no UI. */
+export type ValidationResult =
+  | { ok: true }
+  | { ok: false; message: string; suggestion: string; code?: string; details?: Record<string, unknown> };
+
+/**
+ * A tool's own permission opinion. `passthrough` means "no extra requirement: ask the general system".
+ * `deny` is final; `ask` forces a prompt even where the mode would allow.
+ */
+export type ToolPermissionResult =
+  | { behavior: 'passthrough' }
+  | { behavior: 'allow'; reason: string }
+  | { behavior: 'ask'; reason: string }
+  | { behavior: 'deny'; message: string; suggestion: string };
+
+/** Asks the general permission system (and maybe the person) whether this call may run. */
+export type CanUseTool = (tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext, toolUseId: string) => Promise<PermissionDecision>;
+
+export type ProgressCallback<P> = (progress: P) => void;
+
+export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = unknown, Progress = unknown> {
+  // identity
+  readonly name: string;
+  readonly aliases: readonly string[];
+  /** 3–10 words for `tool_search`, not repeating the name. */
+  readonly searchHint: string;
+
+  // the model-facing contract
+  readonly inputSchema: Schema;
+  /** The model-facing description (sent as the tool's description). */
+  readonly prompt: string;
+  /** A short human line for what this call will do ("Click “Delete account” on example.com"). */
+  description(input: z.output<Schema>, context?: ToolUseContext): string;
+
+  // execution
+  call(
+    input: z.output<Schema>,
+    context: ToolUseContext,
+    canUseTool: CanUseTool,
+    parentMessage: Message | undefined,
+    onProgress: ProgressCallback<Progress>,
+  ): Promise<ToolResult<Output>>;
+  validateInput(input: z.output<Schema>, context: ToolUseContext): ValidationResult | Promise<ValidationResult>;
+  checkPermissions(input: z.output<Schema>, context: ToolUseContext): Promise<ToolPermissionResult>;
+  /**
+   * What permission rules and site grants match against: the site for page tools, the target host for
+   * navigation. `undefined` when the call has no site.
+   */
+  permissionSubject(input: z.output<Schema>, context: ToolUseContext): string | undefined | Promise<string | undefined>;
+  mapResultForModel(output: Output, toolUseId: string): ToolResultContentBlock[];
+
+  // safety, judged per call
+  isEnabled(context: ToolUseContext | undefined): boolean;
+  isConcurrencySafe(input: z.output<Schema>): boolean;
+  isReadOnly(input: z.output<Schema>): boolean;
+  /** May consult the context (e.g. the tab's latest snapshot) to judge the call. */
+  isDestructive(input: z.output<Schema>, context?: ToolUseContext): boolean;
+  interruptBehavior(): 'cancel' | 'block';
+  /** When this call fails, should its running siblings be cancelled too? */
+  failureCancelsSiblings(input: z.output<Schema>): boolean;
+
+  // budget and loading
+  /** Results longer than this (in characters) are stored and previewed. `Infinity` opts out. */
+  readonly maxResultSizeChars: number;
+  readonly shouldDefer: boolean;
+  readonly alwaysLoad: boolean;
+  /** From outside the extension (MCP). External tools are always deferred and never trusted for permissions. */
+  readonly isExternal: boolean;
+}
+
+/** Any tool, whatever its types; what tool sets hold. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = Tool<any, any, any>;
+
+/** Every tool set travels as a readonly array. */
+export type Tools = readonly AnyTool[];
+
+const DEFAULTABLE_KEYS = [
+  'aliases',
+  'searchHint',
+  'description',
+  'validateInput',
+  'checkPermissions',
+  'permissionSubject',
+  'mapResultForModel',
+  'isEnabled',
+  'isConcurrencySafe',
+  'isReadOnly',
+  'isDestructive',
+  'interruptBehavior',
+  'failureCancelsSiblings',
+  'maxResultSizeChars',
+  'shouldDefer',
+  'alwaysLoad',
+  'isExternal',
+] as const;
+type DefaultableKey = (typeof DEFAULTABLE_KEYS)[number];
+
+/** A tool definition: the keys `buildTool` can default are optional. */
+export type ToolDef<Schema extends AnyInputSchema, Output, Progress = never> = Omit<Tool<Schema, Output, Progress>, DefaultableKey> &
+  Partial<Pick<Tool<Schema, Output, Progress>, DefaultableKey>>;
+
+/** The global cap on any one result; a tool's own `maxResultSizeChars` is capped at this unless `Infinity`. */
+export const DEFAULT_MAX_RESULT_SIZE_CHARS = 50_000;
+
+/** Text for the model: strings pass through, anything else as pretty JSON. */
+export function defaultMapResultForModel(output: unknown): ToolResultContentBlock[] {
+  if (typeof output === 'string') return [{ type: 'text', text: output }];
+  if (output === undefined) return [{ type: 'text', text: '(no output)' }];
+  return [{ type: 'text', text: JSON.stringify(output, null, 2) }];
+}
+
+/** Fills the fail-closed defaults: not concurrency-safe, not read-only, not destructive, 'block', enabled. */
+export function buildTool<Schema extends AnyInputSchema, Output, Progress = never>(def: ToolDef<Schema, Output, Progress>): Tool<Schema, Output, Progress> {
+  return {
+    aliases: [],
+    searchHint: '',
+    description: () => def.name,
+    validateInput: () => ({ ok: true }),
+    checkPermissions: async () => ({ behavior: 'passthrough' }),
+    permissionSubject: () => undefined,
+    mapResultForModel: (output: Output) => defaultMapResultForModel(output),
+    isEnabled: () => true,
+    isConcurrencySafe: () => false,
+    isReadOnly: () => false,
+    isDestructive: () => false,
+    interruptBehavior: () => 'block',
+    failureCancelsSiblings: () => false,
+    maxResultSizeChars: DEFAULT_MAX_RESULT_SIZE_CHARS,
+    shouldDefer: false,
+    alwaysLoad: false,
+    isExternal: false,
+    ...def,
+  };
+}

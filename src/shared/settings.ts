@@ -1,0 +1,51 @@
+/**
+ * Settings live in `chrome.storage.local` under the key `settings`, validated by this schema. An
+ * invalid stored value is reported to the person with the failing field, never a crash.
+ */
+import { z } from 'zod';
+
+export const SETTINGS_STORAGE_KEY = 'settings';
+
+const providerConfig = (defaults: { baseUrl: string; model: string }) =>
+  z.object({
+    apiKey: z.string().describe('API key; stays in the service worker, never sent to pages').default(''),
+    baseUrl: z.url({ protocol: /^https?$/ }).describe('Base URL of the provider API').default(defaults.baseUrl),
+    model: z.string().min(1).describe('Model id').default(defaults.model),
+  });
+
+export const customActionSchema = z.object({
+  id: z.string().min(1).max(64),
+  title: z.string().min(1).max(80),
+  /** A prompt template: `{{selection}}`, `{{url}}`, `{{title}}`, `{{link}}` are filled in. */
+  prompt: z.string().min(1).max(4_000),
+  contexts: z.array(z.enum(['selection', 'page', 'link', 'image'])).min(1).default(['page']),
+});
+
+export const settingsSchema = z.object({
+  provider: z.enum(['anthropic', 'openai']).default('anthropic'),
+  anthropic: providerConfig({ baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }).prefault({}),
+  openai: providerConfig({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' }).prefault({}),
+  permissionMode: z.enum(['ask', 'auto', 'read-only']).default('ask'),
+  rules: z
+    .object({ allow: z.array(z.string()).default([]), deny: z.array(z.string()).default([]), ask: z.array(z.string()).default([]) })
+    .prefault({}),
+  customActions: z.array(customActionSchema).max(20).default([]),
+  /** Expose only the minimal core tool set. */
+  simpleMode: z.boolean().default(false),
+  maxTurns: z.number().int().min(1).max(200).default(40),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings = (): Settings => settingsSchema.parse({});
+
+/** Parses a stored value; on failure says which field is wrong instead of throwing. */
+export function parseSettings(value: unknown): { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string } {
+  const result = settingsSchema.safeParse(value ?? {});
+  if (result.success) return { ok: true, settings: result.data };
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+  return {
+    ok: false,
+    message: `The saved settings are invalid: ${issues}`,
+    suggestion: 'Open Settings in the side panel, correct the fields named here, and save.',
+  };
+}
