@@ -1,0 +1,4 @@
+/** Placeholder popup. */
+import { render } from 'preact';
+
+render(<main>Pagewright</main>, document.getElementById('app') ?? document.body);

@@ -1,0 +1,2 @@
+/** The service worker entry (wiring lands next). */
+export {};

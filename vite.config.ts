@@ -1,0 +1,68 @@
+/**
+ * Builds dist/: the MV3 extension from manifest.json via @crxjs/vite-plugin (service worker, side panel,
+ * popup), plus the content script as one standalone classic script at CONTENT_SCRIPT_PATH.
+ *
+ * Why the content script is not in manifest.content_scripts nor a crx `?script` import: both make crx
+ * list its chunks in web_accessible_resources for <all_urls>, which lets any page detect the extension.
+ * The worker injects the file on demand with scripting.executeScript({ files }) instead, and files
+ * injected that way need not be web-accessible.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { crx } from '@crxjs/vite-plugin';
+import { build, defineConfig, type Plugin } from 'vite';
+import manifest from './manifest.json' with { type: 'json' };
+import { CONTENT_SCRIPT_PATH } from './src/background/inject.js';
+
+const CONTENT_ENTRY = resolve(import.meta.dirname, 'src/content/index.ts');
+
+/** Bundles the content script as one self-contained IIFE and emits it at CONTENT_SCRIPT_PATH. */
+function standaloneContentScript(): Plugin {
+  let minify: boolean | 'oxc' | 'terser' | 'esbuild' = false;
+  let sourcemap: boolean | 'inline' | 'hidden' = false;
+  return {
+    name: 'pagewright:standalone-content-script',
+    apply: 'build',
+    configResolved(config) {
+      minify = config.build.minify;
+      sourcemap = config.build.sourcemap;
+    },
+    async generateBundle() {
+      if (!existsSync(CONTENT_ENTRY)) {
+        this.warn(`${CONTENT_ENTRY} does not exist yet: emitting an empty content script.`);
+        this.emitFile({ type: 'asset', fileName: CONTENT_SCRIPT_PATH, source: '/* Pagewright content script: not built yet */\n' });
+        return;
+      }
+      const result = await build({
+        configFile: false,
+        logLevel: 'warn',
+        root: import.meta.dirname,
+        build: {
+          write: false,
+          emptyOutDir: false,
+          minify,
+          sourcemap: sourcemap === 'inline' ? 'inline' : false,
+          target: 'chrome116',
+          lib: { entry: CONTENT_ENTRY, formats: ['iife'], name: 'pagewrightContent', fileName: () => CONTENT_SCRIPT_PATH },
+          rolldownOptions: { output: { entryFileNames: CONTENT_SCRIPT_PATH, inlineDynamicImports: true } },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+      const entry = outputs.find((o) => o.type === 'chunk' && o.isEntry);
+      if (!entry || entry.type !== 'chunk') throw new Error('The content script build produced no entry chunk.');
+      this.emitFile({ type: 'asset', fileName: CONTENT_SCRIPT_PATH, source: entry.code });
+    },
+  };
+}
+
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'chrome116',
+    // Readable stack traces for people who report bugs; the extension is loaded unpacked.
+    minify: false,
+  },
+  plugins: [crx({ manifest: manifest as Parameters<typeof crx>[0]['manifest'] }), standaloneContentScript()],
+});
