@@ -1,0 +1,61 @@
+/** `close_tab`: closes a tab. Destructive: the page's state and unsaved input are gone. */
+import { z } from 'zod';
+import type { ToolUseContext } from '../../runtime/context.js';
+import { buildTool } from '../../runtime/tool.js';
+import { isAlwaysDestructive } from '../safety.js';
+import { onTab, originOf, requireBrowser, tabIdField } from './shared.js';
+
+const inputSchema = z.strictObject({ tab_id: tabIdField() });
+
+/** What `close_tab` returns. */
+export interface CloseTabOutput {
+  closed_tab_id: number;
+  /** The run's current tab afterwards (changes when the closed tab was the current one). */
+  current_tab_id: number | null;
+}
+
+const knownUrl = (tabId: number, context: ToolUseContext | undefined) => context?.snapshots.get(tabId)?.url;
+
+/** Closes a tab; when it was the run's current tab, the window's newly active tab becomes current. */
+export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
+  name: 'close_tab',
+  searchHint: 'shut remove browser page window',
+  inputSchema,
+  prompt: [
+    'Closes an open tab. This cannot be undone: the page’s state and any unsaved input are lost, so the person is asked first.',
+    'Returns JSON with `closed_tab_id` and `current_tab_id` (if you closed your current tab, the tab the browser shows next becomes current; null if none is left).',
+    'Get tab ids from list_tabs. To leave a tab open but work elsewhere use switch_tab. A tab id that is not open gives TAB_CLOSED.',
+  ].join('\n'),
+  description: (input, context) => {
+    const origin = originOf(knownUrl(input.tab_id, context));
+    return `Close tab ${input.tab_id}${origin ? ` (${new URL(origin).host})` : ''}`;
+  },
+  async permissionSubject(input, context) {
+    const browser = context.browser;
+    if (!browser) return undefined;
+    try {
+      return originOf((await browser.getTab(input.tab_id)).url);
+    } catch {
+      return undefined;
+    }
+  },
+  isDestructive: () => isAlwaysDestructive('close_tab'),
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 2_000,
+  async call(input, context) {
+    const browser = requireBrowser(context);
+    await onTab(input.tab_id, () => browser.closeTab(input.tab_id));
+    context.snapshots.invalidate(input.tab_id);
+    if (context.currentTabId !== input.tab_id) {
+      return { data: { closed_tab_id: input.tab_id, current_tab_id: context.currentTabId ?? null } };
+    }
+    // The closed tab was the run's default target: follow the browser to the tab it shows now, so page
+    // tools without tab_id keep working instead of all failing with TAB_CLOSED.
+    const remaining = await browser.listTabs(context.windowId).catch(() => []);
+    const next = remaining.find((tab) => tab.active && tab.id !== input.tab_id)?.id;
+    return {
+      data: { closed_tab_id: input.tab_id, current_tab_id: next ?? null },
+      contextModifier: (prior) => ({ ...prior, currentTabId: next }),
+    };
+  },
+});

@@ -1,0 +1,62 @@
+/** `open_tab`: opens a URL in a new tab of the run's window. */
+import { z } from 'zod';
+import { buildTool } from '../../runtime/tool.js';
+import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
+
+const inputSchema = z.strictObject({
+  url: z
+    .string()
+    .min(1)
+    .max(8_000)
+    .describe('The absolute http:// or https:// URL to open, e.g. "https://example.com/page" (at most 8,000 characters).'),
+  active: z
+    .boolean()
+    .default(true)
+    .describe('true (default): show the new tab and make it the run’s current tab; false: open it in the background and keep the current tab.'),
+});
+
+/** What `open_tab` returns. */
+export interface OpenTabOutput extends TabView {
+  /** True when the new tab became the run's current tab. */
+  current: boolean;
+}
+
+/** Opens a URL in a new tab; when active, the new tab becomes the run's current tab. */
+export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
+  name: 'open_tab',
+  searchHint: 'new page load web address url',
+  inputSchema,
+  prompt: [
+    'Opens a URL in a new tab of this window and waits for it to start loading.',
+    'With `active: true` (default) the tab is shown and becomes your current tab: page tools without `tab_id` then act on it. With `active: false` it opens in the background; pass its `tab_id` to page tools or call switch_tab later.',
+    'Returns JSON with `tab_id`, `title`, `url`, `active` and `current`.',
+    'To load another page in the current tab use navigate instead; to go to a tab that is already open use switch_tab.',
+  ].join('\n'),
+  description: (input) => `Open ${input.url} in a new ${input.active ? '' : 'background '}tab`,
+  validateInput(input) {
+    let protocol: string;
+    try {
+      protocol = new URL(input.url).protocol;
+    } catch {
+      return { ok: false, code: 'INVALID_URL', message: `"${input.url}" is not an absolute URL.`, suggestion: 'Give a full URL such as "https://example.com/".' };
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      return {
+        ok: false,
+        code: 'INVALID_URL',
+        message: `open_tab opens only http and https URLs, not ${protocol} ones.`,
+        suggestion: 'Give an http:// or https:// URL.',
+      };
+    }
+    return { ok: true };
+  },
+  permissionSubject: (input) => originOf(input.url),
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 5_000,
+  async call(input, context) {
+    const tab = await requireBrowser(context).openTab(input.url, { active: input.active, windowId: context.windowId });
+    const output: OpenTabOutput = { ...tabView(tab), current: input.active };
+    if (!input.active) return { data: output };
+    return { data: output, contextModifier: (prior) => ({ ...prior, currentTabId: tab.id }) };
+  },
+});

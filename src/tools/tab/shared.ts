@@ -1,0 +1,72 @@
+/** Helpers the tab tools share: the browser port, tab ids in schemas, origins, and TAB_CLOSED errors. */
+import { z } from 'zod';
+import type { BrowserBridge, TabInfo } from '../../runtime/browser.js';
+import type { ToolUseContext } from '../../runtime/context.js';
+import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
+
+/** The `tab_id` field every tab tool takes. */
+export const tabIdField = () =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .describe('The id of a tab in this window, as returned by list_tabs or open_tab (a whole number ≥ 0).');
+
+/** The browser port of the run, or a structured error when the run has none (e.g. a test without one). */
+export function requireBrowser(context: ToolUseContext): BrowserBridge {
+  if (!context.browser) {
+    throw new ToolError('NO_BROWSER', 'This run has no browser attached, so tab tools cannot act.', {
+      suggestion: 'Answer without tab tools, or ask the person to open Pagewright from a browser tab.',
+    });
+  }
+  return context.browser;
+}
+
+/** The origin of a URL (`https://example.com`), or undefined for URLs without one (about:, data:). */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A tab as the model sees it. */
+export interface TabView {
+  tab_id: number;
+  title: string;
+  url: string;
+  active: boolean;
+}
+
+export const tabView = (tab: TabInfo): TabView => ({ tab_id: tab.id, title: tab.title, url: tab.url, active: tab.active });
+
+/**
+ * Runs a browser call on one tab and turns "no such tab" failures into TAB_CLOSED with a suggestion to
+ * list the tabs. Other structured errors (NOT_INJECTABLE, TIMEOUT, ...) pass through unchanged.
+ */
+export async function onTab<T>(tabId: number, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (isToolErrorLike(error)) {
+      // The bridge already classified the failure; only TAB_CLOSED is re-worded so it names this tab id.
+      throw error.code === 'TAB_CLOSED' ? tabClosed(tabId, error) : error;
+    }
+    // Raw browser errors ("No tab with id: 12.") that slipped past the bridge.
+    const message = error instanceof Error ? error.message : String(error);
+    if (/no tab|tab.*(closed|not found)|invalid tab/i.test(message)) throw tabClosed(tabId, error);
+    throw error;
+  }
+}
+
+/** TAB_CLOSED: the tab id does not name an open tab. */
+export function tabClosed(tabId: number, cause?: unknown): ToolError {
+  return new ToolError('TAB_CLOSED', `There is no open tab with id ${tabId}; it was closed or never existed.`, {
+    suggestion: 'Call list_tabs to see the open tabs and their ids, then use one of those.',
+    details: { tab_id: tabId },
+    cause,
+  });
+}

@@ -1,0 +1,51 @@
+/** `switch_tab`: makes another tab the run's current tab (and shows it to the person). */
+import { z } from 'zod';
+import type { ToolUseContext } from '../../runtime/context.js';
+import { buildTool } from '../../runtime/tool.js';
+import { onTab, originOf, requireBrowser, tabIdField, tabView, type TabView } from './shared.js';
+
+const inputSchema = z.strictObject({ tab_id: tabIdField() });
+
+/** What `switch_tab` returns. */
+export interface SwitchTabOutput extends TabView {
+  previous_tab_id: number | null;
+}
+
+const knownUrl = (tabId: number, context: ToolUseContext | undefined) => context?.snapshots.get(tabId)?.url;
+
+/** Switches the run's current tab through a context modifier and activates the tab in the browser. */
+export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
+  name: 'switch_tab',
+  searchHint: 'change current page focus another open page',
+  inputSchema,
+  prompt: [
+    'Makes another open tab your current tab and brings it to the front. Page tools called without `tab_id` afterwards act on that tab.',
+    'Returns JSON with the tab’s `tab_id`, `title`, `url`, `active` and `previous_tab_id`.',
+    'Get tab ids from list_tabs. To open a page that is not open yet use open_tab; to act on a tab once without switching, pass `tab_id` to the page tool instead.',
+    'A tab id that is not open gives TAB_CLOSED.',
+  ].join('\n'),
+  description: (input, context) => {
+    const origin = originOf(knownUrl(input.tab_id, context));
+    return `Switch to tab ${input.tab_id}${origin ? ` (${new URL(origin).host})` : ''}`;
+  },
+  async permissionSubject(input, context) {
+    const browser = context.browser;
+    if (!browser) return undefined;
+    try {
+      return originOf((await browser.getTab(input.tab_id)).url);
+    } catch {
+      // A closed tab has no site; `call` reports TAB_CLOSED with a suggestion.
+      return undefined;
+    }
+  },
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 5_000,
+  async call(input, context) {
+    const browser = requireBrowser(context);
+    const tab = await onTab(input.tab_id, () => browser.activateTab(input.tab_id));
+    return {
+      data: { ...tabView(tab), previous_tab_id: context.currentTabId ?? null },
+      contextModifier: (prior) => ({ ...prior, currentTabId: tab.id }),
+    };
+  },
+});
