@@ -1,4 +1,44 @@
-/** Placeholder side panel (helper E replaces this with the real chat UI). */
+/** Side-panel entry: connects the models to the browser and renders the app. */
 import { render } from 'preact';
+import browser from 'webextension-polyfill';
+import { SETTINGS_STORAGE_KEY } from '../src/shared/settings.js';
+import { App } from './components/App.js';
+import { AppModel } from './models/app-model.js';
+import { pinnedTabFromSearch, type TabsApi } from './models/binding-model.js';
+import type { PortLike } from './models/port-client.js';
+import './styles.css';
 
-render(<main>Pagewright</main>, document.getElementById('app') ?? document.body);
+const tabs: TabsApi = {
+  activeTabId: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
+  windowId: async () => (await browser.windows.getCurrent()).id,
+  onActivated: (listener) => {
+    const handler = (info: { tabId: number; windowId: number }) => listener(info);
+    browser.tabs.onActivated.addListener(handler);
+    return () => browser.tabs.onActivated.removeListener(handler);
+  },
+};
+
+const app = new AppModel({
+  connect: (name) => browser.runtime.connect({ name }) as unknown as PortLike,
+  tabs,
+  settingsStorage: {
+    read: async () => (await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY],
+    // The panel is an extension page: the key goes to extension storage only, never to a content script.
+    write: async (settings) => browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: settings }),
+  },
+  request: (request) => browser.runtime.sendMessage(request),
+  pinnedTabId: pinnedTabFromSearch(location.search),
+  openPopOut: (tabId) => {
+    void browser.windows.create({ url: browser.runtime.getURL(`sidepanel/index.html?tab=${tabId}`), type: 'popup', width: 440, height: 760 });
+  },
+});
+
+// Settings changed elsewhere (popup, tests, another panel) show up here too.
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && Object.hasOwn(changes, SETTINGS_STORAGE_KEY) && app.settings.saveState.value !== 'saving') void app.settings.load();
+});
+
+const root = document.getElementById('app');
+if (root) render(<App app={app} />, root);
+void app.start();
+window.addEventListener('pagehide', () => app.dispose());

@@ -1,0 +1,121 @@
+/**
+ * The permission prompt: a modal dialog naming the tool, what it will do, the site and why it asks.
+ * Keyboard: focus moves in on open, Tab stays inside, Escape denies. Deny sends the typed reason to the model.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import type { ConversationModel } from '../models/conversation-model.js';
+import type { DecisionReasonView, PanelPermissionRequest } from '../models/types.js';
+
+/** Why the prompt appears, in words. */
+export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructive' | 'site'>): string {
+  const why: DecisionReasonView = request.why;
+  switch (why.type) {
+    case 'destructive':
+      return `This may not be undoable: ${why.detail}`;
+    case 'rule':
+      return `A permission rule asks before this: ${why.rule}`;
+    case 'mode':
+      return why.mode === 'ask'
+        ? `No permission for this${request.site ? ' on this site' : ''} yet (mode “ask”). ${why.detail}`
+        : `Permission mode “${why.mode}”: ${why.detail}`;
+    case 'grant':
+      return `A grant exists for ${why.origin}, but the call still needs a yes.`;
+    case 'tool':
+    case 'no_ui':
+      return why.detail;
+    case 'person':
+      return 'Asked before.';
+  }
+}
+
+const FOCUSABLE = 'button:not([disabled]), textarea, input, select, a[href], [tabindex]:not([tabindex="-1"])';
+
+export function PermissionDialog({ model }: { model: ConversationModel }) {
+  const request = model.pendingPermission.value;
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const firstRef = useRef<HTMLButtonElement>(null);
+  const denyRef = useRef<HTMLButtonElement>(null);
+  const toolUseId = request?.toolUseId;
+
+  useEffect(() => {
+    if (toolUseId === undefined) return undefined;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    // Destructive calls put the focus on Deny so a stray Enter does not approve them.
+    (request?.destructive ? denyRef.current : firstRef.current)?.focus();
+    return () => previous?.focus();
+    // Only a new request moves the focus.
+  }, [toolUseId]);
+
+  if (!request) return null;
+  const deny = () => model.respondToPermission('deny', model.denyReason.value);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      deny();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusables[0];
+    const last = focusables.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  return (
+    <div class="dialog-backdrop">
+      <div
+        ref={dialogRef}
+        class={`dialog permission${request.destructive ? ' destructive' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="permission-title"
+        aria-describedby="permission-what"
+        data-tool-use-id={request.toolUseId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="permission-title">
+          Allow <code>{request.toolName}</code>?
+        </h2>
+        <p id="permission-what" class="permission-what">
+          {request.description || request.toolName}
+        </p>
+        <dl class="permission-facts">
+          {request.site && (
+            <>
+              <dt>Site</dt>
+              <dd>{request.site}</dd>
+            </>
+          )}
+          <dt>Why it asks</dt>
+          <dd>{whyText(request)}</dd>
+        </dl>
+        {request.destructive && <p class="warning">This action may be irreversible.</p>}
+        <label for="permission-reason">Reason (optional, sent to the agent if you deny)</label>
+        <textarea
+          id="permission-reason"
+          rows={2}
+          maxLength={2000}
+          value={model.denyReason.value}
+          onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
+        />
+        <div class="dialog-actions">
+          <button ref={firstRef} type="button" class="primary" onClick={() => model.respondToPermission('allow_once')}>
+            Allow once
+          </button>
+          <button type="button" disabled={!request.site} title={request.site ? undefined : 'This call has no site to remember'} onClick={() => model.respondToPermission('allow_always')}>
+            Always allow on this site
+          </button>
+          <button ref={denyRef} type="button" class="danger" onClick={deny}>
+            Deny
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

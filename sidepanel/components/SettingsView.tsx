@@ -1,0 +1,172 @@
+/** Settings: provider, key, model, base URL, permission mode, simple mode, custom actions, and memory. */
+import type { ComponentChildren } from 'preact';
+import type { AppModel } from '../models/app-model.js';
+import type { MemoryModel } from '../models/memory-model.js';
+import type { SettingsModel } from '../models/settings-model.js';
+
+const fieldId = (path: string) => `field-${path.replace(/[^a-z0-9]+/gi, '-')}`;
+
+function Field({ path, label, errors, children, hint }: { path: string; label: string; errors: Readonly<Record<string, string>>; children: ComponentChildren; hint?: string }) {
+  const error = errors[path];
+  return (
+    <div class={`field${error ? ' invalid' : ''}`}>
+      <label for={fieldId(path)}>{label}</label>
+      {children}
+      {hint && <p class="hint muted">{hint}</p>}
+      {error && (
+        <p id={`${fieldId(path)}-error`} class="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Props that tie an input to its label and error message. */
+const a11y = (path: string, errors: Readonly<Record<string, string>>) => ({
+  id: fieldId(path),
+  'aria-invalid': errors[path] ? true : undefined,
+  'aria-describedby': errors[path] ? `${fieldId(path)}-error` : undefined,
+});
+
+const CONTEXTS = ['selection', 'page', 'link', 'image'] as const;
+
+function CustomActions({ settings }: { settings: SettingsModel }) {
+  const errors = settings.fieldErrors.value;
+  const actions = settings.draft.value.customActions;
+  return (
+    <fieldset class="custom-actions">
+      <legend>Context-menu actions</legend>
+      <p class="hint muted">Prompt templates: {'{{selection}}'}, {'{{url}}'}, {'{{title}}'} and {'{{link}}'} are filled in.</p>
+      {actions.map((action, index) => (
+        <div class="custom-action" key={action.id}>
+          <Field path={`customActions.${index}.title`} label="Title" errors={errors}>
+            <input type="text" value={action.title} {...a11y(`customActions.${index}.title`, errors)} onInput={(e) => settings.editCustomAction(index, { title: e.currentTarget.value })} />
+          </Field>
+          <Field path={`customActions.${index}.prompt`} label="Prompt" errors={errors}>
+            <textarea rows={3} value={action.prompt} {...a11y(`customActions.${index}.prompt`, errors)} onInput={(e) => settings.editCustomAction(index, { prompt: e.currentTarget.value })} />
+          </Field>
+          <div class="contexts" role="group" aria-label={`Where “${action.title || 'this action'}” appears`}>
+            {CONTEXTS.map((context) => (
+              <label key={context} class="inline">
+                <input
+                  type="checkbox"
+                  checked={action.contexts.includes(context)}
+                  onChange={(e) =>
+                    settings.editCustomAction(index, {
+                      contexts: e.currentTarget.checked ? [...action.contexts, context] : action.contexts.filter((c) => c !== context),
+                    })
+                  }
+                />{' '}
+                {context}
+              </label>
+            ))}
+          </div>
+          {errors[`customActions.${index}.contexts`] && <p class="field-error">{errors[`customActions.${index}.contexts`]}</p>}
+          <button type="button" class="link-button danger" onClick={() => settings.removeCustomAction(index)}>
+            Remove action
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => settings.addCustomAction()}>
+        Add action
+      </button>
+    </fieldset>
+  );
+}
+
+function MemoryList({ memory }: { memory: MemoryModel }) {
+  const entries = memory.entries.value;
+  return (
+    <section class="memory" aria-labelledby="memory-title">
+      <div class="section-head">
+        <h2 id="memory-title">Agent memory</h2>
+        <button type="button" onClick={() => void memory.refresh()}>
+          Refresh
+        </button>
+      </div>
+      {memory.error.value && <p class="error-text">{memory.error.value}</p>}
+      {memory.status.value === 'loaded' && entries.length === 0 && <p class="muted">The agent has no saved notes.</p>}
+      <ul class="memory-list">
+        {entries.map((entry) => (
+          <li key={entry.key} data-memory-key={entry.key}>
+            <details>
+              <summary>{entry.key}</summary>
+              <pre class="tool-text">{entry.value}</pre>
+            </details>
+            <button type="button" class="icon-button danger" aria-label={`Delete memory “${entry.key}”`} onClick={() => void memory.remove(entry.key)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SettingsView({ app }: { app: AppModel }) {
+  const settings = app.settings;
+  const draft = settings.draft.value;
+  const errors = settings.fieldErrors.value;
+  const provider = draft.provider;
+  const config = draft[provider];
+  const state = settings.saveState.value;
+  return (
+    <section class="settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void settings.save();
+        }}
+      >
+        <Field path="provider" label="Provider" errors={errors}>
+          <select value={provider} {...a11y('provider', errors)} onChange={(e) => settings.edit((d) => ({ ...d, provider: e.currentTarget.value === 'openai' ? 'openai' : 'anthropic' }), 'provider')}>
+            <option value="anthropic">Anthropic</option>
+            <option value="openai">OpenAI-compatible (OpenAI, Ollama, LM Studio, OpenRouter…)</option>
+          </select>
+        </Field>
+        <Field path={`${provider}.apiKey`} label="API key" errors={errors} hint="Kept in this browser's extension storage; never sent to web pages.">
+          <input type="password" autoComplete="off" spellcheck={false} value={config.apiKey} {...a11y(`${provider}.apiKey`, errors)} onInput={(e) => settings.editProvider('apiKey', e.currentTarget.value)} />
+        </Field>
+        <Field path={`${provider}.model`} label="Model" errors={errors}>
+          <input type="text" spellcheck={false} value={config.model} {...a11y(`${provider}.model`, errors)} onInput={(e) => settings.editProvider('model', e.currentTarget.value)} />
+        </Field>
+        <Field path={`${provider}.baseUrl`} label="Base URL" errors={errors}>
+          <input type="url" spellcheck={false} value={config.baseUrl} {...a11y(`${provider}.baseUrl`, errors)} onInput={(e) => settings.editProvider('baseUrl', e.currentTarget.value)} />
+        </Field>
+        <Field path="permissionMode" label="Permission mode" errors={errors} hint="Ask: read-only calls run, others ask. Auto: only destructive calls ask. Read-only: no changes to pages.">
+          <select
+            value={draft.permissionMode}
+            {...a11y('permissionMode', errors)}
+            onChange={(e) => {
+              const mode = e.currentTarget.value;
+              settings.edit((d) => ({ ...d, permissionMode: mode === 'auto' || mode === 'read-only' ? mode : 'ask' }), 'permissionMode');
+            }}
+          >
+            <option value="ask">Ask</option>
+            <option value="auto">Auto</option>
+            <option value="read-only">Read-only</option>
+          </select>
+        </Field>
+        <div class="field">
+          <label class="inline">
+            <input type="checkbox" checked={draft.simpleMode} onChange={(e) => settings.edit((d) => ({ ...d, simpleMode: e.currentTarget.checked }), 'simpleMode')} /> Simple mode (only the core
+            tools)
+          </label>
+        </div>
+        <CustomActions settings={settings} />
+        <div class="form-actions">
+          <button type="submit" class="primary" disabled={state === 'saving'}>
+            Save settings
+          </button>
+          <span role="status" class={state === 'error' ? 'error-text' : 'muted'}>
+            {state === 'saved' ? 'Saved.' : state === 'error' ? settings.saveError.value : ''}
+          </span>
+        </div>
+      </form>
+      <MemoryList memory={app.memory} />
+    </section>
+  );
+}

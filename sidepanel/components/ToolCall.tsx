@@ -1,0 +1,61 @@
+/** One tool call (or a parallel group), rendered through the view registry. */
+import type { ToolCallView } from '../models/types.js';
+import { viewFor } from '../views/registry.js';
+import type { ViewContext } from '../views/types.js';
+
+const STATUS_LABEL: Record<ToolCallView['status'], string> = {
+  running: 'Running',
+  done: 'Done',
+  error: 'Failed',
+  rejected: 'Denied',
+  cancelled: 'Cancelled',
+};
+
+function body(call: ToolCallView, context: ViewContext) {
+  const view = viewFor(call.name);
+  switch (call.status) {
+    case 'running':
+      return view.progress(call, context);
+    case 'done':
+      return view.result(call, context);
+    case 'rejected':
+      return view.rejected(call, context);
+    case 'error':
+    case 'cancelled':
+      return view.error(call, context);
+  }
+}
+
+/** The element tests and assistive tech find a call by: data-tool-use-id, data-tool-name, data-status. */
+export function ToolCall({ call, context }: { call: ToolCallView; context: ViewContext }) {
+  const view = viewFor(call.name);
+  return (
+    <article
+      class={`tool-call status-${call.status}`}
+      data-tool-use-id={call.toolUseId}
+      data-tool-name={call.name}
+      data-status={call.status}
+      aria-busy={call.status === 'running'}
+    >
+      <header class="tool-call-header">
+        <span class={`status-badge status-${call.status}`}>{STATUS_LABEL[call.status]}</span>
+        <span class="tool-call-title">{view.call(call, context)}</span>
+      </header>
+      <div class="tool-call-body">{body(call, context)}</div>
+    </article>
+  );
+}
+
+export function ToolGroup({ calls, context }: { calls: ToolCallView[]; context: ViewContext }) {
+  const first = calls[0];
+  if (!first) return null;
+  if (calls.length === 1) return <ToolCall call={first} context={context} />;
+  return (
+    <section class="tool-group" aria-label={`${calls.length} calls of ${first.name}`}>
+      {viewFor(first.name).grouped(calls, context)}
+      {calls.map((call) => (
+        <ToolCall key={call.toolUseId} call={call} context={context} />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * Wires the panel's models together: the port client feeds the conversation and list models; the tab
+ * binding decides which conversation is shown; after a worker restart the binding is replayed so the
+ * restored state appears.
+ */
+import { effect, signal } from '@preact/signals';
+import type { WorkerToPanel } from '../../src/shared/protocol.js';
+import { BindingModel, type TabsApi } from './binding-model.js';
+import { ConversationModel } from './conversation-model.js';
+import { ConversationsModel } from './conversations-model.js';
+import { MemoryModel, type SendRequest } from './memory-model.js';
+import { PortClient, type ConnectPort } from './port-client.js';
+import { SettingsModel, type SettingsStorage } from './settings-model.js';
+
+export type PanelPage = 'chat' | 'conversations' | 'settings';
+
+export interface AppDeps {
+  connect: ConnectPort;
+  tabs: TabsApi;
+  settingsStorage: SettingsStorage;
+  request: SendRequest;
+  pinnedTabId: number | undefined;
+  /** Opens this panel in its own window bound to the tab. */
+  openPopOut?: (tabId: number) => void;
+  schedule?: (callback: () => void, ms: number) => unknown;
+}
+
+export class AppModel {
+  readonly page = signal<PanelPage>('chat');
+  readonly port: PortClient;
+  readonly conversation: ConversationModel;
+  readonly conversations: ConversationsModel;
+  readonly settings: SettingsModel;
+  readonly memory: MemoryModel;
+  readonly binding: BindingModel;
+  /** A conversation the person opened from the list (kept across reconnects, dropped on tab switch). */
+  private openedConversation: string | undefined;
+  private disposeEffect: (() => void) | undefined;
+
+  constructor(private readonly deps: AppDeps) {
+    const send = (message: Parameters<PortClient['send']>[0]) => this.port.send(message);
+    this.conversation = new ConversationModel(send);
+    this.conversations = new ConversationsModel(send);
+    this.settings = new SettingsModel(deps.settingsStorage);
+    this.memory = new MemoryModel(deps.request);
+    this.binding = new BindingModel(deps.pinnedTabId);
+    this.port = new PortClient({
+      connect: deps.connect,
+      onMessage: (message) => this.route(message),
+      onConnected: () => this.rebind(),
+      onInvalidMessage: (detail) =>
+        this.conversation.addNotice({
+          level: 'error',
+          code: 'INVALID_MESSAGE',
+          message: `The panel ignored a message from the extension that did not match the protocol (${detail}).`,
+          suggestion: 'Reload the extension if the panel stops updating.',
+        }),
+      ...(deps.schedule ? { schedule: deps.schedule } : {}),
+    });
+  }
+
+  /** Connects and starts following the tab. */
+  async start(): Promise<void> {
+    this.port.start();
+    let first = true;
+    this.disposeEffect = effect(() => {
+      const tabId = this.binding.tabId.value;
+      if (first) {
+        first = false;
+        return; // the connection's own rebind covers the first binding
+      }
+      if (tabId === undefined) return;
+      this.openedConversation = undefined;
+      this.port.send({ type: 'bind_tab', tabId });
+    });
+    // Following the active tab sets `tabId`, and the effect above binds it.
+    await Promise.all([this.binding.start(this.deps.tabs), this.settings.load()]);
+  }
+
+  dispose(): void {
+    this.disposeEffect?.();
+    this.binding.stop();
+    this.port.close();
+  }
+
+  newChat(): void {
+    const tabId = this.binding.tabId.value ?? this.conversation.tabId.value;
+    if (tabId === undefined) return;
+    this.openedConversation = undefined;
+    this.conversations.create(tabId);
+    this.page.value = 'chat';
+  }
+
+  openConversation(conversationId: string): void {
+    this.openedConversation = conversationId;
+    this.conversations.open(conversationId);
+    this.page.value = 'chat';
+  }
+
+  deleteConversation(conversationId: string): void {
+    this.conversations.remove(conversationId);
+    if (conversationId === this.conversation.conversationId.value) {
+      // The shown conversation is gone: show the tab's (new) conversation instead.
+      this.openedConversation = undefined;
+      const tabId = this.binding.tabId.value;
+      if (tabId !== undefined) this.port.send({ type: 'bind_tab', tabId });
+    }
+    this.conversations.refresh();
+  }
+
+  showPage(page: PanelPage): void {
+    this.page.value = page;
+    if (page === 'conversations') this.conversations.refresh();
+    if (page === 'settings') {
+      void this.settings.load();
+      void this.memory.refresh();
+    }
+  }
+
+  popOut(): void {
+    const tabId = this.binding.tabId.value;
+    if (tabId !== undefined) this.deps.openPopOut?.(tabId);
+  }
+
+  private rebind(): void {
+    const tabId = this.binding.tabId.value;
+    if (tabId !== undefined) this.port.send({ type: 'bind_tab', tabId });
+    if (this.openedConversation !== undefined) this.port.send({ type: 'open_conversation', conversationId: this.openedConversation });
+    this.port.send({ type: 'list_conversations' });
+  }
+
+  private route(message: WorkerToPanel): void {
+    this.conversations.apply(message);
+    this.conversation.apply(message);
+  }
+}

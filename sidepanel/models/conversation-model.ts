@@ -1,0 +1,344 @@
+/**
+ * The conversation the panel shows: transcript, streaming text, tool calls by tool-use id, run state and
+ * the pending permission prompt. `apply` folds worker messages in; the actions send commands.
+ */
+import { batch, computed, signal } from '@preact/signals';
+import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
+import type { RunErrorPayload } from '../lib/provider-errors.js';
+import type { PanelAgentEvent, PanelPermissionRequest, RunState, ToolCallView, TranscriptEntry } from './types.js';
+
+/** One row of the chat as rendered. */
+export type DisplayItem =
+  | { kind: 'person'; key: string; text: string }
+  | { kind: 'assistant'; key: string; text: string }
+  /** Consecutive calls of one tool (from one assistant turn): one call, or a parallel group. */
+  | { kind: 'tools'; key: string; name: string; toolUseIds: string[] };
+
+/** The state of an "Open full result" request. */
+export type FullResultState = { status: 'loading' } | { status: 'loaded'; content: string } | { status: 'error'; message: string };
+
+/** A worker notice shown above the chat. */
+export interface Notice {
+  id: number;
+  level: 'info' | 'error';
+  code: string;
+  message: string;
+  suggestion: string;
+}
+
+type FinishedEvent = Extract<PanelAgentEvent, { type: 'tool_call_finished' }>;
+
+const isPersonMessage = (message: Extract<TranscriptEntry, { kind: 'message' }>['message']): boolean =>
+  message.role === 'user' && message.content.length > 0 && message.content.every((block) => block.type === 'text');
+
+/**
+ * Orders the transcript for display. Tool calls appear where the assistant asked for them (its tool_use
+ * blocks); tool_call entries with no tool_use block (older transcripts) appear where they are stored.
+ * User messages that carry tool results or tool-added images are not the person's words and are not shown.
+ */
+export function buildDisplayItems(entries: readonly TranscriptEntry[]): DisplayItem[] {
+  const items: DisplayItem[] = [];
+  const placed = new Set<string>();
+  const addCall = (id: string, name: string, groupKey: string): void => {
+    placed.add(id);
+    const last = items.at(-1);
+    if (last?.kind === 'tools' && last.name === name && last.key.startsWith(groupKey)) last.toolUseIds.push(id);
+    else items.push({ kind: 'tools', key: `${groupKey}:${id}`, name, toolUseIds: [id] });
+  };
+  entries.forEach((entry, index) => {
+    if (entry.kind === 'tool_call') {
+      if (!placed.has(entry.toolUseId)) addCall(entry.toolUseId, entry.name, 'loose');
+      return;
+    }
+    const { message } = entry;
+    if (message.role === 'user') {
+      if (isPersonMessage(message)) {
+        items.push({ kind: 'person', key: `m${index}`, text: message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n') });
+      }
+      return;
+    }
+    message.content.forEach((block, blockIndex) => {
+      if (block.type === 'text') {
+        if (block.text.trim() === '') return;
+        const last = items.at(-1);
+        if (last?.kind === 'assistant' && last.key.startsWith(`m${index}:`)) last.text += `\n\n${block.text}`;
+        else items.push({ kind: 'assistant', key: `m${index}:${blockIndex}`, text: block.text });
+      } else if (block.type === 'tool_use') {
+        addCall(block.id, block.name, `m${index}`);
+      }
+    });
+  });
+  return items;
+}
+
+function toolCallsFromEntries(entries: readonly TranscriptEntry[]): Map<string, ToolCallView> {
+  const calls = new Map<string, ToolCallView>();
+  for (const entry of entries) {
+    if (entry.kind === 'tool_call') {
+      const { kind: _kind, ...view } = entry;
+      calls.set(entry.toolUseId, view);
+    } else if (entry.message.role === 'assistant') {
+      for (const block of entry.message.content) {
+        if (block.type === 'tool_use' && !calls.has(block.id)) {
+          // Known only from the model's request: not started yet (or the worker has not reported it).
+          calls.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running' });
+        }
+      }
+    }
+  }
+  return calls;
+}
+
+/** Conversation state and actions. `send` is the port client's `send`. */
+export class ConversationModel {
+  readonly conversationId = signal<string | undefined>(undefined);
+  readonly title = signal('');
+  readonly tabId = signal<number | undefined>(undefined);
+  readonly entries = signal<TranscriptEntry[]>([]);
+  readonly streamingText = signal('');
+  readonly toolCalls = signal<ReadonlyMap<string, ToolCallView>>(new Map());
+  readonly run = signal<RunState>({ status: 'idle' });
+  /** Why the last run ended, when it ended other than by finishing its turn. */
+  readonly lastStopReason = signal<string | undefined>(undefined);
+  readonly pendingPermission = signal<PanelPermissionRequest | undefined>(undefined);
+  readonly notices = signal<Notice[]>([]);
+  readonly fullResults = signal<Readonly<Record<string, FullResultState>>>({});
+  /** The message box's text. */
+  readonly draft = signal('');
+  /** The reason typed in the permission prompt (sent with Deny). */
+  readonly denyReason = signal('');
+
+  readonly items = computed(() => buildDisplayItems(this.entries.value));
+  readonly isRunning = computed(() => this.run.value.status === 'running');
+  readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
+
+  private nextNoticeId = 1;
+  private nextRequestId = 1;
+  private readonly storedRequests = new Map<string, string>();
+
+  constructor(private readonly send: (message: PanelToWorker) => void) {}
+
+  /** Folds one validated worker message into the state. */
+  apply(message: WorkerToPanel): void {
+    switch (message.type) {
+      case 'conversation_state':
+        batch(() => {
+          this.conversationId.value = message.conversationId;
+          this.title.value = message.title;
+          this.tabId.value = message.tabId;
+          this.entries.value = message.transcript;
+          this.toolCalls.value = toolCallsFromEntries(message.transcript);
+          this.streamingText.value = '';
+          this.run.value = message.run;
+          this.lastStopReason.value = message.run.status === 'interrupted' ? 'interrupted' : undefined;
+          this.pendingPermission.value = message.pendingPermission;
+        });
+        return;
+      case 'agent_event':
+        if (message.conversationId === this.conversationId.value) this.applyEvent(message.event);
+        return;
+      case 'run_state':
+        if (message.conversationId === this.conversationId.value) {
+          this.run.value = message.run;
+          if (message.run.status === 'running') this.lastStopReason.value = undefined;
+        }
+        return;
+      case 'permission_request':
+        if (message.conversationId === this.conversationId.value) this.pendingPermission.value = message.request;
+        return;
+      case 'permission_resolved':
+        if (message.conversationId === this.conversationId.value && this.pendingPermission.value?.toolUseId === message.toolUseId) {
+          this.pendingPermission.value = undefined;
+        }
+        return;
+      case 'stored_result': {
+        const storedId = this.storedRequests.get(message.requestId);
+        if (storedId === undefined) return;
+        this.storedRequests.delete(message.requestId);
+        const state: FullResultState =
+          message.content !== undefined
+            ? { status: 'loaded', content: message.content }
+            : { status: 'error', message: message.error ? `${message.error.message} ${message.error.suggestion}` : 'The stored result could not be read.' };
+        this.fullResults.value = { ...this.fullResults.value, [storedId]: state };
+        return;
+      }
+      case 'notice':
+        this.addNotice(message);
+        return;
+      case 'conversations':
+        return; // the conversations model handles the list
+    }
+  }
+
+  /** Shows a notice; the same code replaces an older one rather than stacking. */
+  addNotice(notice: Omit<Notice, 'id'>): void {
+    const others = this.notices.value.filter((existing) => existing.code !== notice.code);
+    this.notices.value = [...others, { ...notice, id: this.nextNoticeId++ }];
+  }
+
+  dismissNotice(id: number): void {
+    this.notices.value = this.notices.value.filter((notice) => notice.id !== id);
+  }
+
+  /** Sends the person's message; shown at once, the worker's state confirms it. */
+  sendMessage(text: string): boolean {
+    const conversationId = this.conversationId.value;
+    const trimmed = text.trim();
+    if (conversationId === undefined || trimmed === '' || this.isRunning.value) return false;
+    batch(() => {
+      this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: trimmed }] } }];
+      this.run.value = { ...this.run.value, status: 'running', error: undefined };
+      this.lastStopReason.value = undefined;
+      this.streamingText.value = '';
+    });
+    this.send({ type: 'send_message', conversationId, text: trimmed });
+    return true;
+  }
+
+  /** Sends the message box's text and clears it. */
+  submitDraft(): boolean {
+    const sent = this.sendMessage(this.draft.value);
+    if (sent) this.draft.value = '';
+    return sent;
+  }
+
+  /** Interrupts the run (the runtime's interrupt: cancellable calls stop, blocking ones finish). */
+  stop(): void {
+    const conversationId = this.conversationId.value;
+    if (conversationId !== undefined) this.send({ type: 'stop', conversationId });
+  }
+
+  resume(): void {
+    const conversationId = this.conversationId.value;
+    if (conversationId === undefined) return;
+    this.run.value = { ...this.run.value, status: 'running', error: undefined };
+    this.lastStopReason.value = undefined;
+    this.send({ type: 'resume', conversationId });
+  }
+
+  /** Answers the pending permission prompt; the reason goes to the model with a deny. */
+  respondToPermission(choice: 'allow_once' | 'allow_always' | 'deny', reason?: string): void {
+    const conversationId = this.conversationId.value;
+    const request = this.pendingPermission.value;
+    if (conversationId === undefined || request === undefined) return;
+    const trimmed = reason?.trim();
+    this.send({
+      type: 'permission_response',
+      conversationId,
+      toolUseId: request.toolUseId,
+      choice,
+      ...(choice === 'deny' && trimmed ? { reason: trimmed.slice(0, 2_000) } : {}),
+    });
+    this.pendingPermission.value = undefined;
+    this.denyReason.value = '';
+  }
+
+  /** Fetches an over-budget result from the worker's store. */
+  openFullResult(storedId: string): void {
+    const current = this.fullResults.value[storedId];
+    if (current?.status === 'loading' || current?.status === 'loaded') return;
+    const requestId = `r${this.nextRequestId++}`;
+    this.storedRequests.set(requestId, storedId);
+    this.fullResults.value = { ...this.fullResults.value, [storedId]: { status: 'loading' } };
+    this.send({ type: 'read_stored_result', requestId, storedId });
+  }
+
+  private updateCall(toolUseId: string, update: (call: ToolCallView | undefined) => ToolCallView): void {
+    const next = new Map(this.toolCalls.value);
+    next.set(toolUseId, update(next.get(toolUseId)));
+    this.toolCalls.value = next;
+  }
+
+  private ensurePlaced(toolUseId: string, name: string, input: unknown, description: string): void {
+    const placed = this.entries.value.some((entry) =>
+      entry.kind === 'tool_call'
+        ? entry.toolUseId === toolUseId
+        : entry.message.content.some((block) => block.type === 'tool_use' && block.id === toolUseId),
+    );
+    if (!placed) this.entries.value = [...this.entries.value, { kind: 'tool_call', toolUseId, name, input, description, status: 'running' }];
+  }
+
+  private applyEvent(event: PanelAgentEvent): void {
+    switch (event.type) {
+      case 'turn_started':
+        this.streamingText.value = '';
+        return;
+      case 'text_delta':
+        this.streamingText.value += event.text;
+        return;
+      case 'assistant_message':
+        batch(() => {
+          this.entries.value = [...this.entries.value, { kind: 'message', message: event.message }];
+          this.streamingText.value = '';
+          const next = new Map(this.toolCalls.value);
+          for (const block of event.message.content) {
+            if (block.type === 'tool_use' && !next.has(block.id)) {
+              next.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running' });
+            }
+          }
+          this.toolCalls.value = next;
+        });
+        return;
+      case 'tool_call_started':
+        batch(() => {
+          this.ensurePlaced(event.toolUseId, event.name, event.input, event.description);
+          this.updateCall(event.toolUseId, (call) => ({
+            ...call,
+            toolUseId: event.toolUseId,
+            name: event.name,
+            input: event.input,
+            description: event.description,
+            status: 'running',
+          }));
+        });
+        return;
+      case 'tool_call_progress':
+        this.updateCall(event.toolUseId, (call) => ({
+          ...(call ?? { toolUseId: event.toolUseId, name: 'unknown', input: undefined, description: '', status: 'running' as const }),
+          progress: event.progress,
+        }));
+        return;
+      case 'tool_call_finished':
+        batch(() => {
+          this.ensurePlaced(event.toolUseId, event.name, undefined, '');
+          this.updateCall(event.toolUseId, (call) => finishedCall(call, event));
+          if (this.pendingPermission.value?.toolUseId === event.toolUseId) this.pendingPermission.value = undefined;
+        });
+        return;
+      case 'tool_results':
+        this.entries.value = [...this.entries.value, ...event.messages.map((message) => ({ kind: 'message' as const, message }))];
+        return;
+      case 'usage':
+        this.run.value = { ...this.run.value, usage: event.total };
+        return;
+      case 'run_finished':
+        batch(() => {
+          this.lastStopReason.value = event.reason === 'end_turn' ? undefined : event.reason;
+          if (this.streamingText.value !== '') {
+            // Text streamed but never completed into a message (stopped mid-stream): keep what arrived.
+            const text = this.streamingText.value;
+            this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'assistant', content: [{ type: 'text', text }] } }];
+            this.streamingText.value = '';
+          }
+          const status: RunState['status'] = event.error ? 'error' : event.reason === 'interrupted' ? 'interrupted' : 'idle';
+          this.run.value = { ...this.run.value, status, error: event.error };
+          this.pendingPermission.value = undefined;
+        });
+        return;
+    }
+  }
+}
+
+function finishedCall(call: ToolCallView | undefined, event: FinishedEvent): ToolCallView {
+  const { progress: _progress, ...rest } = call ?? { toolUseId: event.toolUseId, name: event.name, input: undefined, description: '', status: 'running' as const };
+  return {
+    ...rest,
+    name: event.name,
+    status: event.status,
+    content: event.content,
+    output: event.output,
+    error: event.error,
+    persisted: event.persisted,
+    permission: event.permission,
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The settings form: a draft validated with `settingsSchema`, field errors by path, and a clear message
+ * when the stored value is invalid (the fields that still parse are kept, the rest fall back to defaults).
+ * The API key is stored by the extension page only; it is never logged and never reaches a content script.
+ */
+import { computed, signal } from '@preact/signals';
+import { defaultSettings, parseSettings, settingsSchema, type Settings } from '../../src/shared/settings.js';
+
+/** Where settings live (chrome.storage.local 'settings' in the panel; a map in tests). */
+export interface SettingsStorage {
+  read(): Promise<unknown>;
+  write(settings: Settings): Promise<void>;
+}
+
+export type CustomAction = Settings['customActions'][number];
+
+/** Keeps each top-level field of a broken stored value that still validates on its own. */
+export function salvageSettings(value: unknown): Settings {
+  const base = defaultSettings();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return base;
+  const stored = value as Record<string, unknown>;
+  const salvaged: Record<string, unknown> = { ...base };
+  for (const [key, fieldSchema] of Object.entries(settingsSchema.shape)) {
+    if (!Object.hasOwn(stored, key)) continue;
+    const parsed = fieldSchema.safeParse(stored[key]);
+    if (parsed.success) salvaged[key] = parsed.data;
+  }
+  const result = settingsSchema.safeParse(salvaged);
+  return result.success ? result.data : base;
+}
+
+export class SettingsModel {
+  readonly draft = signal<Settings>(defaultSettings());
+  /** Field path (e.g. `anthropic.baseUrl`) → message. */
+  readonly fieldErrors = signal<Readonly<Record<string, string>>>({});
+  /** Set when the stored value failed validation. */
+  readonly storedProblem = signal<{ message: string; suggestion: string } | undefined>(undefined);
+  readonly saveState = signal<'idle' | 'saving' | 'saved' | 'error'>('idle');
+  readonly saveError = signal<string | undefined>(undefined);
+  readonly loaded = signal(false);
+  /** The active provider's config, for the form. */
+  readonly provider = computed(() => this.draft.value[this.draft.value.provider]);
+
+  constructor(private readonly storage: SettingsStorage) {}
+
+  async load(): Promise<void> {
+    const stored = await this.storage.read();
+    const parsed = parseSettings(stored);
+    if (parsed.ok) {
+      this.draft.value = parsed.settings;
+      this.storedProblem.value = undefined;
+    } else {
+      this.draft.value = salvageSettings(stored);
+      this.storedProblem.value = { message: parsed.message, suggestion: parsed.suggestion };
+    }
+    this.fieldErrors.value = {};
+    this.loaded.value = true;
+  }
+
+  /** Replaces the draft with an edited copy; the edited field's error clears. */
+  edit(update: (draft: Settings) => Settings, path?: string): void {
+    this.draft.value = update(this.draft.value);
+    this.saveState.value = 'idle';
+    if (path !== undefined && Object.hasOwn(this.fieldErrors.value, path)) {
+      const { [path]: _cleared, ...rest } = this.fieldErrors.value;
+      this.fieldErrors.value = rest;
+    }
+  }
+
+  /** Sets a field of the active provider (`apiKey`, `baseUrl`, `model`). */
+  editProvider(field: 'apiKey' | 'baseUrl' | 'model', value: string): void {
+    const provider = this.draft.value.provider;
+    this.edit((draft) => ({ ...draft, [provider]: { ...draft[provider], [field]: value } }), `${provider}.${field}`);
+  }
+
+  addCustomAction(): void {
+    const id = `action-${Date.now().toString(36)}`;
+    this.edit((draft) => ({ ...draft, customActions: [...draft.customActions, { id, title: '', prompt: '', contexts: ['page'] }] }));
+  }
+
+  editCustomAction(index: number, patch: Partial<CustomAction>): void {
+    this.edit(
+      (draft) => ({ ...draft, customActions: draft.customActions.map((action, i) => (i === index ? { ...action, ...patch } : action)) }),
+      `customActions.${index}.${Object.keys(patch)[0] ?? ''}`,
+    );
+  }
+
+  removeCustomAction(index: number): void {
+    this.edit((draft) => ({ ...draft, customActions: draft.customActions.filter((_, i) => i !== index) }));
+    this.fieldErrors.value = {};
+  }
+
+  /** Validates and stores; returns whether it saved. Errors are shown by field, never thrown. */
+  async save(): Promise<boolean> {
+    const result = settingsSchema.safeParse(this.draft.value);
+    if (!result.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const path = issue.path.join('.') || '(root)';
+        errors[path] ??= issue.message;
+      }
+      this.fieldErrors.value = errors;
+      this.saveState.value = 'error';
+      this.saveError.value = 'Some fields are invalid; see the messages next to them.';
+      return false;
+    }
+    this.fieldErrors.value = {};
+    this.saveState.value = 'saving';
+    try {
+      await this.storage.write(result.data);
+    } catch (error) {
+      this.saveState.value = 'error';
+      this.saveError.value = `Could not save: ${error instanceof Error ? error.message : String(error)}`;
+      return false;
+    }
+    this.draft.value = result.data;
+    this.storedProblem.value = undefined;
+    this.saveError.value = undefined;
+    this.saveState.value = 'saved';
+    return true;
+  }
+}
