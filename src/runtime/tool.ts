@@ -97,7 +97,8 @@ export type AnyTool = Tool<any, any, any>;
 /** Every tool set travels as a readonly array. */
 export type Tools = readonly AnyTool[];
 
-const DEFAULTABLE_KEYS = [
+/** The keys `buildTool` fills in when a definition leaves them out. */
+export const DEFAULTABLE_KEYS = [
   'aliases',
   'searchHint',
   'description',

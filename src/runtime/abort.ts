@@ -1,0 +1,53 @@
+/**
+ * The abort tree: run → turn → batch → call. A child controller follows its parent; the call level
+ * may decline to follow an interrupt (a 'block' tool finishes what it started).
+ */
+
+/** `controller.abort(INTERRUPT_REASON)` is an interrupt: 'cancel' tools stop, 'block' tools finish. Any other reason is a hard stop. */
+export const INTERRUPT_REASON = 'interrupt';
+
+/** The reason a call's controller is aborted with when its time is up. */
+export const TIMEOUT_REASON = 'timeout';
+
+/** True when a signal was aborted as an interrupt rather than a hard stop. */
+export const isInterrupt = (signal: AbortSignal): boolean => signal.aborted && signal.reason === INTERRUPT_REASON;
+
+/**
+ * A controller that aborts (with the same reason) when `parent` does, unless `follow(reason)` says no.
+ * The listener is removed when the child aborts, so long runs do not pile up listeners on the root.
+ */
+export function createChildAbortController(parent: AbortSignal, follow: (reason: unknown) => boolean = () => true): AbortController {
+  const child = new AbortController();
+  if (parent.aborted) {
+    if (follow(parent.reason)) child.abort(parent.reason);
+    return child;
+  }
+  const onParentAbort = () => {
+    if (follow(parent.reason)) child.abort(parent.reason);
+  };
+  parent.addEventListener('abort', onParentAbort, { once: true });
+  child.signal.addEventListener('abort', () => parent.removeEventListener('abort', onParentAbort), { once: true });
+  return child;
+}
+
+/** Resolves with the signal's reason once it aborts (never rejects); for racing against work that ignores the signal. */
+export function whenAborted(signal: AbortSignal): Promise<unknown> {
+  if (signal.aborted) return Promise.resolve(signal.reason);
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true }));
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as unknown);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * One tool call, start to finish. Principle 4 ("validate before asking") is the order of the stages:
+ *
+ *   find the tool → parse the input (lenient about harmless slips) → `validateInput` (pure, no UI)
+ *   → permission (may wait for the person) → `call` with progress → `mapResultForModel` → result budget
+ *
+ * Principle 6 ("errors teach"): every failure at any stage becomes a result the model reads,
+ * `{"error": {code, message, suggestion, ...context}}` with `is_error: true`. Nothing thrown by a tool
+ * escapes this function.
+ */
+import { z } from 'zod';
+import { createChildAbortController, INTERRUPT_REASON, TIMEOUT_REASON, abortableSleep, whenAborted } from './abort.js';
+import { applyResultSizeBudget } from './budget.js';
+import type { BudgetDecision } from './budget-types.js';
+import type { ToolUseContext } from './context.js';
+import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
+import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
+import type { DecisionReason } from './permission-types.js';
+import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME, toolSpec } from './registry.js';
+import type { AnyInputSchema, AnyTool, CanUseTool, Tools } from './tool.js';
+
+/** How long `call` may take before it is aborted with TIMEOUT (permission prompts are not counted). */
+export const DEFAULT_CALL_TIMEOUT_MS = 120_000;
+
+/** Options for one call. */
+export interface ExecuteOptions {
+  canUseTool: CanUseTool;
+  onProgress?: (progress: unknown) => void;
+  parentMessage?: Message;
+  /** Milliseconds for the `call` stage; `Infinity` for none. */
+  timeoutMs?: number;
+}
+
+/** What one call came to; `decision.content` is what the model gets (before the per-message budget). */
+export interface ToolCallOutcome {
+  toolUseId: string;
+  name: string;
+  tool: AnyTool | undefined;
+  status: 'done' | 'error' | 'rejected' | 'cancelled';
+  isError: boolean;
+  decision: BudgetDecision;
+  output?: unknown;
+  error?: ToolErrorPayload;
+  permission?: DecisionReason;
+  newMessages: Message[];
+  contextModifier?: (context: ToolUseContext) => ToolUseContext;
+  durationMs: number;
+}
+
+/** The content block a failure becomes: `{"error": {...}}` as JSON text. */
+export function errorContent(payload: ToolErrorPayload): ToolResultContentBlock[] {
+  return [{ type: 'text', text: JSON.stringify({ error: payload }) }];
+}
+
+const fail = (code: RuntimeErrorCode | string, message: string, suggestion: string, context: Record<string, unknown> = {}): ToolErrorPayload => ({
+  code,
+  message,
+  suggestion,
+  ...context,
+});
+
+/** Finds the tool a call names, or the UNKNOWN_TOOL / TOOL_NOT_LOADED error the model should see. */
+export function resolveTool(tools: Tools, name: unknown, discovered: readonly string[]): { ok: true; tool: AnyTool } | { ok: false; error: ToolErrorPayload } {
+  const tool = typeof name === 'string' ? findToolByName(tools, name) : undefined;
+  if (!tool) {
+    const available = tools.filter((t) => isToolLoaded(t, { discoveredTools: discovered, grants: [] })).map((t) => t.name);
+    return {
+      ok: false,
+      error: fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.`, { available }),
+    };
+  }
+  // A deferred tool has not been sent with its schema yet, so the model is guessing its input.
+  if (isDeferredTool(tool) && !discovered.includes(tool.name)) {
+    return {
+      ok: false,
+      error: fail('TOOL_NOT_LOADED', `The tool ${tool.name} exists but is not loaded yet.`, `Call ${TOOL_SEARCH_NAME} with {"query": "select:${tool.name}"} first, then call ${tool.name} again.`, {
+        tool: tool.name,
+      }),
+    };
+  }
+  return { ok: true, tool };
+}
+
+// --- input parsing -------------------------------------------------------------------------------
+
+const strictSchemas = new WeakMap<AnyInputSchema, AnyInputSchema>();
+
+/** The schema with unknown top-level keys rejected (zod objects strip them by default, hiding the model's mistake). */
+function strictVersion(schema: AnyInputSchema): AnyInputSchema {
+  let strict = strictSchemas.get(schema);
+  if (!strict) {
+    strict = schema instanceof z.ZodObject && schema._zod.def.catchall === undefined ? (schema.strict() as AnyInputSchema) : schema;
+    strictSchemas.set(schema, strict);
+  }
+  return strict;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Fixes the slips models make ("true" for true, "50" for 50) where zod reported exactly that; `undefined` if none. */
+function fixSlips(input: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  const fixes: Array<{ path: readonly PropertyKey[]; value: unknown }> = [];
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.path.length === 0) continue;
+    const value = valueAt(input, issue.path);
+    if (typeof value !== 'string') continue;
+    const text = value.trim();
+    if (issue.expected === 'boolean' && /^(true|false)$/i.test(text)) fixes.push({ path: issue.path, value: text.toLowerCase() === 'true' });
+    if ((issue.expected === 'number' || issue.expected === 'int') && /^-?\d+(\.\d+)?$/.test(text)) fixes.push({ path: issue.path, value: Number(text) });
+  }
+  if (fixes.length === 0) return undefined;
+  const copy = structuredClone(input) as Record<PropertyKey, unknown>;
+  for (const { path, value } of fixes) {
+    const parent = valueAt(copy, path.slice(0, -1)) as Record<PropertyKey, unknown>;
+    parent[path[path.length - 1] as PropertyKey] = value;
+  }
+  return copy;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** "query (string, required), max_results (integer, optional)": the shape the model should have sent. */
+export function describeFields(tool: AnyTool): string {
+  const schema = toolSpec(tool).input_schema as { properties?: Record<string, { type?: unknown }>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
+    .map(([key, field]) => `${key} (${typeof field.type === 'string' ? field.type : 'value'}, ${required.has(key) ? 'required' : 'optional'})`)
+    .join(', ');
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown, tool: AnyTool): { field: string; problem: string } {
+  const field = issue.path.map(String).join('.') || '(input)';
+  if (issue.code === 'unrecognized_keys') {
+    const valid = Object.keys((toolSpec(tool).input_schema as { properties?: object }).properties ?? {});
+    return { field, problem: `unknown field(s) ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}; valid fields are ${valid.join(', ') || '(none)'}` };
+  }
+  if (issue.code === 'invalid_type') {
+    const value = valueAt(input, issue.path);
+    if (value === undefined && issue.path.length > 0) return { field, problem: `is required (expected ${issue.expected})` };
+    return { field, problem: `expected ${issue.expected}, got ${typeName(value)}${value !== undefined ? ` ${JSON.stringify(value)?.slice(0, 60)}` : ''}` };
+  }
+  return { field, problem: issue.message };
+}
+
+/** Parses a call's input leniently; on failure, an INVALID_INPUT error that points at each field. */
+export function parseToolInput(tool: AnyTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; error: ToolErrorPayload } {
+  let candidate: unknown = raw ?? {};
+  if (typeof candidate === 'string') {
+    try {
+      candidate = JSON.parse(candidate) as unknown; // some models send the input object as a JSON string
+    } catch {
+      // left as is: zod reports that an object was expected
+    }
+  }
+  const schema = strictVersion(tool.inputSchema);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const parsed = schema.safeParse(candidate);
+    if (parsed.success) return { ok: true, input: parsed.data };
+    const fixed = fixSlips(candidate, parsed.error.issues);
+    if (fixed === undefined) {
+      const issues = parsed.error.issues.map((issue) => describeIssue(issue, candidate, tool));
+      return {
+        ok: false,
+        error: fail(
+          'INVALID_INPUT',
+          `Invalid input for ${tool.name}: ${issues.map((i) => `${i.field} ${i.problem}`).join('; ')}.`,
+          `Call ${tool.name} again with corrected input. It accepts: ${describeFields(tool) || 'no fields'}.`,
+          { tool: tool.name, issues },
+        ),
+      };
+    }
+    candidate = fixed;
+  }
+  return { ok: false, error: fail('INVALID_INPUT', `Invalid input for ${tool.name}.`, `Call ${tool.name} with: ${describeFields(tool)}.`) };
+}
+
+// --- the pipeline ----------------------------------------------------------------------------------
+
+/** The error for a call stopped by an abort, by its reason: interrupt, timeout, a failed sibling, a hard stop. */
+export function abortPayload(reason: unknown, toolName: string, timeoutMs?: number): ToolErrorPayload {
+  if (reason instanceof ToolError) return reason.toPayload();
+  if (reason === TIMEOUT_REASON) {
+    return fail('TIMEOUT', `${toolName} did not finish within ${Math.round((timeoutMs ?? 0) / 1000)} s and was stopped.`, 'Check the current state (e.g. read the page) before retrying; the action may have partly happened. Try a smaller step.');
+  }
+  if (reason === INTERRUPT_REASON) {
+    return fail('CANCELLED', `The person stopped the run; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks; check the page state first.');
+  }
+  return fail('CANCELLED', `The run was stopped; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks.');
+}
+
+/** Runs one call through every stage. Never throws; every failure is an `is_error` outcome. */
+export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseContext, options: ExecuteOptions): Promise<ToolCallOutcome> {
+  const started = Date.now();
+  const signal = context.abortController.signal;
+  const base = { toolUseId: toolUse.id, name: toolUse.name, newMessages: [] as Message[] };
+  const resolved = resolveTool(context.tools, toolUse.name, context.getAppState().discoveredTools);
+  const found = resolved.ok ? resolved.tool : undefined;
+  let permission: DecisionReason | undefined;
+  const failed = (status: ToolCallOutcome['status'], error: ToolErrorPayload): ToolCallOutcome => ({
+    ...base,
+    tool: found,
+    status,
+    isError: true,
+    error,
+    decision: { toolUseId: toolUse.id, kind: 'kept', content: errorContent(error) },
+    ...(permission ? { permission } : {}),
+    durationMs: Date.now() - started,
+  });
+  const cancelled = () => failed('cancelled', abortPayload(signal.reason, toolUse.name));
+
+  if (!resolved.ok) return failed('error', resolved.error);
+  const tool = resolved.tool;
+
+  const parsed = parseToolInput(tool, toolUse.input);
+  if (!parsed.ok) return failed('error', parsed.error);
+  const input = parsed.input;
+
+  try {
+    const validation = await tool.validateInput(input, context);
+    if (!validation.ok) return failed('error', fail(validation.code ?? 'VALIDATION_FAILED', validation.message, validation.suggestion, validation.details ?? {}));
+  } catch (error) {
+    return failed('error', { ...toErrorPayload(error), code: 'VALIDATION_FAILED' });
+  }
+  if (signal.aborted) return cancelled();
+
+  try {
+    const decision = await options.canUseTool(tool, input, context, toolUse.id);
+    permission = decision.reason;
+    if (decision.behavior === 'deny') return failed('rejected', fail('PERMISSION_DENIED', decision.message, decision.suggestion, { tool: tool.name }));
+  } catch (error) {
+    if (signal.aborted) return cancelled();
+    return failed('rejected', fail('PERMISSION_DENIED', `The permission check for ${tool.name} failed: ${toErrorPayload(error).message}`, 'Try again; if it keeps failing, tell the person.'));
+  }
+  if (signal.aborted) return cancelled();
+
+  // The call's own controller: follows hard stops always, interrupts only for tools that can be cancelled.
+  const interruptible = tool.interruptBehavior() === 'cancel';
+  const callController = createChildAbortController(signal, (reason) => reason !== INTERRUPT_REASON || interruptible);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
+  const callContext: ToolUseContext = { ...context, abortController: callController };
+  let result: Awaited<ReturnType<AnyTool['call']>>;
+  try {
+    const running = Promise.resolve().then(() => tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)));
+    running.catch(() => undefined); // a tool that rejects after we stopped waiting must not be an unhandled rejection
+    const stopped = whenAborted(callController.signal).then((reason) => ({ aborted: reason }));
+    const settled = await Promise.race([running.then((value) => ({ value })), stopped]);
+    if ('aborted' in settled) return failed(settled.aborted === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(settled.aborted, tool.name, timeoutMs));
+    result = settled.value;
+  } catch (error) {
+    if (callController.signal.aborted) return failed(callController.signal.reason === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(callController.signal.reason, tool.name, timeoutMs));
+    return failed('error', toErrorPayload(error));
+  } finally {
+    clearTimeout(timer);
+    if (!callController.signal.aborted) callController.abort('done'); // detaches the listener from the parent
+  }
+
+  let content: ToolResultContentBlock[];
+  try {
+    content = tool.mapResultForModel(result.data, toolUse.id);
+  } catch (error) {
+    return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
+  }
+  const decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
+  return {
+    ...base,
+    tool,
+    status: 'done',
+    isError: false,
+    decision,
+    output: result.data,
+    ...(permission ? { permission } : {}),
+    newMessages: result.newMessages ?? [],
+    ...(result.contextModifier ? { contextModifier: result.contextModifier } : {}),
+    durationMs: Date.now() - started,
+  };
+}
+
+// --- retry -------------------------------------------------------------------------------------------
+
+/** Options for `withRetry`. */
+export interface RetryOptions {
+  /** Total attempts, including the first. */
+  attempts: number;
+  /** Which errors are worth another try (a flaky network, a page still loading); others are thrown at once. */
+  isTransient: (error: unknown) => boolean;
+  /** The first wait; each later wait doubles it. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/**
+ * The same tool, with `call` retried on transient errors after exponential backoff (base, 2×base, 4×base…).
+ * An abort during a wait ends it at once with the abort's reason: no further attempts.
+ */
+export function withRetry<T extends AnyTool>(tool: T, options: RetryOptions): T {
+  const baseDelayMs = options.baseDelayMs ?? 250;
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+  const call: AnyTool['call'] = async (input, context, canUseTool, parentMessage, onProgress) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await tool.call(input, context, canUseTool, parentMessage, onProgress);
+      } catch (error) {
+        const signal = context.abortController.signal;
+        if (attempt >= options.attempts || signal.aborted || !options.isTransient(error)) throw error;
+        await abortableSleep(Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)), signal);
+      }
+    }
+  };
+  return { ...tool, call };
+}
