@@ -1,0 +1,113 @@
+/**
+ * `find`: elements matching a query by accessible name, text, label, placeholder or role, best first.
+ * Scores are simple and explainable: exact name beats prefix beats substring; labels and placeholders
+ * count like names; visible text counts less; a role word in the query ("search button") must agree.
+ */
+import type { ElementSummary } from '../runtime/context.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
+import { documentId } from './refs.js';
+import { describeElement, isShown } from './snapshot.js';
+
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
+const ROLE_WORDS = new Set([...INTERACTIVE_ROLES, 'heading', 'image', 'img', 'input', 'field', 'dropdown', 'select', 'table', 'list', 'dialog', 'form', 'navigation', 'iframe']);
+const ROLE_SYNONYMS: Record<string, string[]> = {
+  input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
+  field: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'checkbox', 'radio', 'slider'],
+  dropdown: ['combobox', 'listbox'],
+  select: ['combobox', 'listbox'],
+  image: ['img'],
+};
+
+function normalize(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** How well `text` matches the query (0 = not at all). */
+export function scoreText(text: string, query: string, tokens: readonly string[]): number {
+  if (!text) return 0;
+  const t = normalize(text);
+  if (t === query) return 100;
+  if (t.startsWith(query)) return 85;
+  if (t.includes(query)) return 70;
+  if (tokens.length > 1 && tokens.every((token) => t.includes(token))) return 60;
+  return 0;
+}
+
+function ownText(element: Element): string {
+  let text = '';
+  for (let node = element.firstChild; node; node = node.nextSibling) if (node.nodeType === 3) text += node.nodeValue ?? '';
+  return text;
+}
+
+export interface FindResult {
+  documentId: string;
+  url: string;
+  matches: Array<{ ref: string; line: string; score: number }>;
+  elements: Record<string, ElementSummary>;
+  total: number;
+}
+
+/** Finds matching visible elements in this document (open shadow roots included). */
+export function findElements(rawQuery: string, limit: number, refPrefix: string): FindResult {
+  const query = normalize(rawQuery);
+  const words = query.split(' ').filter(Boolean);
+  const roleWords = words.filter((word) => ROLE_WORDS.has(word));
+  const wantedRoles = new Set(roleWords.flatMap((word) => ROLE_SYNONYMS[word] ?? [word]));
+  const textWords = words.filter((word) => !ROLE_WORDS.has(word));
+  const textQuery = textWords.join(' ');
+  const candidates: Array<{ element: Element; score: number; order: number }> = [];
+  let order = 0;
+
+  const consider = (element: Element): void => {
+    const role = roleOf(element);
+    if (wantedRoles.size > 0 && !wantedRoles.has(role)) return;
+    let score = 0;
+    if (textQuery) {
+      if (role) score = Math.max(score, scoreText(nameOf(element, role), textQuery, textWords));
+      const tag = element.tagName;
+      if (tag === 'INPUT' || tag === 'TEXTAREA') {
+        score = Math.max(score, scoreText((element as HTMLInputElement).placeholder, textQuery, textWords) - 5);
+      }
+      if (score === 0) {
+        const own = ownText(element);
+        // Text inside a button or link is found through that control, not the span inside it.
+        if (own.trim() && (role || !element.parentElement?.closest('a, button, label, summary, [role=button], [role=link], option'))) {
+          score = Math.max(score, scoreText(own, textQuery, textWords) - 30);
+        }
+      }
+      if (score === 0) {
+        const label = element.getAttribute('aria-label') ?? element.getAttribute('title') ?? element.getAttribute('name') ?? '';
+        score = Math.max(score, scoreText(label, textQuery, textWords) - 20);
+      }
+    } else if (role) {
+      score = 50; // the query was only role words ("textbox"): every element of that role matches
+    }
+    if (score <= 0) return;
+    if (INTERACTIVE_ROLES.has(role)) score += 10;
+    candidates.push({ element, score, order: order++ });
+  };
+
+  const walk = (parent: Element | ShadowRoot): void => {
+    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
+      if (SKIP_TAGS.has(child.tagName) || child.getAttribute('aria-hidden') === 'true') continue;
+      const shown = isShown(child);
+      if (!shown && !child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
+      if (shown) consider(child);
+      const role = shown ? roleOf(child) : '';
+      if (LEAF_ROLES.has(role) && role !== 'heading') continue;
+      if (child.shadowRoot) walk(child.shadowRoot);
+      walk(child);
+    }
+  };
+  walk(document.documentElement);
+
+  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  const matches: FindResult['matches'] = [];
+  const elements: Record<string, ElementSummary> = {};
+  for (const candidate of candidates.slice(0, limit)) {
+    const described = describeElement(candidate.element, refPrefix);
+    matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}`, score: candidate.score });
+    elements[refPrefix + described.ref] = described.summary;
+  }
+  return { documentId, url: location.href, matches, elements, total: candidates.length };
+}

@@ -1,0 +1,91 @@
+/**
+ * Runs one page command and builds its reply. Pure dispatch over `src/shared/page-protocol.ts`: the
+ * message listener (index.ts) decides who may send commands; this file decides what they do. No
+ * command evaluates code or selectors supplied from outside: only refs, text and fixed options.
+ */
+import { serializeError } from '../runtime/errors.js';
+import { pageCommandSchema, type PageCommand, type PageReply } from '../shared/page-protocol.js';
+import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { findElements } from './find.js';
+import { extractPageText } from './page-text.js';
+import { documentId, pruneRefs, resolveRef } from './refs.js';
+import { takeSnapshot } from './snapshot.js';
+
+function action(summary: string): { documentId: string; url: string; summary: string } {
+  return { documentId, url: location.href, summary };
+}
+
+/** Executes a parsed command. Throws ToolErrors; `handlePageMessage` turns them into replies. */
+export async function runCommand(command: PageCommand): Promise<unknown> {
+  switch (command.type) {
+    case 'ping':
+      return { documentId, url: location.href, title: document.title };
+    case 'snapshot': {
+      const root = command.ref ? resolveRef(command.ref) : undefined;
+      const result = takeSnapshot({ filter: command.filter, refPrefix: command.refPrefix, ...(root ? { root } : {}), ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}) });
+      pruneRefs();
+      return result;
+    }
+    case 'find':
+      return findElements(command.query, command.limit, command.refPrefix);
+    case 'page_text':
+      return extractPageText(command.mainContent);
+    case 'click':
+      return action(clickElement(resolveRef(command.ref, command.documentId), { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers }));
+    case 'type':
+      return action(typeText(resolveRef(command.ref, command.documentId), command.text, { clear: command.clear, submit: command.submit }));
+    case 'fill': {
+      // Resolve every ref first: a stale ref fails the whole call before anything is changed.
+      const targets = command.fields.map((field) => ({ ref: field.ref, element: resolveRef(field.ref, command.documentId), value: field.value }));
+      const results = targets.map(({ ref, element, value }) => {
+        try {
+          return { ref, ok: true, message: fillField(element, value) };
+        } catch (error) {
+          const payload = serializeError(error);
+          return { ref, ok: false, code: payload.code, message: `${payload.message}${payload.suggestion ? ` ${payload.suggestion}` : ''}` };
+        }
+      });
+      const failed = results.filter((result) => !result.ok).length;
+      return { ...action(`Filled ${results.length - failed} of ${results.length} fields.`), results };
+    }
+    case 'select': {
+      const { summary, selected } = selectOptions(resolveRef(command.ref, command.documentId), command.values);
+      return { ...action(summary), selected };
+    }
+    case 'press_key':
+      return action(pressKey(command.key, command.ref ? resolveRef(command.ref, command.documentId) : undefined));
+    case 'scroll': {
+      const summary = command.ref ? scrollToElement(resolveRef(command.ref, command.documentId)) : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
+      const page = document.scrollingElement ?? document.documentElement;
+      return {
+        ...action(summary),
+        scrollX: Math.round(scrollX),
+        scrollY: Math.round(scrollY),
+        atTop: page.scrollTop <= 0,
+        atBottom: Math.ceil(page.scrollTop + innerHeight) >= page.scrollHeight,
+      };
+    }
+    case 'hover':
+      return action(hoverElement(resolveRef(command.ref, command.documentId)));
+    case 'text_present':
+      return {
+        url: location.href,
+        ...(command.text !== undefined ? { textFound: pageHasText(command.text) } : {}),
+        ...(command.textGone !== undefined ? { textGone: !pageHasText(command.textGone) } : {}),
+      };
+  }
+}
+
+/** Parses an incoming command and runs it; every outcome is a reply, never a throw. */
+export async function handlePageCommand(raw: unknown): Promise<PageReply> {
+  const parsed = pageCommandSchema.safeParse(raw);
+  if (!parsed.success) {
+    return { ok: false, error: { code: 'BAD_COMMAND', message: `The content script cannot run this command: ${parsed.error.issues[0]?.message ?? 'invalid'}.`, suggestion: 'Reload the extension.' } };
+  }
+  try {
+    return { ok: true, result: await runCommand(parsed.data) };
+  } catch (error) {
+    const { code, message, suggestion, details } = serializeError(error);
+    return { ok: false, error: { ...(details ?? {}), code, message, suggestion: suggestion ?? 'Call read_page to see the page as it is now, then try again.' } };
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * The page as an accessibility-style tree, one node a line, in one walk of the flat tree (open shadow
+ * roots and slots included). Hidden parts are skipped with `checkVisibility` (no layout reads per
+ * element), generic wrappers are flattened, refs are assigned only to nodes worth acting on.
+ *
+ * Line format (close to Playwright's aria snapshot):
+ *   - heading "Account" [level=2] [ref=e4]
+ *   - textbox "Email" [required] [ref=e7]: ada@example.com
+ *   - link "Home" [ref=e3]:
+ *     - /url: /home
+ *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
+ */
+import type { ElementSummary } from '../runtime/context.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, isDisabled, nameOf, roleOf } from './aria.js';
+import { documentId, refFor } from './refs.js';
+
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+/** Elements whose text starts on a new word (so "<div>a</div><div>b</div>" reads "a b"). */
+const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'MAIN', 'BR', 'DT', 'DD', 'FORM', 'LABEL', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE']);
+/** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
+const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
+const MAX_OPTIONS = 30;
+
+/** A node of the tree: a role line with kids, or a run of text. */
+interface TreeNode {
+  head: string;
+  kids: Array<TreeNode | string>;
+  /** The head already ends in `: value`, so text kids cannot be inlined after it. */
+  valued?: boolean;
+}
+
+export interface SnapshotOptions {
+  filter: 'all' | 'interactive';
+  root?: Element;
+  maxDepth?: number;
+  refPrefix: string;
+}
+
+export interface SnapshotResult {
+  documentId: string;
+  url: string;
+  title: string;
+  text: string;
+  elements: Record<string, ElementSummary>;
+  frames: Array<{ ref: string; frameId: number | null; src: string }>;
+  nodeCount: number;
+  truncated: boolean;
+}
+
+const enum Visibility {
+  Skip,
+  ChildrenOnly,
+  Visible,
+}
+
+/** Visible, hidden-but-children-may-show (visibility:hidden, display:contents), or skip the subtree. */
+export function visibilityOf(element: Element): Visibility {
+  if (element.checkVisibility({ visibilityProperty: true })) return Visibility.Visible;
+  // Only the rare invisible elements pay for computed style.
+  if (!element.checkVisibility()) {
+    return getComputedStyle(element).display === 'contents' ? Visibility.ChildrenOnly : Visibility.Skip;
+  }
+  return Visibility.ChildrenOnly;
+}
+
+/** True when a person could see the element (used by find and actions too). */
+export function isShown(element: Element): boolean {
+  return element.checkVisibility({ visibilityProperty: true });
+}
+
+function quote(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+function frameIdOf(element: Element): number | null {
+  try {
+    const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
+    const id = runtime?.getFrameId?.(element);
+    return typeof id === 'number' && id >= 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The summary the worker keeps per ref to judge later calls without a round trip. */
+export function summarize(element: Element, role: string, name: string): ElementSummary {
+  const summary: ElementSummary = { role, name, tag: element.tagName.toLowerCase() };
+  const tag = element.tagName;
+  if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
+  const autocomplete = element.getAttribute('autocomplete');
+  if (autocomplete) summary.autocomplete = autocomplete;
+  if (tag === 'A' || tag === 'AREA') summary.href = (element as HTMLAnchorElement).href;
+  if (tag === 'BUTTON' || tag === 'INPUT') {
+    const control = element as HTMLButtonElement | HTMLInputElement;
+    const form = control.form;
+    if (form) {
+      const submits = tag === 'BUTTON' ? (control as HTMLButtonElement).type === 'submit' : control.type === 'submit' || control.type === 'image';
+      summary.submits = submits;
+      // A submitter may override its form's method and action.
+      summary.formMethod = (submits && control.getAttribute('formmethod') ? control.formMethod : form.method) || 'get';
+      summary.formAction = submits && control.hasAttribute('formaction') ? control.formAction : form.action;
+    }
+  }
+  return summary;
+}
+
+/** The states shown in brackets, in a fixed order. */
+function statesOf(element: Element, role: string): string {
+  let states = '';
+  const tag = element.tagName;
+  if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
+    if (tag === 'INPUT') {
+      const input = element as HTMLInputElement;
+      if (input.indeterminate) states += ' [checked=mixed]';
+      else if (input.checked) states += ' [checked]';
+    } else {
+      const checked = element.getAttribute('aria-checked');
+      if (checked === 'true') states += ' [checked]';
+      else if (checked === 'mixed') states += ' [checked=mixed]';
+    }
+  }
+  if (isDisabled(element)) states += ' [disabled]';
+  if (tag === 'SUMMARY') {
+    if ((element.parentElement as HTMLDetailsElement | null)?.open) states += ' [expanded]';
+  } else if (element.getAttribute('aria-expanded') === 'true') states += ' [expanded]';
+  if (role === 'heading') {
+    const level = element.getAttribute('aria-level') ?? (/^H([1-6])$/.exec(tag)?.[1] ?? '2');
+    states += ` [level=${level}]`;
+  }
+  if (tag === 'OPTION' ? (element as HTMLOptionElement).selected : element.getAttribute('aria-selected') === 'true') states += ' [selected]';
+  if (element.getAttribute('aria-pressed') === 'true') states += ' [pressed]';
+  if ((tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && (element as HTMLInputElement).required) states += ' [required]';
+  return states;
+}
+
+/** The current value shown after `: ` (passwords masked: a snapshot must not leak them). */
+function valueOf(element: Element, role: string): string | undefined {
+  const tag = element.tagName;
+  if (tag === 'INPUT') {
+    const input = element as HTMLInputElement;
+    if (role === 'checkbox' || role === 'radio' || role === 'button') return undefined;
+    if (input.type === 'password') return input.value ? '••••••' : undefined;
+    return input.value || undefined;
+  }
+  if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
+  if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label.trim() || undefined;
+  if (role === 'textbox' && (element as HTMLElement).isContentEditable) return (element.textContent ?? '').replace(/\s+/g, ' ').trim() || undefined;
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return element.getAttribute('aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
+  return undefined;
+}
+
+/** Builds the snapshot of this document (or of `root`'s subtree). */
+export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
+  const { filter, refPrefix } = options;
+  const maxDepth = options.maxDepth ?? Infinity;
+  const interactiveOnly = filter === 'interactive';
+  const elements: Record<string, ElementSummary> = {};
+  const frames: SnapshotResult['frames'] = [];
+  let nodeCount = 0;
+  let truncated = false;
+
+  /** Makes the line for a role node and records what the worker needs to know. */
+  const head = (element: Element, role: string): { line: string; name: string; ref: string | undefined; valued: boolean } => {
+    const name = role === 'iframe' ? '' : nameOf(element, role);
+    let line = role;
+    if (name) line += ` ${quote(name)}`;
+    line += statesOf(element, role);
+    let ref: string | undefined;
+    if (!NO_REF_ROLES.has(role)) {
+      ref = refFor(element);
+      line += ` [ref=${refPrefix}${ref}]`;
+      if (INTERACTIVE_ROLES.has(role)) elements[refPrefix + ref] = summarize(element, role, name);
+    }
+    const value = valueOf(element, role);
+    if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
+    return { line, name, ref, valued: value !== undefined };
+  };
+
+  /** Child lines that belong to a role node itself (link target, placeholder, select options). */
+  const extras = (element: Element, role: string, name: string, node: TreeNode): void => {
+    const tag = element.tagName;
+    if (role === 'link') {
+      const href = element.getAttribute('href');
+      if (href) node.kids.push({ head: `/url: ${href}`, kids: [] });
+    } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
+      const placeholder = (element as HTMLInputElement).placeholder;
+      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${placeholder}`, kids: [] });
+    } else if (tag === 'SELECT' && !interactiveOnly) {
+      const options = (element as HTMLSelectElement).options;
+      const count = Math.min(options.length, MAX_OPTIONS);
+      for (let i = 0; i < count; i++) {
+        const option = options[i];
+        if (option) node.kids.push({ head: `option ${quote(option.label.trim())}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`, kids: [] });
+      }
+      if (options.length > count) node.kids.push(`… ${options.length - count} more options (select_option matches any option by label or value)`);
+    }
+  };
+
+  const pushText = (kids: Array<TreeNode | string>, text: string, separate: boolean): void => {
+    const last = kids[kids.length - 1];
+    if (typeof last === 'string') kids[kids.length - 1] = separate || /\s$/.test(last) || /^\s/.test(text) ? `${last} ${text}` : last + text;
+    else kids.push(text);
+  };
+
+  /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
+  const walkChildren = (parent: Element | ShadowRoot, kids: Array<TreeNode | string>, depth: number): void => {
+    let first: Node | null;
+    if (parent instanceof Element && parent.shadowRoot) first = parent.shadowRoot.firstChild;
+    else if (parent instanceof HTMLSlotElement) {
+      const assigned = parent.assignedNodes({ flatten: true });
+      if (assigned.length > 0) {
+        for (const node of assigned) walkNode(node, kids, depth);
+        return;
+      }
+      first = parent.firstChild;
+    } else first = parent.firstChild;
+    for (let node = first; node; node = node.nextSibling) walkNode(node, kids, depth);
+  };
+
+  const walkNode = (node: Node, kids: Array<TreeNode | string>, depth: number): void => {
+    if (node.nodeType === 3) {
+      if (interactiveOnly) return;
+      const value = node.nodeValue;
+      if (value && value.trim()) pushText(kids, value.replace(/\s+/g, ' ').trim(), /^\s/.test(value));
+      return;
+    }
+    if (node.nodeType !== 1) return;
+    walkElement(node as Element, kids, depth);
+  };
+
+  const walkElement = (element: Element, kids: Array<TreeNode | string>, depth: number): void => {
+    const tag = element.tagName;
+    if (SKIP_TAGS.has(tag)) return;
+    if (element.getAttribute('aria-hidden') === 'true') return;
+    const visibility = visibilityOf(element);
+    if (visibility === Visibility.Skip) return;
+    const role = visibility === Visibility.Visible ? roleOf(element) : '';
+    const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
+    if (!emit) {
+      const separate = BLOCK_TAGS.has(tag);
+      if (separate && !interactiveOnly) {
+        const last = kids[kids.length - 1];
+        if (typeof last === 'string' && !last.endsWith(' ')) kids[kids.length - 1] = `${last} `;
+      }
+      walkChildren(element, kids, depth);
+      return;
+    }
+    nodeCount++;
+    if (depth >= maxDepth) {
+      truncated = true;
+      return;
+    }
+    const { line, name, ref, valued } = head(element, role);
+    const node: TreeNode = { head: line, kids: [], valued };
+    kids.push(node);
+    if (role === 'iframe') {
+      if (ref) frames.push({ ref: refPrefix + ref, frameId: frameIdOf(element), src: (element as HTMLIFrameElement).src });
+      return;
+    }
+    extras(element, role, name, node);
+    if (LEAF_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    if (interactiveOnly) {
+      // Interactive nodes stay flat: their interactive descendants go to the same list.
+      walkChildren(element, kids, depth);
+      return;
+    }
+    walkChildren(element, node.kids, depth + 1);
+    // A node whose only content is its own name says it once.
+    const only = node.kids[0];
+    if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
+  };
+
+  const root = options.root ?? document.body ?? document.documentElement;
+  const top: Array<TreeNode | string> = [];
+  if (options.root) walkElement(root, top, 0);
+  else walkChildren(root, top, 0);
+
+  const lines: string[] = [];
+  const write = (items: Array<TreeNode | string>, indent: string): void => {
+    for (const item of items) {
+      if (typeof item === 'string') {
+        const text = item.trim();
+        if (text) lines.push(`${indent}- text: ${text}`);
+        continue;
+      }
+      if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
+      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${item.kids[0].trim()}`);
+      else {
+        lines.push(`${indent}- ${item.head}:`);
+        write(item.kids, `${indent}  `);
+      }
+    }
+  };
+  write(top, '');
+  return {
+    documentId,
+    url: location.href,
+    title: document.title,
+    text: lines.join('\n'),
+    elements,
+    frames,
+    nodeCount,
+    truncated,
+  };
+}
+
+/**
+ * One line for one element (used by find and by action summaries): `button "Submit" [ref=e12]`.
+ * Elements without a role read as `generic`; every described element gets a ref.
+ */
+export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
+  const role = roleOf(element) || 'generic';
+  const name = role === 'generic' ? (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80) : nameOf(element, role);
+  const ref = refFor(element);
+  let line = role;
+  if (name) line += ` ${quote(name)}`;
+  line += statesOf(element, role);
+  line += ` [ref=${refPrefix}${ref}]`;
+  const value = valueOf(element, role);
+  if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
+  if (role === 'link') {
+    const href = element.getAttribute('href');
+    if (href) line += ` (url: ${href})`;
+  }
+  return { line, ref, role, name, summary: summarize(element, role, name) };
+}
