@@ -26,7 +26,7 @@ describe('read_result', () => {
     const [block] = readResult.mapResultForModel(first.data, 'tu_2');
     expect(block).toEqual({
       type: 'text',
-      text: `[Stored result r_1 (from get_page_text): characters 0–5000 of ${text.length}; ${text.length - 5000} characters left; continue with offset 5000.]\n${text.slice(0, 5000)}`,
+      text: `[Stored result r_1: characters 0–5000 of ${text.length}; ${text.length - 5000} characters left; continue with offset 5000.]\n${text.slice(0, 5000)}`,
     });
     const last = await read({ id: 'r_1', offset: 5000, limit: 40_000 });
     expect(last.data).toMatchObject({ end: text.length, remaining_chars: 0, next_offset: null });
@@ -40,13 +40,16 @@ describe('read_result', () => {
     expect(data.end).toBe(Math.min(20_000, text.length));
   });
 
-  it('gives NOT_FOUND for an unknown id and OFFSET_OUT_OF_RANGE past the end', async () => {
+  it('gives RESULT_NOT_FOUND for an unknown id and INVALID_INPUT past the end', async () => {
     const missing = await rejection(read({ id: 'r_nope' }));
-    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing.code).toBe('RESULT_NOT_FOUND');
     expect(missing.suggestion).toMatch(/id/);
-    const past = await rejection(read({ id: 'r_1', offset: text.length }));
-    expect(past.code).toBe('OFFSET_OUT_OF_RANGE');
-    expect(past.details).toMatchObject({ total_chars: text.length });
+    const past = await rejection(read({ id: 'r_1', offset: text.length + 1 }));
+    expect(past.code).toBe('INVALID_INPUT');
+    expect(past.details).toMatchObject({ totalChars: text.length });
+    // Exactly at the end: nothing left, said plainly rather than as an error.
+    const atEnd = await read({ id: 'r_1', offset: text.length });
+    expect(atEnd.data).toMatchObject({ content: '', remaining_chars: 0, next_offset: null });
   });
 
   it('bounds its own input and opts out of the result budget', () => {
