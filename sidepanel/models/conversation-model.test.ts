@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
+import { ConversationModel, buildDisplayItems } from './conversation-model.js';
+import type { TranscriptEntry } from './types.js';
+
+type AgentEvent = Extract<WorkerToPanel, { type: 'agent_event' }>['event'];
+
+function setup() {
+  const sent: PanelToWorker[] = [];
+  const model = new ConversationModel((message) => sent.push(message));
+  model.apply({ type: 'conversation_state', conversationId: 'c1', title: 'Chat', tabId: 3, transcript: [], run: { status: 'idle' } });
+  const event = (e: AgentEvent, conversationId = 'c1') => model.apply({ type: 'agent_event', conversationId, runId: 'r1', event: e });
+  return { model, sent, event };
+}
+
+const assistantWithTools = (...calls: { id: string; name: string }[]): AgentEvent => ({
+  type: 'assistant_message',
+  message: { role: 'assistant', content: [{ type: 'text', text: 'Looking.' }, ...calls.map((c) => ({ type: 'tool_use' as const, id: c.id, name: c.name, input: {} }))] },
+});
+
+describe('ConversationModel', () => {
+  it('streams text, then replaces the stream with the finished message', () => {
+    const { model, event } = setup();
+    event({ type: 'turn_started', turn: 1 });
+    event({ type: 'text_delta', text: 'Hel' });
+    event({ type: 'text_delta', text: 'lo' });
+    expect(model.streamingText.value).toBe('Hello');
+    event({ type: 'assistant_message', message: { role: 'assistant', content: [{ type: 'text', text: 'Hello' }] } });
+    expect(model.streamingText.value).toBe('');
+    expect(model.items.value).toEqual([{ kind: 'assistant', key: 'm0:0', text: 'Hello' }]);
+  });
+
+  it('ignores events of another conversation', () => {
+    const { model, event } = setup();
+    event({ type: 'text_delta', text: 'elsewhere' }, 'c2');
+    expect(model.streamingText.value).toBe('');
+  });
+
+  it('tracks tool calls by id through started, progress and finished', () => {
+    const { model, event } = setup();
+    event(assistantWithTools({ id: 't1', name: 'wait_for' }));
+    event({ type: 'tool_call_started', toolUseId: 't1', name: 'wait_for', input: { seconds: 5 }, description: 'Wait 5 s' });
+    event({ type: 'tool_call_progress', toolUseId: 't1', progress: { elapsedMs: 1000, totalMs: 5000 } });
+    expect(model.toolCalls.value.get('t1')).toMatchObject({ status: 'running', description: 'Wait 5 s', progress: { elapsedMs: 1000 } });
+    event({
+      type: 'tool_call_finished',
+      toolUseId: 't1',
+      name: 'wait_for',
+      status: 'cancelled',
+      content: [{ type: 'text', text: 'cancelled' }],
+      isError: true,
+      error: { code: 'CANCELLED', message: 'Stopped', suggestion: 'Ask again' },
+      durationMs: 10,
+    });
+    const call = model.toolCalls.value.get('t1');
+    expect(call?.status).toBe('cancelled');
+    expect(call?.error?.code).toBe('CANCELLED');
+    expect(call?.progress).toBeUndefined();
+  });
+
+  it('groups consecutive calls of one tool from one assistant turn, and places calls it never saw requested', () => {
+    const { model, event } = setup();
+    event(assistantWithTools({ id: 'a', name: 'read_page' }, { id: 'b', name: 'read_page' }, { id: 'c', name: 'click' }));
+    event({ type: 'tool_call_started', toolUseId: 'x', name: 'find', input: { query: 'q' }, description: 'Find q' });
+    expect(model.items.value.map((item) => (item.kind === 'tools' ? item.toolUseIds : item.kind))).toEqual([
+      'assistant',
+      ['a', 'b'],
+      ['c'],
+      ['x'],
+    ]);
+    expect(model.toolCalls.value.get('a')?.status).toBe('running');
+  });
+
+  it('shows the person’s words but not tool-result or tool-image user messages', () => {
+    const entries: TranscriptEntry[] = [
+      { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: 'Summarize' }] } },
+      { kind: 'message', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'screenshot', input: {} }] } },
+      { kind: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'ok' }] }] } },
+      { kind: 'message', message: { role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }] } },
+      { kind: 'tool_call', toolUseId: 't', name: 'screenshot', input: {}, description: '', status: 'done' },
+    ];
+    expect(buildDisplayItems(entries)).toEqual([
+      { kind: 'person', key: 'm0', text: 'Summarize' },
+      { kind: 'tools', key: 'm1:t', name: 'screenshot', toolUseIds: ['t'] },
+    ]);
+  });
+
+  it('restores tool-call status from a conversation_state (after a worker restart)', () => {
+    const { model } = setup();
+    model.apply({
+      type: 'conversation_state',
+      conversationId: 'c1',
+      title: 'Chat',
+      transcript: [
+        { kind: 'message', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'click', input: { ref: 'e1' } }] } },
+        { kind: 'tool_call', toolUseId: 't', name: 'click', input: { ref: 'e1' }, description: 'Click e1', status: 'error', error: { code: 'INTERRUPTED', message: 'm', suggestion: 's' } },
+      ],
+      run: { status: 'interrupted' },
+    });
+    expect(model.toolCalls.value.get('t')).toMatchObject({ status: 'error', description: 'Click e1' });
+    expect(model.run.value.status).toBe('interrupted');
+  });
+
+  it('sends a message, shows it at once, and refuses while a run is active', () => {
+    const { model, sent } = setup();
+    model.draft.value = '  Hi there ';
+    expect(model.submitDraft()).toBe(true);
+    expect(model.draft.value).toBe('');
+    expect(sent).toEqual([{ type: 'send_message', conversationId: 'c1', text: 'Hi there' }]);
+    expect(model.items.value).toEqual([{ kind: 'person', key: 'm0', text: 'Hi there' }]);
+    expect(model.isRunning.value).toBe(true);
+    expect(model.sendMessage('again')).toBe(false);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('answers a permission prompt; the reason goes only with deny', () => {
+    const { model, sent } = setup();
+    const request = { toolUseId: 't9', toolName: 'click', description: 'Click "Delete"', input: { ref: 'e4' }, site: 'http://a.test', why: { type: 'destructive' as const, detail: 'delete' }, destructive: true };
+    model.apply({ type: 'permission_request', conversationId: 'c1', request });
+    expect(model.pendingPermission.value?.toolUseId).toBe('t9');
+    model.respondToPermission('deny', '  not this one ');
+    expect(sent.at(-1)).toEqual({ type: 'permission_response', conversationId: 'c1', toolUseId: 't9', choice: 'deny', reason: 'not this one' });
+    expect(model.pendingPermission.value).toBeUndefined();
+    model.apply({ type: 'permission_request', conversationId: 'c1', request });
+    model.respondToPermission('allow_always', 'ignored');
+    expect(sent.at(-1)).toEqual({ type: 'permission_response', conversationId: 'c1', toolUseId: 't9', choice: 'allow_always' });
+  });
+
+  it('clears a prompt the worker resolved (answered in another panel)', () => {
+    const { model } = setup();
+    model.apply({ type: 'permission_request', conversationId: 'c1', request: { toolUseId: 't1', toolName: 'click', description: '', input: {}, why: { type: 'tool', detail: 'd' }, destructive: false } });
+    model.apply({ type: 'permission_resolved', conversationId: 'c1', toolUseId: 'other' });
+    expect(model.pendingPermission.value).toBeDefined();
+    model.apply({ type: 'permission_resolved', conversationId: 'c1', toolUseId: 't1' });
+    expect(model.pendingPermission.value).toBeUndefined();
+  });
+
+  it('records usage, a model error, and an interrupted end', () => {
+    const { model, event } = setup();
+    model.sendMessage('go');
+    const usage = { inputTokens: 10, outputTokens: 5, cacheReadTokens: 3, cacheCreationTokens: 0 };
+    event({ type: 'usage', usage, total: usage });
+    event({ type: 'run_finished', reason: 'model_error', error: { code: 'RATE_LIMITED', message: 'Slow down', suggestion: 'Wait', retryAfterMs: 20_000 } });
+    expect(model.run.value).toMatchObject({ status: 'error', usage, error: { code: 'RATE_LIMITED', retryAfterMs: 20_000 } });
+    model.sendMessage('again');
+    event({ type: 'text_delta', text: 'partial' });
+    event({ type: 'run_finished', reason: 'interrupted' });
+    expect(model.run.value.status).toBe('interrupted');
+    expect(model.run.value.error).toBeUndefined();
+    expect(model.items.value.at(-1)).toMatchObject({ kind: 'assistant', text: 'partial' });
+  });
+
+  it('stop and resume send their commands', () => {
+    const { model, sent } = setup();
+    model.stop();
+    model.resume();
+    expect(sent).toEqual([
+      { type: 'stop', conversationId: 'c1' },
+      { type: 'resume', conversationId: 'c1' },
+    ]);
+    expect(model.isRunning.value).toBe(true);
+  });
+
+  it('fetches a stored result once and keeps the answer by stored id', () => {
+    const { model, sent } = setup();
+    model.openFullResult('s1');
+    model.openFullResult('s1');
+    expect(sent).toEqual([{ type: 'read_stored_result', requestId: 'r1', storedId: 's1' }]);
+    expect(model.fullResults.value.s1).toEqual({ status: 'loading' });
+    model.apply({ type: 'stored_result', requestId: 'r1', content: 'the whole text' });
+    expect(model.fullResults.value.s1).toEqual({ status: 'loaded', content: 'the whole text' });
+    model.openFullResult('s2');
+    model.apply({ type: 'stored_result', requestId: 'r2', error: { code: 'NOT_FOUND', message: 'Gone.', suggestion: 'Run it again.' } });
+    expect(model.fullResults.value.s2).toEqual({ status: 'error', message: 'Gone. Run it again.' });
+  });
+
+  it('keeps one notice per code', () => {
+    const { model } = setup();
+    const notice = { type: 'notice' as const, level: 'error' as const, code: 'SETTINGS_INVALID', message: 'a', suggestion: 'b' };
+    model.apply(notice);
+    model.apply({ ...notice, message: 'c' });
+    expect(model.notices.value.map((n) => n.message)).toEqual(['c']);
+    model.dismissNotice(model.notices.value[0]?.id ?? -1);
+    expect(model.notices.value).toEqual([]);
+  });
+});
