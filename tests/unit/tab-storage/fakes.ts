@@ -3,6 +3,7 @@ import type { BrowserBridge, TabInfo } from '../../../src/runtime/browser.js';
 import { createBudgetState, type StoredResult, type ResultStore } from '../../../src/runtime/budget-types.js';
 import { createSnapshotCache, initialAppState, type AppState, type MemoryStore, type ToolUseContext } from '../../../src/runtime/context.js';
 import { ToolError } from '../../../src/runtime/errors.js';
+import type { Tools } from '../../../src/runtime/tool.js';
 
 /** A browser with tabs; `closeTab` activates the next tab of the window like Chrome does. */
 export class FakeBrowser implements BrowserBridge {
@@ -80,8 +81,10 @@ export function fakeResultStore(results: StoredResult[] = []): ResultStore {
 }
 
 /** A context with the given ports; everything else inert. */
-export function fakeContext(options: { browser?: BrowserBridge; memory?: MemoryStore; resultStore?: ResultStore; currentTabId?: number; windowId?: number } = {}): ToolUseContext {
-  let appState: AppState = initialAppState();
+export function fakeContext(
+  options: { browser?: BrowserBridge; memory?: MemoryStore; resultStore?: ResultStore; currentTabId?: number; windowId?: number; tools?: Tools; appState?: AppState } = {},
+): ToolUseContext {
+  let appState: AppState = options.appState ?? initialAppState();
   return {
     abortController: new AbortController(),
     agentId: 'test',
@@ -99,7 +102,7 @@ export function fakeContext(options: { browser?: BrowserBridge; memory?: MemoryS
     snapshots: createSnapshotCache(),
     currentTabId: options.currentTabId,
     windowId: options.windowId ?? 1,
-    tools: [],
+    tools: options.tools ?? [],
     ...(options.browser ? { browser: options.browser } : {}),
     ...(options.memory ? { memory: options.memory } : {}),
   };
