@@ -1,0 +1,108 @@
+/// <reference types="vite/client" />
+/**
+ * A measuring hook for `bench/dispatch.bench.ts`, present only in a bench build (`vite build --mode bench`):
+ * `globalThis.__pagewrightBench.dispatch(tabId, calls)` times a trivial page tool through the real
+ * executor and bridge (service worker → content script → back) against a bare `tabs.sendMessage` ping
+ * to the same content script, interleaved in rounds so both see the same machine load.
+ *
+ * Agreement with D (platform): src/background/index.ts calls `installBenchHook(bridge)` once it has the
+ * BrowserBridge; in any other build mode this function returns at once, so the normal dist/ exposes nothing.
+ */
+import { z } from 'zod';
+import type { BrowserBridge } from '../runtime/browser.js';
+import { createMemoryResultStore } from '../runtime/budget.js';
+import { createBudgetState } from '../runtime/budget-types.js';
+import { createSnapshotCache, initialAppState, type AppState, type ToolUseContext } from '../runtime/context.js';
+import { ToolError } from '../runtime/errors.js';
+import { executeToolCall } from '../runtime/execute.js';
+import { buildTool, type CanUseTool } from '../runtime/tool.js';
+import { pageEnvelope, parsePageReply } from '../shared/page-protocol.js';
+
+/** What one dispatch measurement returns (milliseconds per call, medians over rounds). */
+export interface DispatchFigures {
+  calls: number;
+  rounds: number;
+  bareMsPerCall: number;
+  toolMsPerCall: number;
+  ratio: number;
+}
+
+/** A page tool as small as one can be: asks the content script for its document id. */
+const pagePing = buildTool({
+  name: 'page_ping',
+  searchHint: 'bench only trivial content script round trip',
+  inputSchema: z.strictObject({ tab_id: z.number().int().min(0).optional().describe('The tab; default the run’s current tab.') }),
+  prompt: 'Bench only: returns the page’s document id, URL and title.',
+  isReadOnly: () => true,
+  isConcurrencySafe: () => true,
+  interruptBehavior: () => 'cancel',
+  async call(input, context) {
+    const tabId = input.tab_id ?? context.currentTabId;
+    if (tabId === undefined || !context.browser) throw new ToolError('NO_TAB', 'No tab to ping.', { suggestion: 'Pass tab_id.' });
+    const reply = parsePageReply('ping', await context.browser.sendToTab(tabId, pageEnvelope({ type: 'ping' }), { signal: context.abortController.signal }));
+    if (!reply.ok) throw new ToolError(reply.error.code, reply.error.message, { suggestion: reply.error.suggestion });
+    return { data: reply.result };
+  },
+});
+
+const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'bench' } });
+
+function benchContext(bridge: BrowserBridge, tabId: number): ToolUseContext {
+  let appState: AppState = initialAppState();
+  return {
+    abortController: new AbortController(),
+    agentId: 'bench',
+    agentType: 'main',
+    getAppState: () => appState,
+    setAppState: (update) => {
+      appState = update(appState);
+    },
+    setAppStateForTasks: (update) => {
+      appState = update(appState);
+    },
+    budget: createBudgetState(),
+    resultStore: createMemoryResultStore(),
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+    snapshots: createSnapshotCache(),
+    currentTabId: tabId,
+    windowId: undefined,
+    tools: [pagePing],
+    browser: bridge,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** Installs `globalThis.__pagewrightBench` in a bench build; a no-op otherwise. */
+export function installBenchHook(bridge: BrowserBridge): void {
+  if (import.meta.env.MODE !== 'bench') return;
+  const dispatch = async (tabId: number, calls = 200, rounds = 7): Promise<DispatchFigures> => {
+    const context = benchContext(bridge, tabId);
+    let id = 0;
+    const viaTool = async () => {
+      const outcome = await executeToolCall({ type: 'tool_use', id: `bench_${id++}`, name: 'page_ping', input: {} }, context, { canUseTool: allow });
+      if (outcome.isError) throw new Error(`page_ping failed: ${JSON.stringify(outcome.error)}`);
+    };
+    const bare = async () => {
+      const reply = (await chrome.tabs.sendMessage(tabId, pageEnvelope({ type: 'ping' }))) as unknown;
+      if (!parsePageReply('ping', reply).ok) throw new Error('bare ping failed');
+    };
+    // Warm up: the first tool call injects the content script; both paths get JIT-warm.
+    for (let i = 0; i < 20; i++) await viaTool();
+    for (let i = 0; i < 20; i++) await bare();
+    const bareTimes: number[] = [];
+    const toolTimes: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      let start = performance.now();
+      for (let i = 0; i < calls; i++) await bare();
+      bareTimes.push((performance.now() - start) / calls);
+      start = performance.now();
+      for (let i = 0; i < calls; i++) await viaTool();
+      toolTimes.push((performance.now() - start) / calls);
+    }
+    const bareMsPerCall = median(bareTimes);
+    const toolMsPerCall = median(toolTimes);
+    return { calls, rounds, bareMsPerCall, toolMsPerCall, ratio: toolMsPerCall / bareMsPerCall };
+  };
+  (globalThis as { __pagewrightBench?: unknown }).__pagewrightBench = { dispatch };
+}
