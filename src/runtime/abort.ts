@@ -12,22 +12,24 @@ export const TIMEOUT_REASON = 'timeout';
 /** True when a signal was aborted as an interrupt rather than a hard stop. */
 export const isInterrupt = (signal: AbortSignal): boolean => signal.aborted && signal.reason === INTERRUPT_REASON;
 
+/** A child controller; `release()` detaches it from its parent once its work is over. */
+export type ChildAbortController = AbortController & { release(): void };
+
 /**
  * A controller that aborts (with the same reason) when `parent` does, unless `follow(reason)` says no.
- * The listener is removed when the child aborts, so long runs do not pile up listeners on the root.
+ * Call `release()` when the child's work ends, so long runs do not pile up listeners on the root.
  */
-export function createChildAbortController(parent: AbortSignal, follow: (reason: unknown) => boolean = () => true): AbortController {
+export function createChildAbortController(parent: AbortSignal, follow: (reason: unknown) => boolean = () => true): ChildAbortController {
   const child = new AbortController();
   if (parent.aborted) {
     if (follow(parent.reason)) child.abort(parent.reason);
-    return child;
+    return Object.assign(child, { release: () => undefined });
   }
   const onParentAbort = () => {
     if (follow(parent.reason)) child.abort(parent.reason);
   };
   parent.addEventListener('abort', onParentAbort, { once: true });
-  child.signal.addEventListener('abort', () => parent.removeEventListener('abort', onParentAbort), { once: true });
-  return child;
+  return Object.assign(child, { release: () => parent.removeEventListener('abort', onParentAbort) });
 }
 
 /** Resolves with the signal's reason once it aborts (never rejects); for racing against work that ignores the signal. */

@@ -263,7 +263,7 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
     return failed('error', toErrorPayload(error));
   } finally {
     clearTimeout(timer);
-    if (!callController.signal.aborted) callController.abort('done'); // detaches the listener from the parent
+    callController.release();
   }
 
   let content: ToolResultContentBlock[];

@@ -188,9 +188,9 @@ export async function runToolCalls(
       const outcome = await runOne(toolUse, controller, current);
       if (outcome.status === 'done' && outcome.contextModifier) current = applyModifier(outcome, current);
     }
-    if (!controller.signal.aborted) controller.abort('done'); // detaches it from the turn
+    controller.release();
   }
-  if (!turn.signal.aborted) turn.abort('done');
+  turn.release();
 
   const ordered = toolUses.map((toolUse) => outcomes.get(toolUse.id) ?? notStarted(toolUse, INTERRUPT_REASON));
   const names = new Map(ordered.map((outcome) => [outcome.toolUseId, outcome.name]));
