@@ -1,0 +1,243 @@
+/**
+ * The side panel end to end: the built extension in Chromium, the mock model server speaking the real
+ * Anthropic stream, and the panel driven the way a person would (the "Message" box, Send, Stop, the
+ * permission dialog). Each test asserts both what the person sees and what the model was sent.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchExtension, type ExtensionHarness } from '../support/extension.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+
+let ext: ExtensionHarness;
+let fixtures: FixtureServer;
+let mock: MockModelServer;
+
+const settingsFor = (server: MockModelServer, permissionMode = 'ask') => ({
+  provider: 'anthropic',
+  anthropic: { apiKey: 'test-key', baseUrl: server.url, model: 'mock-model' },
+  permissionMode,
+});
+
+/** A fresh fixture tab and a panel bound to it (so each test has its own conversation). */
+async function openPanelOnFixture(): Promise<{ page: Page; panel: Page; tabId: number }> {
+  const page = await ext.context.newPage();
+  await page.goto(`${fixtures.url}/plain.html?${Math.random().toString(36).slice(2)}`);
+  const tabId = await ext.tabIdOf(page);
+  const panel = await ext.openPanel(tabId);
+  await panel.getByRole('textbox', { name: 'Message' }).waitFor();
+  // The composer says "Connecting…" until the worker has sent the conversation.
+  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
+  return { page, panel, tabId };
+}
+
+async function send(panel: Page, text: string): Promise<void> {
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+const toolCall = (panel: Page, name: string, status?: string) =>
+  panel.locator(`[data-tool-name="${name}"]${status ? `[data-status="${status}"]` : ''}`);
+
+beforeAll(async () => {
+  fixtures = await startFixtureServer('tests/e2e/pages');
+  mock = await startMockModelServer();
+  ext = await launchExtension({ settings: settingsFor(mock) });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await mock?.close();
+  await fixtures?.close();
+});
+
+beforeEach(async () => {
+  mock.reset();
+  await ext.setSettings(settingsFor(mock));
+});
+
+describe('side panel', () => {
+  it('streams a text reply and renders it as sanitized Markdown', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({
+      text: 'Hello **world**. <img src=x onerror="document.title=\'pwned\'"> See [the docs](https://example.com/docs) or [this](javascript:alert(1)).',
+      chunkDelayMs: 15,
+    });
+    await send(panel, 'Say hello');
+    const reply = panel.locator('.message.assistant').last();
+    await expect.poll(() => reply.locator('strong').textContent()).toBe('world');
+    await panel.getByText('Tokens:').waitFor();
+    expect(await reply.locator('img').count()).toBe(0);
+    expect(await reply.textContent()).toContain('<img src=x');
+    const docs = reply.getByRole('link', { name: 'the docs' });
+    expect(await docs.getAttribute('target')).toBe('_blank');
+    expect(await docs.getAttribute('rel')).toContain('noopener');
+    expect(await reply.locator('a[href^="javascript"]').count()).toBe(0);
+    expect(await panel.title()).toBe('Pagewright');
+    expect(mock.requests[0]?.body.messages.at(-1)).toMatchObject({ role: 'user' });
+    expect(await panel.locator('.message.person').last().textContent()).toBe('Say hello');
+  });
+
+  it('asks before a tool call; "Allow once" runs it', async () => {
+    const { panel } = await openPanelOnFixture();
+    const target = `${fixtures.url}/plain.html?opened=allow`;
+    mock.enqueue({ toolCalls: [{ id: 'toolu_allow', name: 'open_tab', input: { url: target, active: false } }] }, { text: 'Opened it.' });
+    await send(panel, 'Open the page in a background tab');
+    const dialog = panel.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('open_tab');
+    expect(await dialog.textContent()).toContain(new URL(fixtures.url).host);
+    // Keyboard: the focus is inside the dialog when it opens.
+    expect(await panel.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await dialog.getByRole('button', { name: 'Allow once' }).click();
+    await panel.locator('[data-tool-use-id="toolu_allow"][data-status="done"]').waitFor();
+    await panel.getByText('Opened it.').waitFor();
+    const [, second] = await mock.waitForRequests(2);
+    expect(toolResultsOf(second!)).toEqual([expect.objectContaining({ toolUseId: 'toolu_allow', isError: false })]);
+  });
+
+  it('"Deny" with a reason gives the model PERMISSION_DENIED and the reason', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({ toolCalls: [{ id: 'toolu_deny', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?opened=deny`, active: false } }] }, { text: 'Understood.' });
+    await send(panel, 'Open another tab');
+    const dialog = panel.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('textbox').fill('Not during the demo');
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await panel.locator('[data-tool-use-id="toolu_deny"][data-status="rejected"]').waitFor();
+    const [, second] = await mock.waitForRequests(2);
+    const [result] = toolResultsOf(second!);
+    expect(result).toMatchObject({ toolUseId: 'toolu_deny', isError: true });
+    expect(result?.text).toContain('PERMISSION_DENIED');
+    expect(result?.text).toContain('Not during the demo');
+    await panel.getByText('Understood.').waitFor();
+  });
+
+  it('Escape in the dialog denies', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({ toolCalls: [{ id: 'toolu_esc', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?esc`, active: false } }] }, { text: 'OK.' });
+    await send(panel, 'Open a tab');
+    await panel.getByRole('dialog').waitFor();
+    await panel.keyboard.press('Escape');
+    await panel.locator('[data-tool-use-id="toolu_esc"][data-status="rejected"]').waitFor();
+    expect(await panel.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('"Always allow on this site" is remembered: the next call on the site is not prompted', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_a1', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?always=1`, active: false } }] },
+      { toolCalls: [{ id: 'toolu_a2', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?always=2`, active: false } }] },
+      { text: 'Both open.' },
+    );
+    await send(panel, 'Open two tabs');
+    await panel.getByRole('dialog').getByRole('button', { name: 'Always allow on this site' }).click();
+    await panel.locator('[data-tool-use-id="toolu_a1"][data-status="done"]').waitFor();
+    // If the second call asked, it would wait for an answer and never finish.
+    await panel.locator('[data-tool-use-id="toolu_a2"][data-status="done"]').waitFor();
+    await panel.getByText('Both open.').waitFor();
+    expect(await panel.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('Stop during a long tool cancels it and shows the run as stopped', async () => {
+    const { panel } = await openPanelOnFixture();
+    await ext.setSettings(settingsFor(mock, 'auto'));
+    mock.enqueue({ toolCalls: [{ id: 'toolu_wait', name: 'wait_for', input: { seconds: 30 } }] });
+    mock.script(() => ({ text: 'after stop' }));
+    await send(panel, 'Wait a while');
+    await toolCall(panel, 'wait_for', 'running').waitFor();
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await panel.locator('[data-tool-use-id="toolu_wait"][data-status="cancelled"]').waitFor();
+    await expect.poll(() => panel.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  });
+
+  it('shows a rejected API key (401) as a person wants to read it', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.script(() => ({ status: 401 }));
+    await send(panel, 'Hello?');
+    const alert = panel.locator('.run-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The API key was not accepted');
+    expect(await alert.getAttribute('data-error-code')).toBe('AUTH');
+    await alert.getByRole('button', { name: 'Open settings' }).click();
+    await panel.getByLabel('API key').waitFor();
+    expect(await panel.getByLabel('API key').getAttribute('type')).toBe('password');
+  });
+
+  it('shows a rate limit (429) with when to try again', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.script(() => ({ status: 429, headers: { 'retry-after': '1' } }));
+    await send(panel, 'Hello again?');
+    const alert = panel.locator('.run-error');
+    await alert.waitFor({ timeout: 60_000 });
+    const text = await alert.textContent();
+    expect(text).toContain('Rate limited by the provider');
+    expect(text).toMatch(/Try again in about \d+ seconds?|Wait a little/);
+    expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(1);
+  });
+
+  it('says clearly when the stored settings are invalid, and saving fixed settings clears it', async () => {
+    await ext.setSettings({ provider: 'gemini', permissionMode: 'sometimes', anthropic: { apiKey: 'test-key', baseUrl: mock.url, model: 'mock-model' } });
+    const { panel } = await openPanelOnFixture();
+    const notice = panel.locator('[data-notice="settings-invalid"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('provider');
+    expect(await notice.textContent()).toContain('permissionMode');
+    await notice.getByRole('button', { name: 'Open settings' }).click();
+    // The fields that were still valid survive.
+    expect(await panel.getByLabel('Base URL').inputValue()).toBe(mock.url);
+    await panel.getByLabel('Base URL').fill('not a url');
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.locator('.field-error').first().waitFor();
+    expect(await panel.getByLabel('Base URL').getAttribute('aria-invalid')).toBe('true');
+    await panel.getByLabel('Base URL').fill(mock.url);
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByText('Saved.').waitFor();
+    await expect.poll(() => notice.count()).toBe(0);
+    const stored = await ext.evaluateInWorker(() => chrome.storage.local.get('settings'), undefined);
+    expect(stored).toMatchObject({ settings: { provider: 'anthropic', permissionMode: 'ask', anthropic: { baseUrl: mock.url, apiKey: 'test-key' } } });
+  });
+
+  it('lists conversations, starts a new chat, and deletes a conversation', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({ text: 'First answer.' });
+    await send(panel, 'First conversation');
+    await panel.getByText('First answer.').waitFor();
+    await panel.getByRole('button', { name: 'New chat' }).first().click();
+    await expect.poll(() => panel.locator('.message').count()).toBe(0);
+    mock.enqueue({ text: 'Second answer.' });
+    await send(panel, 'Second conversation');
+    await panel.getByText('Second answer.').waitFor();
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    const list = panel.locator('.conversation-list li');
+    await expect.poll(() => list.count()).toBeGreaterThanOrEqual(2);
+    const first = list.filter({ hasText: 'First conversation' });
+    await first.waitFor();
+    await first.locator('.conversation-open').click();
+    await panel.getByText('First answer.').waitFor();
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    const before = await list.count();
+    await list.filter({ hasText: 'Second conversation' }).getByRole('button', { name: /^Delete conversation/ }).click();
+    await expect.poll(() => list.count()).toBe(before - 1);
+    expect(await list.filter({ hasText: 'Second conversation' }).count()).toBe(0);
+    // Still gone after the worker's next list.
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    await expect.poll(() => list.filter({ hasText: 'Second conversation' }).count()).toBe(0);
+  });
+
+  it('reconnects after the worker is stopped and shows the conversation again', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({ text: 'Before the restart.' });
+    await send(panel, 'Remember me');
+    await panel.getByText('Before the restart.').waitFor();
+    await ext.stopWorker();
+    mock.enqueue({ text: 'After the restart.' });
+    await send(panel, 'Still there?');
+    await panel.getByText('After the restart.').waitFor();
+    expect(await panel.getByText('Before the restart.').count()).toBe(1);
+    expect(await panel.locator('.message.person').allTextContents()).toEqual(['Remember me', 'Still there?']);
+  });
+});
