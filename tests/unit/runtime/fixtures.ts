@@ -7,12 +7,11 @@ import type { CanUseTool } from '../../../src/runtime/tool.js';
 /** Allows everything, recording what it was asked. */
 export function allowAll(): CanUseTool & { asked: string[] } {
   const asked: string[] = [];
-  const fn = (async (tool) => {
+  const canUseTool: CanUseTool = async (tool) => {
     asked.push(tool.name);
     return { behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } };
-  }) as CanUseTool & { asked: string[] };
-  fn.asked = asked;
-  return fn;
+  };
+  return Object.assign(canUseTool, { asked });
 }
 
 export const echoTool = buildTool({
