@@ -15,7 +15,7 @@ function body(call: ToolCallView, context: ViewContext) {
   const view = viewFor(call.name);
   switch (call.status) {
     case 'running':
-      return view.progress(call, context);
+      return context.awaitingPermission(call.toolUseId) ? <p class="muted">Waiting for your answer…</p> : view.progress(call, context);
     case 'done':
       return view.result(call, context);
     case 'rejected':

@@ -37,9 +37,10 @@ export function Transcript({ model }: { model: ConversationModel }) {
   const context: ViewContext = {
     openFullResult: (storedId) => model.openFullResult(storedId),
     fullResult: (storedId) => model.fullResults.value[storedId],
+    awaitingPermission: (toolUseId) => model.pendingPermission.value?.toolUseId === toolUseId,
   };
   const items = model.items.value;
-  const calls = model.toolCalls.value;
+  const calls = model.displayCalls.value;
   const streaming = model.streamingText.value;
   return (
     <div class="transcript" role="log" aria-live="polite" aria-label="Conversation">

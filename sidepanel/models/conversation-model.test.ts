@@ -150,6 +150,16 @@ describe('ConversationModel', () => {
     expect(model.items.value.at(-1)).toMatchObject({ kind: 'assistant', text: 'partial' });
   });
 
+  it('shows calls still marked running after the run ended as cancelled', () => {
+    const { model, event } = setup();
+    model.sendMessage('go');
+    event(assistantWithTools({ id: 'never', name: 'click' }));
+    expect(model.displayCalls.value.get('never')?.status).toBe('running');
+    event({ type: 'run_finished', reason: 'aborted' });
+    expect(model.displayCalls.value.get('never')).toMatchObject({ status: 'cancelled', error: { code: 'NOT_FINISHED' } });
+    expect(model.toolCalls.value.get('never')?.status).toBe('running');
+  });
+
   it('stop and resume send their commands', () => {
     const { model, sent } = setup();
     model.stop();

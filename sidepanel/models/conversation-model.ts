@@ -109,6 +109,25 @@ export class ConversationModel {
   readonly denyReason = signal('');
 
   readonly items = computed(() => buildDisplayItems(this.entries.value));
+  /**
+   * Tool calls as shown: once the run is over, a call still marked running never finished (the run
+   * ended or was cut off first), so it is shown as cancelled rather than spinning forever.
+   */
+  readonly displayCalls = computed<ReadonlyMap<string, ToolCallView>>(() => {
+    const calls = this.toolCalls.value;
+    if (this.run.value.status === 'running') return calls;
+    let changed: Map<string, ToolCallView> | undefined;
+    for (const [id, call] of calls) {
+      if (call.status !== 'running') continue;
+      changed ??= new Map(calls);
+      changed.set(id, {
+        ...call,
+        status: 'cancelled',
+        error: call.error ?? { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: 'Check the page, then ask again if needed.' },
+      });
+    }
+    return changed ?? calls;
+  });
   readonly isRunning = computed(() => this.run.value.status === 'running');
   readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
 

@@ -10,6 +10,7 @@ import type { ViewContext } from './types.js';
 const context = (full: Record<string, FullResultState> = {}, opened: string[] = []): ViewContext => ({
   openFullResult: (id) => opened.push(id),
   fullResult: (id) => full[id],
+  awaitingPermission: (id) => id === 'asking',
 });
 
 const call = (patch: Partial<ToolCallView>): ToolCallView => ({ toolUseId: 't1', name: 'custom_tool', input: {}, description: '', status: 'done', ...patch });
@@ -49,6 +50,10 @@ describe('ToolCall rendering', () => {
     expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }))).toMatch(/STALE_REF[\s\S]*Ref e4 is gone[\s\S]*Call read_page again/);
     expect(html(call({ status: 'rejected', permission: { type: 'person', choice: 'deny', reason: 'not now' } }))).toContain('Not allowed: not now');
     expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
+  });
+
+  it('says when a call waits for the person', () => {
+    expect(html(call({ toolUseId: 'asking', status: 'running', progress: 'x' }))).toContain('Waiting for your answer');
   });
 
   it('collapses long results and leaves short ones open', () => {

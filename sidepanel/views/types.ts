@@ -8,6 +8,8 @@ export interface ViewContext {
   /** Asks the worker for an over-budget result's full text. */
   openFullResult(storedId: string): void;
   fullResult(storedId: string): FullResultState | undefined;
+  /** True while the permission prompt for this call is open. */
+  awaitingPermission(toolUseId: string): boolean;
 }
 
 export type Renderer = (call: ToolCallView, context: ViewContext) => ComponentChild;

@@ -148,7 +148,10 @@ describe('side panel', () => {
     await send(panel, 'Wait a while');
     await toolCall(panel, 'wait_for', 'running').waitFor();
     await panel.getByRole('button', { name: 'Stop' }).click();
-    await panel.locator('[data-tool-use-id="toolu_wait"][data-status="cancelled"]').waitFor();
+    const cancelled = panel.locator('[data-tool-use-id="toolu_wait"][data-status="cancelled"]');
+    await cancelled.waitFor();
+    // The runtime's own CANCELLED result, not just the panel's "never finished" display.
+    await expect.poll(() => cancelled.textContent()).toContain('CANCELLED');
     await expect.poll(() => panel.getByRole('button', { name: 'Stop' }).count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
   });
