@@ -42,31 +42,37 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     // Destructive calls put the focus on Deny so a stray Enter does not approve them.
     (request?.destructive ? denyRef.current : firstRef.current)?.focus();
-    return () => previous?.focus();
-    // Only a new request moves the focus.
+    // On the document, so Escape and the Tab trap work wherever the focus is (even after a click on the backdrop).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        model.respondToPermission('deny', model.denyReason.value);
+        return;
+      }
+      if (event.key !== 'Tab' || !dialogRef.current) return;
+      const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = focusables[0];
+      const last = focusables.at(-1);
+      if (!first || !last) return;
+      const inside = dialogRef.current.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus();
+    };
+    // Only a new request moves the focus and rebinds the keys.
   }, [toolUseId]);
 
   if (!request) return null;
   const deny = () => model.respondToPermission('deny', model.denyReason.value);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      deny();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusables[0];
-    const last = focusables.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
   return (
     <div class="dialog-backdrop">
       <div
@@ -77,7 +83,6 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
         aria-labelledby="permission-title"
         aria-describedby="permission-what"
         data-tool-use-id={request.toolUseId}
-        onKeyDown={onKeyDown}
       >
         <h2 id="permission-title">
           Allow <code>{request.toolName}</code>?

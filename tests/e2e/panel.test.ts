@@ -114,11 +114,17 @@ describe('side panel', () => {
     await panel.getByText('Understood.').waitFor();
   });
 
-  it('Escape in the dialog denies', async () => {
+  it('keeps Tab inside the dialog, and Escape denies', async () => {
     const { panel } = await openPanelOnFixture();
     mock.enqueue({ toolCalls: [{ id: 'toolu_esc', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?esc`, active: false } }] }, { text: 'OK.' });
     await send(panel, 'Open a tab');
     await panel.getByRole('dialog').waitFor();
+    const focusInDialog = () => panel.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    for (let i = 0; i < 6; i++) {
+      await panel.keyboard.press(i % 2 ? 'Shift+Tab' : 'Tab');
+      await panel.keyboard.press('Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
     await panel.keyboard.press('Escape');
     await panel.locator('[data-tool-use-id="toolu_esc"][data-status="rejected"]').waitFor();
     expect(await panel.getByRole('dialog').count()).toBe(0);
