@@ -34,7 +34,7 @@ export const memoryRead = buildTool<typeof inputSchema, MemoryReadOutput>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   shouldDefer: true,
-  maxResultSizeChars: 30_000,
+  maxResultSizeChars: 50_000,
   async call(input, context) {
     const memory = requireMemory(context);
     if (input.key !== undefined) {
