@@ -184,6 +184,17 @@ describe('ConversationModel', () => {
     expect(model.fullResults.value.s2).toEqual({ status: 'error', message: 'Gone. Run it again.' });
   });
 
+  it('stops waiting when the worker refuses to start the run with an error notice', () => {
+    const { model } = setup();
+    model.sendMessage('go');
+    model.apply({ type: 'notice', level: 'error', code: 'SETTINGS_INVALID', message: 'Bad settings', suggestion: 'Fix them' });
+    expect(model.isRunning.value).toBe(false);
+    model.sendMessage('again');
+    model.apply({ type: 'run_state', conversationId: 'c1', run: { status: 'running', runId: 'r2' } });
+    model.apply({ type: 'notice', level: 'error', code: 'OTHER', message: 'unrelated', suggestion: '' });
+    expect(model.isRunning.value).toBe(true);
+  });
+
   it('keeps one notice per code', () => {
     const { model } = setup();
     const notice = { type: 'notice' as const, level: 'error' as const, code: 'SETTINGS_INVALID', message: 'a', suggestion: 'b' };

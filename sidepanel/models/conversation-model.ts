@@ -131,6 +131,8 @@ export class ConversationModel {
   readonly isRunning = computed(() => this.run.value.status === 'running');
   readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
 
+  /** True from a send/resume until the worker reports on the run: a refusal (notice) then ends the wait. */
+  private awaitingRunStart = false;
   private nextNoticeId = 1;
   private nextRequestId = 1;
   private readonly storedRequests = new Map<string, string>();
@@ -139,6 +141,9 @@ export class ConversationModel {
 
   /** Folds one validated worker message into the state. */
   apply(message: WorkerToPanel): void {
+    if (message.type === 'conversation_state' || message.type === 'run_state' || (message.type === 'agent_event' && message.conversationId === this.conversationId.value)) {
+      this.awaitingRunStart = false;
+    }
     switch (message.type) {
       case 'conversation_state':
         batch(() => {
@@ -183,6 +188,11 @@ export class ConversationModel {
       }
       case 'notice':
         this.addNotice(message);
+        if (message.level === 'error' && this.awaitingRunStart) {
+          // The worker refused to start the run (e.g. invalid settings): do not leave "Working…" spinning.
+          this.awaitingRunStart = false;
+          this.run.value = { ...this.run.value, status: 'idle' };
+        }
         return;
       case 'conversations':
         return; // the conversations model handles the list
@@ -210,6 +220,7 @@ export class ConversationModel {
       this.lastStopReason.value = undefined;
       this.streamingText.value = '';
     });
+    this.awaitingRunStart = true;
     this.send({ type: 'send_message', conversationId, text: trimmed });
     return true;
   }
@@ -232,6 +243,7 @@ export class ConversationModel {
     if (conversationId === undefined) return;
     this.run.value = { ...this.run.value, status: 'running', error: undefined };
     this.lastStopReason.value = undefined;
+    this.awaitingRunStart = true;
     this.send({ type: 'resume', conversationId });
   }
 
