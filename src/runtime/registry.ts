@@ -16,9 +16,20 @@ export const TOOL_SEARCH_NAME = 'tool_search';
 
 /**
  * The minimal core set exposed in simple mode: reading and acting on the current page, nothing that
- * manages tabs, files or memory. Names missing from the built-in list are simply absent.
+ * manages tabs, files or memory. `read_result` stays because long results point the model at it.
  */
-export const SIMPLE_MODE_TOOLS: ReadonlySet<string> = new Set(['read_page', 'find', 'get_page_text', 'click', 'type', 'scroll', 'navigate', 'screenshot']);
+export const SIMPLE_MODE_TOOLS: ReadonlySet<string> = new Set([
+  'read_page',
+  'find',
+  'get_page_text',
+  'screenshot',
+  'click',
+  'type',
+  'press_key',
+  'scroll',
+  'navigate',
+  'read_result',
+]);
 
 /** Options for `getTools`: simple mode and feature gates (a gate that is off leaves its tools out entirely). */
 export interface GetToolsOptions {
@@ -33,8 +44,12 @@ export interface GetToolsOptions {
  * 3. `isEnabled`.
  */
 export function getTools(permissionContext: PermissionContext, options: GetToolsOptions = {}): Tools {
-  let tools = builtInTools(options.gates === undefined ? {} : { gates: options.gates });
-  if (options.simpleMode) tools = tools.filter((tool) => SIMPLE_MODE_TOOLS.has(tool.name) || tool.name === TOOL_SEARCH_NAME);
+  return filterTools(builtInTools(options.gates === undefined ? {} : { gates: options.gates }), permissionContext, options.simpleMode === true);
+}
+
+/** `getTools` over any list: simple mode, then the three filters in order. */
+export function filterTools(all: Tools, permissionContext: PermissionContext, simpleMode = false): Tools {
+  const tools = simpleMode ? all.filter((tool) => SIMPLE_MODE_TOOLS.has(tool.name) || tool.name === TOOL_SEARCH_NAME) : all;
   return tools
     .filter((tool) => !isBlanketDenied(tool, permissionContext))
     .filter((tool) => permissionContext.mode !== 'read-only' || canEverBeReadOnly(tool))
@@ -116,6 +131,8 @@ export function toolSpec(tool: AnyTool): ToolSpec {
   const cached = specCache.get(tool);
   if (cached) return cached;
   const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // The executor rejects unknown top-level keys of plain zod objects; say so up front.
+  if (tool.inputSchema instanceof z.ZodObject && tool.inputSchema._zod.def.catchall === undefined) schema['additionalProperties'] = false;
   const spec: ToolSpec = { name: tool.name, description: tool.prompt, input_schema: schema };
   specCache.set(tool, spec);
   return spec;

@@ -5,6 +5,19 @@
  */
 import type { Tools } from '../runtime/tool.js';
 import { toolSearch } from './agent/tool-search.js';
+import { click } from './page/click.js';
+import { fillForm } from './page/fill-form.js';
+import { find } from './page/find.js';
+import { getPageText } from './page/get-page-text.js';
+import { hover } from './page/hover.js';
+import { navigate } from './page/navigate.js';
+import { pressKey } from './page/press-key.js';
+import { readPage } from './page/read-page.js';
+import { screenshot } from './page/screenshot.js';
+import { scroll } from './page/scroll.js';
+import { selectOption } from './page/select-option.js';
+import { typeText } from './page/type.js';
+import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
 import { memoryWrite } from './storage/memory-write.js';
@@ -18,15 +31,29 @@ import { switchTab } from './tab/switch-tab.js';
 /** Feature gates that are on unless settings turn them off. */
 export const DEFAULT_GATES: Readonly<Record<string, boolean>> = {};
 
-interface Entry {
+/** One entry of the list: a tool, and the feature gate it needs if any. */
+export interface ToolEntry {
   tool: Tools[number];
   /** The feature gate this tool needs; on when the gate is true (or, if unset, its default). */
   gate?: string;
 }
 
 // Keep sorted by file path; the pool order sent to the model is decided in registry.ts, not here.
-const ENTRIES: readonly Entry[] = [
+const ENTRIES: readonly ToolEntry[] = [
   { tool: toolSearch },
+  { tool: click },
+  { tool: fillForm },
+  { tool: find },
+  { tool: getPageText },
+  { tool: hover },
+  { tool: navigate },
+  { tool: pressKey },
+  { tool: readPage },
+  { tool: screenshot },
+  { tool: scroll },
+  { tool: selectOption },
+  { tool: typeText },
+  { tool: waitFor },
   { tool: memoryDelete },
   { tool: memoryRead },
   { tool: memoryWrite },
@@ -38,8 +65,13 @@ const ENTRIES: readonly Entry[] = [
   { tool: switchTab },
 ];
 
+/** The tools of `entries` whose gates are on (`gates` over DEFAULT_GATES; an unknown gate is off). */
+export function selectGatedTools(entries: readonly ToolEntry[], gates: Record<string, boolean> = {}): Tools {
+  const isOn = (gate: string) => (Object.hasOwn(gates, gate) ? gates[gate] : DEFAULT_GATES[gate]) === true;
+  return entries.filter((entry) => entry.gate === undefined || isOn(entry.gate)).map((entry) => entry.tool);
+}
+
 /** The built-in tools whose gates are on. */
 export function builtInTools(options: { gates?: Record<string, boolean> } = {}): Tools {
-  const gates = { ...DEFAULT_GATES, ...options.gates };
-  return ENTRIES.filter((entry) => entry.gate === undefined || gates[entry.gate] === true).map((entry) => entry.tool);
+  return selectGatedTools(ENTRIES, options.gates);
 }

@@ -1,0 +1,158 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  applyMessageBudget,
+  applyResultSizeBudget,
+  createIdbResultStore,
+  createMemoryResultStore,
+  effectiveMaxResultSize,
+  persistOversizedResult,
+  previewText,
+  readStoredResult,
+} from '../../../src/runtime/budget.js';
+import { createBudgetState, type BudgetDecision, type ResultStore } from '../../../src/runtime/budget-types.js';
+import { ToolError } from '../../../src/runtime/errors.js';
+import type { ToolResultContentBlock } from '../../../src/runtime/model/types.js';
+import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from '../../../src/runtime/tool.js';
+
+const text = (t: string): ToolResultContentBlock[] => [{ type: 'text', text: t }];
+const lines = (n: number, width = 49) => Array.from({ length: n }, (_, i) => `${String(i).padStart(6, '0')} ${'x'.repeat(width - 7)}`).join('\n');
+const tool = (maxResultSizeChars: number) => buildTool({ name: 'big', maxResultSizeChars, inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: '' }) });
+
+/** Counts writes; optionally fails them like a full disk. */
+function countingStore(fail?: Error): ResultStore & { puts: number } {
+  const inner = createMemoryResultStore();
+  const store = {
+    puts: 0,
+    async put(record: Parameters<ResultStore['put']>[0]) {
+      store.puts++;
+      if (fail) throw fail;
+      await inner.put(record);
+    },
+    get: (id: string) => inner.get(id),
+  };
+  return store;
+}
+
+describe('limits and previews', () => {
+  it("caps a tool's limit at the global default unless it opts out with Infinity", () => {
+    expect(effectiveMaxResultSize({ maxResultSizeChars: 1_000_000 })).toBe(DEFAULT_MAX_RESULT_SIZE_CHARS);
+    expect(effectiveMaxResultSize({ maxResultSizeChars: 1_000 })).toBe(1_000);
+    expect(effectiveMaxResultSize({ maxResultSizeChars: Infinity })).toBe(Infinity);
+  });
+
+  it('cuts the preview at a line break near 2,000 characters', () => {
+    const preview = previewText(lines(100));
+    expect(preview.length).toBeLessThanOrEqual(2_000);
+    expect(preview.length).toBeGreaterThan(1_900);
+    expect(lines(100).startsWith(preview)).toBe(true);
+    expect(lines(100)[preview.length]).toBe('\n');
+    expect(previewText('y'.repeat(5_000))).toHaveLength(2_000); // no line break: a plain cut
+  });
+});
+
+describe('persistOversizedResult', () => {
+  it('stores the full text and gives a preview with the total size, the id and how to read more', async () => {
+    const store = createMemoryResultStore();
+    const full = lines(2_000);
+    const decision = await persistOversizedResult({ toolUseId: 'toolu_9', toolName: 'big', content: text(full) }, store, 'Too long');
+    expect(decision.kind).toBe('persisted');
+    expect(decision.storedId).toBe('result_toolu_9');
+    expect(decision.totalChars).toBe(full.length);
+    const shown = decision.content[0]?.type === 'text' ? decision.content[0].text : '';
+    expect(shown.startsWith(previewText(full))).toBe(true);
+    expect(shown).toContain(`${full.length.toLocaleString('en-US')} characters in total`);
+    expect(shown).toContain(`read_result {"id":"result_toolu_9","offset":${previewText(full).length},"limit":20000}`);
+    expect((await store.get('result_toolu_9'))?.content).toBe(full);
+  });
+
+  it('still gives the preview, with a clear note, when the store fails', async () => {
+    const quota = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+    const decision = await persistOversizedResult({ toolUseId: 't', toolName: 'big', content: text(lines(2_000)) }, countingStore(quota), 'Too long');
+    expect(decision.kind).toBe('preview_only');
+    expect(decision.storedId).toBeUndefined();
+    const shown = decision.content[0]?.type === 'text' ? decision.content[0].text : '';
+    expect(shown.startsWith(previewText(lines(2_000)))).toBe(true);
+    expect(shown).toContain('could not be stored (QuotaExceededError: The quota has been exceeded.)');
+    expect(shown).not.toContain('read_result');
+  });
+});
+
+describe('applyResultSizeBudget', () => {
+  it('keeps results within the limit and stores those over it', async () => {
+    const store = countingStore();
+    const budget = createBudgetState();
+    expect((await applyResultSizeBudget(tool(100), { toolUseId: 'a', toolName: 'big', content: text('x'.repeat(100)) }, budget, store)).kind).toBe('kept');
+    expect((await applyResultSizeBudget(tool(100), { toolUseId: 'b', toolName: 'big', content: text('x'.repeat(101)) }, budget, store)).kind).toBe('persisted');
+    expect((await applyResultSizeBudget(tool(Infinity), { toolUseId: 'c', toolName: 'big', content: text('x'.repeat(60_000)) }, budget, store)).kind).toBe('kept');
+    expect(store.puts).toBe(1);
+  });
+
+  it('never stores results with images', async () => {
+    const content: ToolResultContentBlock[] = [
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } },
+      { type: 'text', text: 'x'.repeat(10_000) },
+    ];
+    const store = countingStore();
+    const decision = await applyResultSizeBudget(tool(100), { toolUseId: 'i', toolName: 'big', content }, createBudgetState(), store);
+    expect(decision).toMatchObject({ kind: 'kept', content });
+    const perMessage = await applyMessageBudget([decision], new Map(), createBudgetState(), store, 1_000);
+    expect(perMessage[0]?.content).toBe(content);
+    expect(store.puts).toBe(0);
+  });
+
+  it('returns a frozen decision unchanged, without storing again', async () => {
+    const store = countingStore();
+    const budget = createBudgetState();
+    const frozen: BudgetDecision = { toolUseId: 'f', kind: 'kept', content: text('as first sent') };
+    budget.decisions.set('f', frozen);
+    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'f', toolName: 'big', content: text('x'.repeat(500)) }, budget, store)).toBe(frozen);
+    expect(store.puts).toBe(0);
+  });
+});
+
+describe('applyMessageBudget', () => {
+  const kept = (id: string, size: number): BudgetDecision => ({ toolUseId: id, kind: 'kept', content: text(lines(Math.ceil(size / 50)).slice(0, size)) });
+
+  it('stores the largest results first until the turn fits', async () => {
+    const store = countingStore();
+    const decisions = [kept('a', 30_000), kept('b', 90_000), kept('c', 60_000), kept('d', 50_000)];
+    const final = await applyMessageBudget(decisions, new Map(), createBudgetState(), store, 100_000);
+    expect(final.map((d) => d.kind)).toEqual(['kept', 'persisted', 'persisted', 'kept']); // b, then c; 80k + previews fits
+    expect(store.puts).toBe(2);
+  });
+
+  it('freezes every decision: applying it again yields byte-identical content and stores nothing', async () => {
+    const store = countingStore();
+    const budget = createBudgetState();
+    const decisions = [kept('a', 150_000), kept('b', 100_000)];
+    const first = await applyMessageBudget(decisions, new Map([['a', 'big']]), budget, store, 200_000);
+    const again = await applyMessageBudget(decisions, new Map(), budget, store, 200_000);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(store.puts).toBe(1);
+    expect([...budget.decisions.keys()]).toEqual(['a', 'b']);
+  });
+});
+
+describe('IndexedDB store and readStoredResult', () => {
+  it('round-trips a stored result and reads it in pages', async () => {
+    const store = createIdbResultStore(`results-test-${Math.random()}`);
+    const full = lines(400);
+    await persistOversizedResult({ toolUseId: 'p', toolName: 'big', content: text(full) }, store, 'Too long');
+    const first = await readStoredResult(store, 'result_p', 0, 10_000);
+    expect(first).toEqual({ id: 'result_p', content: full.slice(0, 10_000), offset: 0, totalChars: full.length, nextOffset: 10_000 });
+    const last = await readStoredResult(store, 'result_p', 10_000, 100_000);
+    expect(last.content).toBe(full.slice(10_000));
+    expect(last.nextOffset).toBeUndefined();
+  });
+
+  it('reports an unknown id and an offset past the end as structured errors', async () => {
+    const store = createIdbResultStore(`results-test-${Math.random()}`);
+    await expect(readStoredResult(store, 'result_missing')).rejects.toMatchObject({ code: 'RESULT_NOT_FOUND' });
+    await store.put({ id: 'r', toolUseId: 't', toolName: 'big', content: 'abc', createdAt: 0 });
+    const error = await readStoredResult(store, 'r', 10).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolError);
+    expect((error as ToolError).toPayload()).toMatchObject({ code: 'INVALID_INPUT', totalChars: 3 });
+  });
+});
