@@ -75,7 +75,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** Installs `globalThis.__pagewrightBench` in a bench build; a no-op otherwise. */
 export function installBenchHook(bridge: BrowserBridge): void {
-  if (import.meta.env.MODE !== 'bench') return;
+  // Vite replaces `import.meta.env` at build time; under Node (tsx, vitest without Vite's env) it may be absent.
+  const mode = typeof import.meta.env === 'object' ? import.meta.env.MODE : undefined;
+  if (mode !== 'bench') return;
   const dispatch = async (tabId: number, calls = 200, rounds = 7): Promise<DispatchFigures> => {
     const context = benchContext(bridge, tabId);
     let id = 0;
