@@ -238,6 +238,25 @@ describe('Anthropic client', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('retries an attempt that stalls (no data before the idle timeout)', async () => {
+    server.enqueue({ hang: true }, { text: 'second try' });
+    const { events, error } = await collect(client({ idleTimeoutMs: 100 }), request());
+    expect(error).toBeUndefined();
+    expect(done(events).message.content).toEqual([{ type: 'text', text: 'second try' }]);
+    expect(server.requests).toHaveLength(2);
+    await vi.waitFor(() => expect(server.requests[0]?.disconnected).toBe(true));
+  });
+
+  it('reassembles a slow stream whose events arrive in separate network chunks', async () => {
+    const input = { ref: 'e3', text: 'ünïcödé ✓' };
+    server.enqueue({ text: 'Slowly streamed text.', toolCalls: [{ id: 'toolu_s', name: 'click', input }], chunkDelayMs: 2 });
+    const { events } = await collect(client(), request());
+    expect(done(events).message.content).toEqual([
+      { type: 'text', text: 'Slowly streamed text.' },
+      { type: 'tool_use', id: 'toolu_s', name: 'click', input },
+    ]);
+  });
+
   it('reports a network failure (closed port) after retrying', async () => {
     const closed = await startMockModelServer();
     const url = closed.url;

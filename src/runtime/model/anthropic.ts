@@ -4,6 +4,7 @@
  * (the tool list is the stable prefix) and on the last block of the newest message.
  */
 import {
+  DEFAULT_IDLE_TIMEOUT_MS,
   RetryableModelError,
   abortedError,
   classifyHttpError,
@@ -12,6 +13,7 @@ import {
   resolveFetch,
   retryPolicyFrom,
   retryingStream,
+  underIdleWatchdog,
   type HttpModelClientOptions,
   type ProviderLabel,
 } from './http.js';
@@ -77,6 +79,10 @@ function toWireMessage(message: Message): WireMessage {
         content: block.content.map((c) => ({ ...c })),
         ...(block.is_error ? { is_error: true } : {}),
       });
+    } else if (block.type === 'tool_use') {
+      // The API only takes object inputs; an array or scalar (from another provider) is wrapped, not lost.
+      const input = typeof block.input === 'object' && block.input !== null && !Array.isArray(block.input) ? block.input : { _input: block.input };
+      content.push({ ...block, input });
     } else {
       content.push({ ...block });
     }
@@ -130,8 +136,11 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
   const label: ProviderLabel = { name: 'Anthropic', baseUrl: options.baseUrl, model: options.model };
   const url = `${options.baseUrl.replace(/\/+$/, '')}/v1/messages`;
 
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
-    const { signal } = request;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idleTimeoutMs, (signal, touch) => streamOnce(request, signal, touch));
+
+  /** One HTTP attempt. `signal` is the attempt's (caller's abort or a stall); `touch` marks data arriving. */
+  async function* streamOnce(request: ModelRequest, signal: AbortSignal, touch: () => void): AsyncGenerator<ModelStreamEvent> {
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -147,7 +156,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
         signal,
       });
     } catch (error) {
-      if (signal.aborted) throw abortedError(signal.reason);
+      if (request.signal.aborted) throw abortedError(request.signal.reason);
       throw networkError(label, error);
     }
     if (!response.ok) {
@@ -163,6 +172,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     let sawStop = false;
 
     for await (const sse of readSseEvents(response.body)) {
+      touch();
       if (sse.event === 'ping') continue;
       let data: Record<string, unknown>;
       try {
@@ -230,7 +240,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
     }
 
     if (!sawStop) {
-      if (signal.aborted) throw abortedError(signal.reason);
+      if (request.signal.aborted) throw abortedError(request.signal.reason);
       // A dropped connection: safe to retry as long as nothing was shown yet (see retryingStream).
       throw new RetryableModelError({ error: protocolError(label, 'the stream ended before message_stop'), retryable: true });
     }

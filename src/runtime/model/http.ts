@@ -20,6 +20,86 @@ export interface HttpModelClientOptions {
   maxRetryDelayMs?: number;
   /** Waits between attempts; injectable so tests can see the delays without waiting. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Gives up on an attempt when no data arrived for this long (default 180 s: a local server may take
+   * a minute to load a model before its first byte). A stalled attempt is retried like a network error.
+   */
+  idleTimeoutMs?: number;
+}
+
+/** Default for `idleTimeoutMs`. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
+
+/**
+ * A signal for one attempt that aborts when the caller's does, or when `touch` was not called for
+ * `ms` — so a connection that silently stops sending cannot hang a run forever.
+ */
+export class IdleWatchdog {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private expired = false;
+  private readonly onParentAbort = () => this.controller.abort(this.parent.reason);
+
+  constructor(
+    private readonly parent: AbortSignal,
+    readonly ms: number,
+  ) {
+    if (parent.aborted) this.controller.abort(parent.reason);
+    else parent.addEventListener('abort', this.onParentAbort, { once: true });
+    this.touch();
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** True when this watchdog, not the caller, stopped the attempt. */
+  get timedOut(): boolean {
+    return this.expired;
+  }
+
+  /** Data arrived: restart the clock. */
+  touch(): void {
+    clearTimeout(this.timer);
+    if (!Number.isFinite(this.ms) || this.ms <= 0) return;
+    this.timer = setTimeout(() => {
+      this.expired = true;
+      this.controller.abort(new Error('idle timeout'));
+    }, this.ms);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.parent.removeEventListener('abort', this.onParentAbort);
+  }
+}
+
+/** The connection went quiet for too long. */
+export function stalledError(provider: ProviderLabel, ms: number): ModelError {
+  return new ModelError('NETWORK', `${provider.name} stopped responding (no data for ${Math.round(ms / 1000)} s).`, {
+    suggestion: 'Check your connection and try again. A local server may still be loading the model.',
+  });
+}
+
+/**
+ * Runs one attempt under an idle watchdog: `run` gets the attempt's signal and a `touch` to call
+ * whenever data arrives; a stall becomes a retryable NETWORK error.
+ */
+export async function* underIdleWatchdog(
+  provider: ProviderLabel,
+  signal: AbortSignal,
+  ms: number,
+  run: (attemptSignal: AbortSignal, touch: () => void) => AsyncGenerator<ModelStreamEvent>,
+): AsyncGenerator<ModelStreamEvent> {
+  const watchdog = new IdleWatchdog(signal, ms);
+  try {
+    yield* run(watchdog.signal, () => watchdog.touch());
+  } catch (error) {
+    if (watchdog.timedOut && !signal.aborted) throw new RetryableModelError({ error: stalledError(provider, ms), retryable: true });
+    throw error;
+  } finally {
+    watchdog.dispose();
+  }
 }
 
 /** Resolved retry settings. */

@@ -226,6 +226,22 @@ describe('OpenAI-compatible client', () => {
     await vi.waitFor(() => expect(server.requests[0]?.disconnected).toBe(true));
   });
 
+  it('reports a server that stops sending data', async () => {
+    server.enqueue({ hang: true, text: '' });
+    const { error } = await collect(client({ idleTimeoutMs: 100, maxRetries: 0 }), request());
+    expect(error).toMatchObject({ code: 'NETWORK' });
+    expect(error?.message).toMatch(/stopped responding/);
+  });
+
+  it('reassembles a slow stream whose chunks arrive separately', async () => {
+    server.enqueue({ text: 'Slow and steady.', toolCalls: [{ id: 'call_s', name: 'click', input: { ref: 'e5' } }], chunkDelayMs: 2 });
+    const { events } = await collect(client(), request());
+    expect(done(events).message.content).toEqual([
+      { type: 'text', text: 'Slow and steady.' },
+      { type: 'tool_use', id: 'call_s', name: 'click', input: { ref: 'e5' } },
+    ]);
+  });
+
   it('reports a server that is not running', async () => {
     const closed = await startMockModelServer();
     const url = `${closed.url}/v1`;

@@ -4,6 +4,7 @@
  * fragments keyed by index; tool results go back as `role: 'tool'` messages.
  */
 import {
+  DEFAULT_IDLE_TIMEOUT_MS,
   RetryableModelError,
   abortedError,
   classifyHttpError,
@@ -12,6 +13,7 @@ import {
   resolveFetch,
   retryPolicyFrom,
   retryingStream,
+  underIdleWatchdog,
   type HttpModelClientOptions,
   type ProviderLabel,
 } from './http.js';
@@ -164,8 +166,11 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const label: ProviderLabel = { name: host === 'api.openai.com' ? 'OpenAI' : `The model server ${host}`, baseUrl: base, model: options.model };
   const maxTokensField = options.maxTokensField ?? (host === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
 
-  async function* attempt(request: ModelRequest): AsyncGenerator<ModelStreamEvent> {
-    const { signal } = request;
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idleTimeoutMs, (signal, touch) => streamOnce(request, signal, touch));
+
+  /** One HTTP attempt. `signal` is the attempt's (caller's abort or a stall); `touch` marks data arriving. */
+  async function* streamOnce(request: ModelRequest, signal: AbortSignal, touch: () => void): AsyncGenerator<ModelStreamEvent> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     // Local servers (Ollama, LM Studio) need no key; sending an empty bearer token confuses some proxies.
     if (options.apiKey) headers['authorization'] = `Bearer ${options.apiKey}`;
@@ -173,7 +178,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
     try {
       response = await doFetch(url, { method: 'POST', headers, body: JSON.stringify(buildOpenAIBody(options.model, request, maxTokensField)), signal });
     } catch (error) {
-      if (signal.aborted) throw abortedError(signal.reason);
+      if (request.signal.aborted) throw abortedError(request.signal.reason);
       throw networkError(label, error);
     }
     if (!response.ok) {
@@ -190,6 +195,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
     let callCounter = 0;
 
     for await (const sse of readSseEvents(response.body)) {
+      touch();
       if (sse.data === '[DONE]') {
         done = true;
         break;
@@ -243,7 +249,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
     }
 
     if (!done && finish === undefined) {
-      if (signal.aborted) throw abortedError(signal.reason);
+      if (request.signal.aborted) throw abortedError(request.signal.reason);
       throw new RetryableModelError({ error: protocolError(label, 'the stream ended before the answer was complete'), retryable: true });
     }
 
