@@ -100,6 +100,10 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           <dt>Why it asks</dt>
           <dd>{whyText(request)}</dd>
         </dl>
+        <details class="permission-input">
+          <summary>Details</summary>
+          <pre class="tool-text">{JSON.stringify(request.input, null, 2)}</pre>
+        </details>
         {request.destructive && <p class="warning">This action may be irreversible.</p>}
         <label for="permission-reason">Reason (optional, sent to the agent if you deny)</label>
         <textarea
