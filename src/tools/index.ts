@@ -18,6 +18,19 @@ import { scroll } from './page/scroll.js';
 import { selectOption } from './page/select-option.js';
 import { typeText } from './page/type.js';
 import { waitFor } from './page/wait-for.js';
+import { click } from './page/click.js';
+import { fillForm } from './page/fill-form.js';
+import { find } from './page/find.js';
+import { getPageText } from './page/get-page-text.js';
+import { hover } from './page/hover.js';
+import { navigate } from './page/navigate.js';
+import { pressKey } from './page/press-key.js';
+import { readPage } from './page/read-page.js';
+import { screenshot } from './page/screenshot.js';
+import { scroll } from './page/scroll.js';
+import { selectOption } from './page/select-option.js';
+import { typeText } from './page/type.js';
+import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
 import { memoryWrite } from './storage/memory-write.js';
@@ -41,6 +54,19 @@ export interface ToolEntry {
 // Keep sorted by file path; the pool order sent to the model is decided in registry.ts, not here.
 const ENTRIES: readonly ToolEntry[] = [
   { tool: toolSearch },
+  { tool: click },
+  { tool: fillForm },
+  { tool: find },
+  { tool: getPageText },
+  { tool: hover },
+  { tool: navigate },
+  { tool: pressKey },
+  { tool: readPage },
+  { tool: screenshot },
+  { tool: scroll },
+  { tool: selectOption },
+  { tool: typeText },
+  { tool: waitFor },
   { tool: click },
   { tool: fillForm },
   { tool: find },

@@ -4,6 +4,7 @@
  * (C owns this file and adds the page rules: irreversible clicks, password/payment fields, cross-site
  * navigation. F added the tab and storage rules below.)
  */
+import type { ElementSummary } from '../runtime/context.js';
 
 /** Tools whose every call is destructive, with the reason the person is shown. */
 export const ALWAYS_DESTRUCTIVE: Readonly<Record<string, string>> = {
@@ -16,4 +17,82 @@ export const ALWAYS_DESTRUCTIVE: Readonly<Record<string, string>> = {
 /** True when every call of this tool is destructive (own-property lookup: a name can be `__proto__`). */
 export function isAlwaysDestructive(toolName: string): boolean {
   return Object.hasOwn(ALWAYS_DESTRUCTIVE, toolName);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Page rules (C). Each takes what the content script reported about an element (the per-tab snapshot
+// cache, so no round trip) and says whether the act cannot be undone, and why.
+
+
+/** A judgement with the reason the person is shown when asked. */
+export interface DestructiveVerdict {
+  destructive: boolean;
+  reason?: string;
+}
+
+const SAFE: DestructiveVerdict = { destructive: false };
+
+/**
+ * Words that name an act a person cannot take back: deleting, paying, sending, publishing. Matched as
+ * whole words in the element's accessible name ("Delete account", "Place order", "Send").
+ */
+export const IRREVERSIBLE_WORDS = ['delete', 'remove', 'pay', 'buy', 'place order', 'purchase', 'checkout', 'send', 'publish', 'transfer', 'unsubscribe', 'destroy', 'erase', 'cancel subscription', 'close account', 'submit payment'] as const;
+const IRREVERSIBLE_PATTERN = new RegExp(`\\b(${IRREVERSIBLE_WORDS.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
+
+/**
+ * Rule 1 — clicks. Destructive when the target reads as an irreversible act, or when it submits a form
+ * that POSTs (a POST changes something on the server; a GET search form does not). An element the
+ * snapshot never reported is judged destructive: unknown means unsafe.
+ */
+export function clickIsDestructive(element: ElementSummary | undefined): DestructiveVerdict {
+  if (!element) return { destructive: true, reason: 'the target was not seen in a snapshot of this page, so what it does is unknown' };
+  const match = IRREVERSIBLE_PATTERN.exec(element.name);
+  if (match) return { destructive: true, reason: `the target "${element.name}" reads as an irreversible act (${match[1]?.toLowerCase()})` };
+  if (element.submits && (element.formMethod ?? 'get').toLowerCase() === 'post') {
+    return { destructive: true, reason: `it submits a form that posts to ${element.formAction ?? 'the site'}` };
+  }
+  return SAFE;
+}
+
+const PAYMENT_NAME = /\b(card|cc|credit|debit|cvv|cvc|csc|security\s*code|expir\w*|iban|account\s*number|routing|sort\s*code|pin)\b/i;
+
+/**
+ * Rule 2 — typing and filling. Destructive when the field holds a secret or payment data: a password
+ * input, an autocomplete token for passwords, one-time codes or cards (`cc-*`), or a name/label that
+ * reads as card, CVV, expiry or bank details. An unknown field is judged destructive too.
+ */
+export function fieldIsSensitive(element: ElementSummary | undefined): DestructiveVerdict {
+  if (!element) return { destructive: true, reason: 'the field was not seen in a snapshot of this page, so it may hold a password or payment data' };
+  if (element.inputType === 'password') return { destructive: true, reason: `"${element.name || 'this field'}" is a password field` };
+  const tokens = (element.autocomplete ?? '').toLowerCase().split(/\s+/);
+  const token = tokens.find((t) => t.startsWith('cc-') || t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t === 'transaction-amount');
+  if (token) return { destructive: true, reason: `the field is marked autocomplete="${token}" (a secret or payment detail)` };
+  const match = PAYMENT_NAME.exec(element.name);
+  if (match) return { destructive: true, reason: `the field "${element.name}" asks for payment or bank data (${match[1]?.toLowerCase()})` };
+  return SAFE;
+}
+
+function siteOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin === 'null') return parsed.protocol;
+    // www.example.com and example.com are one site to a person.
+    return `${parsed.protocol}//${parsed.host.replace(/^www\./, '')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Rule 3 — navigation. Destructive when it leaves the current site (another scheme, host or port),
+ * because a new site gets the agent's attention and possibly its input. Staying on the site, or an
+ * unknown current page going nowhere new, is not. When the current site is unknown, leaving is assumed.
+ */
+export function navigationIsCrossSite(fromUrl: string | undefined, toUrl: string): DestructiveVerdict {
+  const to = siteOf(toUrl);
+  if (to === undefined) return { destructive: true, reason: `"${toUrl}" is not a valid address` };
+  const from = fromUrl === undefined ? undefined : siteOf(fromUrl);
+  if (from === undefined) return { destructive: true, reason: `the current page is unknown, so going to ${to} may leave the site` };
+  if (from !== to) return { destructive: true, reason: `it leaves ${from} for another site, ${to}` };
+  return SAFE;
 }

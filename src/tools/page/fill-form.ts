@@ -1,0 +1,63 @@
+/** `fill_form`: fills several fields in one call (text, checkboxes, radios, selects, ranges, dates). */
+import { z } from 'zod';
+import { ToolError } from '../../runtime/errors.js';
+import { buildTool } from '../../runtime/tool.js';
+import { fieldIsSensitive } from '../safety.js';
+import { knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+
+const inputSchema = z.strictObject({
+  fields: z
+    .array(
+      z.strictObject({
+        ref: refField('The field.'),
+        value: z.string().max(10_000).describe('The value: text for text fields; "true"/"false" for checkboxes and radios; an option label or value for selects; a number for ranges; YYYY-MM-DD for dates.'),
+      }),
+    )
+    .min(1)
+    .max(50)
+    .describe('The fields to fill, 1–50, in order.'),
+  tab_id: tabIdField(),
+});
+
+/** Fills form fields by ref, all in one frame per call group. */
+export const fillForm = buildTool<typeof inputSchema, string>({
+  name: 'fill_form',
+  searchHint: 'fill several form fields inputs checkboxes',
+  inputSchema,
+  prompt: [
+    'Fills several form fields at once: text fields and text areas (the value replaces the content), checkboxes and radios ("true"/"false"), selects (an option label or value), ranges, dates (YYYY-MM-DD) and times. Values are set so that framework-controlled forms (React, Vue) see them.',
+    'Returns one line per field ("ok" or the error for that field). If any ref is stale nothing is filled (STALE_REF: call read_page again). It does not submit: click the submit button afterwards.',
+    'Use type to type into one field with keystrokes or to submit with Enter. Filling password or payment fields asks the person first.',
+  ].join('\n'),
+  description: (input) => `Fill ${input.fields.length} form field${input.fields.length === 1 ? '' : 's'}`,
+  permissionSubject: (input, context) => tabOrigin(input, context),
+  isDestructive: (input, context) => input.fields.some((field) => fieldIsSensitive(knownElement(context, input, field.ref)).destructive),
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 10_000,
+  async call(input, context) {
+    const tabId = targetTab(input, context);
+    // Group by frame: each frame's content script fills its own fields.
+    const byFrame = new Map<number, Array<{ ref: string; value: string; full: string }>>();
+    for (const field of input.fields) {
+      const { frameId, local } = splitRef(field.ref);
+      byFrame.set(frameId, [...(byFrame.get(frameId) ?? []), { ref: local, value: field.value, full: field.ref }]);
+    }
+    const lines: string[] = [];
+    let failed = 0;
+    for (const [frameId, fields] of byFrame) {
+      const documentId = knownDocument(tabId, frameId);
+      const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
+      result.results.forEach((entry, index) => {
+        const full = fields[index]?.full ?? entry.ref;
+        if (!entry.ok) failed++;
+        lines.push(`${full}: ${entry.ok ? 'ok' : `error ${entry.code ?? ''}`} — ${entry.message}`);
+      });
+    }
+    if (failed > 0) {
+      throw new ToolError('FILL_INCOMPLETE', `${failed} of ${input.fields.length} fields could not be filled:\n${lines.join('\n')}`, {
+        suggestion: 'The fields marked ok are filled. Fix the others as their errors say (read_page shows the current state), then continue.',
+      });
+    }
+    return { data: `Filled ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}:\n${lines.join('\n')}` };
+  },
+});

@@ -1,0 +1,37 @@
+/** `scroll`: brings an element into view, or scrolls the page by screens. */
+import { z } from 'zod';
+import { buildTool, type ValidationResult } from '../../runtime/tool.js';
+import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+
+const inputSchema = z.strictObject({
+  ref: refField('Scroll until this element is in the middle of the view.').optional(),
+  direction: z.enum(['up', 'down', 'left', 'right']).optional().describe('Scroll direction when no ref is given (default "down").'),
+  amount: z.number().min(0.1).max(20).optional().describe('How far, in screens (0.1–20, default 1). Ignored with ref.'),
+  tab_id: tabIdField(),
+});
+
+/** Scrolls by ref or by direction and amount. */
+export const scroll = buildTool<typeof inputSchema, string>({
+  name: 'scroll',
+  searchHint: 'scroll page down up view more content',
+  inputSchema,
+  prompt: [
+    'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
+    'Returns what moved and the scroll position, and says when the end was reached. Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
+  ].join('\n'),
+  description: (input) => (input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`),
+  validateInput: (input): ValidationResult =>
+    input.ref && (input.direction || input.amount)
+      ? { ok: false, message: 'Give either ref or direction/amount, not both.', suggestion: 'Use ref to bring an element into view, or direction and amount to scroll by screens.' }
+      : { ok: true },
+  permissionSubject: (input, context) => tabOrigin(input, context),
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 2_000,
+  async call(input, context) {
+    const result = input.ref
+      ? await actOnRef<'scroll'>(context, input, input.ref, (ref, documentId) => ({ type: 'scroll', ref, ...(documentId ? { documentId } : {}) }))
+      : await sendPageCommand(context, targetTab(input, context), { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
+    const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
+    return { data: `${result.summary} Page position: x=${result.scrollX}, y=${result.scrollY}${end}.` };
+  },
+});

@@ -1,0 +1,29 @@
+/** `select_option`: chooses options of a dropdown (<select>) by label or value. */
+import { z } from 'zod';
+import { buildTool } from '../../runtime/tool.js';
+import { actOnRef, describeRef, refField, tabIdField, tabOrigin } from './shared.js';
+
+const inputSchema = z.strictObject({
+  ref: refField('The dropdown (a combobox or listbox from a <select>).'),
+  values: z.array(z.string().max(500)).min(1).max(100).describe('The options to choose, by visible label or by value (1–100; more than one only for multi-selects). Other options of a multi-select are deselected.'),
+  tab_id: tabIdField(),
+});
+
+/** Selects options by ref. */
+export const selectOption = buildTool<typeof inputSchema, string>({
+  name: 'select_option',
+  searchHint: 'choose dropdown select option list',
+  inputSchema,
+  prompt: [
+    'Chooses options in a native dropdown or list box (<select>) by their visible label or value, firing the input and change events a person’s choice would.',
+    'Returns the labels now selected. OPTION_NOT_FOUND lists the options that exist; NOT_A_SELECT means it is a custom dropdown: click it, then click the option (find locates it).',
+  ].join('\n'),
+  description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
+  permissionSubject: (input, context) => tabOrigin(input, context),
+  interruptBehavior: () => 'block',
+  maxResultSizeChars: 4_000,
+  async call(input, context) {
+    const result = await actOnRef<'select'>(context, input, input.ref, (ref, documentId) => ({ type: 'select', ref, ...(documentId ? { documentId } : {}), values: input.values }));
+    return { data: result.summary };
+  },
+});

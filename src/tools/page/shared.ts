@@ -1,0 +1,159 @@
+/**
+ * What the page tools share: the optional `tab_id` and `ref` fields, the round trip to a frame's content
+ * script (validated against src/shared/page-protocol.ts), frame-prefixed refs, the per-tab snapshot
+ * cache, and the permission subject (the tab's origin).
+ */
+import { z } from 'zod';
+import type { BrowserBridge } from '../../runtime/browser.js';
+import type { ElementSummary, ToolUseContext } from '../../runtime/context.js';
+import { ToolError } from '../../runtime/errors.js';
+import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/page-protocol.js';
+
+/** The optional `tab_id` every page tool takes. */
+export const tabIdField = () =>
+  z.number().int().min(0).optional().describe("The tab to act on (an id from list_tabs). Default: the run's current tab.");
+
+/** A ref as read_page and find print it: `e12` in the page, `f3e12` inside frame 3. */
+export const refField = (what: string) =>
+  z
+    .string()
+    .regex(/^(f\d+)?e\d+$/, 'a ref like e12 or f3e12, copied from read_page or find')
+    .describe(`${what} Its ref exactly as read_page or find printed it, e.g. "e12" (or "f3e12" inside a frame).`);
+
+/** The browser port of the run, or NO_BROWSER. */
+export function requireBrowser(context: ToolUseContext): BrowserBridge {
+  if (!context.browser) {
+    throw new ToolError('NO_BROWSER', 'This run has no browser attached, so page tools cannot act.', {
+      suggestion: 'Answer without page tools, or ask the person to open Pagewright from a browser tab.',
+    });
+  }
+  return context.browser;
+}
+
+/** The tab a call acts on: its `tab_id`, else the run's current tab. */
+export function targetTab(input: { tab_id?: number | undefined }, context: ToolUseContext | undefined): number {
+  const tabId = input.tab_id ?? context?.currentTabId;
+  if (tabId === undefined) {
+    throw new ToolError('NO_TAB', 'This run is not bound to a tab and no tab_id was given.', { suggestion: 'Call list_tabs and pass a tab_id, or open_tab first.' });
+  }
+  return tabId;
+}
+
+/** Splits `f3e12` into frame 3 and local ref `e12`; a bare `e12` is in the top frame (0). */
+export function splitRef(ref: string): { frameId: number; local: string } {
+  const match = /^(?:f(\d+))?(e\d+)$/.exec(ref);
+  if (!match?.[2]) throw new ToolError('INVALID_REF', `"${ref}" is not a ref.`, { suggestion: 'Copy a ref such as e12 from read_page or find.' });
+  return { frameId: match[1] === undefined ? 0 : Number(match[1]), local: match[2] };
+}
+
+/** The ref prefix of a frame's refs ('' for the top frame). */
+export const framePrefix = (frameId: number): string => (frameId === 0 ? '' : `f${frameId}`);
+
+/**
+ * The document each frame had when its refs were handed out, so a ref from before a navigation is
+ * STALE_REF even if the new page reuses the same ref names. Worker memory only: after a worker restart
+ * the content script's own map still rejects refs it never gave out.
+ */
+const documentIds = new Map<string, string>();
+const docKey = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
+
+/** Remembers which document a frame's refs belong to. */
+export function rememberDocument(tabId: number, frameId: number, documentId: string): void {
+  documentIds.set(docKey(tabId, frameId), documentId);
+}
+/** The document a frame's refs belong to, if known. */
+export function knownDocument(tabId: number, frameId: number): string | undefined {
+  return documentIds.get(docKey(tabId, frameId));
+}
+/** Forgets a tab's documents (after navigate). */
+export function forgetDocuments(tabId: number): void {
+  for (const key of documentIds.keys()) if (key.startsWith(`${tabId}:`)) documentIds.delete(key);
+}
+
+/**
+ * Sends one command to a frame's content script and returns its checked result. The page's errors
+ * (STALE_REF, ELEMENT_COVERED, ...) and malformed replies become ToolErrors; browser failures
+ * (NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT) come from the bridge as they are.
+ */
+export async function sendPageCommand<T extends PageCommandType>(
+  context: ToolUseContext,
+  tabId: number,
+  command: PageCommandOf<T>,
+  frameId = 0,
+): Promise<PageResultOf<T>> {
+  const browser = requireBrowser(context);
+  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal });
+  const reply = parsePageReply(command.type as T, raw);
+  if (!reply.ok) {
+    const { code, message, suggestion, ...details } = reply.error;
+    throw new ToolError(code, message, { suggestion, details });
+  }
+  return reply.result;
+}
+
+/** What the latest snapshot said about a ref in this tab (own-property safe), if anything. */
+export function knownElement(context: ToolUseContext | undefined, input: { tab_id?: number | undefined }, ref: string): ElementSummary | undefined {
+  const tabId = input.tab_id ?? context?.currentTabId;
+  if (tabId === undefined || !context) return undefined;
+  const elements = context.snapshots.get(tabId)?.elements;
+  return elements && Object.hasOwn(elements, ref) ? elements[ref] : undefined;
+}
+
+/** A short name for an element in descriptions: `button "Delete account"`, or the bare ref. */
+export function describeRef(context: ToolUseContext | undefined, input: { tab_id?: number | undefined }, ref: string): string {
+  const element = knownElement(context, input, ref);
+  return element ? `${element.role}${element.name ? ` "${element.name}"` : ''}` : ref;
+}
+
+/** The origin of a URL, or undefined (about:blank, data:). */
+export function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The permission subject of a page tool: the origin of the tab it acts on. */
+export async function tabOrigin(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
+  const tabId = input.tab_id ?? context.currentTabId;
+  if (tabId === undefined || !context.browser) return undefined;
+  try {
+    return originOf((await context.browser.getTab(tabId)).url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs an action on the frame that owns `ref`, passing the document the ref came from. */
+export async function actOnRef<T extends 'click' | 'type' | 'select' | 'hover' | 'scroll' | 'press_key'>(
+  context: ToolUseContext,
+  input: { tab_id?: number | undefined },
+  ref: string,
+  build: (local: string, documentId: string | undefined) => PageCommandOf<T>,
+): Promise<PageResultOf<T>> {
+  const tabId = targetTab(input, context);
+  const { frameId, local } = splitRef(ref);
+  return sendPageCommand(context, tabId, build(local, knownDocument(tabId, frameId)), frameId);
+}
+
+/** Sleeps, or rejects with CANCELLED when the call is aborted. */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
