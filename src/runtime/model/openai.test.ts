@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMockModelServer, type MockModelServer } from '../../../tests/support/mock-model-server.js';
+import { settingsSchema } from '../../shared/settings.js';
+import { createModelClient } from './index.js';
 import { createOpenAIClient, toOpenAIMessages, type OpenAIClientOptions } from './openai.js';
 import { ModelError, type Message, type ModelClient, type ModelRequest, type ModelStreamEvent, type ToolSpec } from './types.js';
 
@@ -263,5 +265,17 @@ describe('OpenAI-compatible client', () => {
     const fakeFetch: typeof fetch = async () => new Response('data: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}\n\n', { status: 200 });
     const { error } = await collect(client({ fetch: fakeFetch, maxRetries: 0 }), request());
     expect(error).toMatchObject({ code: 'PROTOCOL' });
+  });
+});
+
+describe('createModelClient', () => {
+  it('builds the client the settings choose, pointed at their base URL', async () => {
+    const openai = createModelClient(settingsSchema.parse({ provider: 'openai', openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' } }));
+    const anthropic = createModelClient(settingsSchema.parse({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' } }));
+    expect([openai.provider, openai.model, anthropic.provider, anthropic.model]).toEqual(['openai', 'local-model', 'anthropic', 'claude-x']);
+    server.enqueue({ text: 'a' }, { text: 'b' });
+    await collect(openai, request());
+    await collect(anthropic, request());
+    expect(server.requests.map((r) => r.path)).toEqual(['/v1/chat/completions', '/v1/messages']);
   });
 });

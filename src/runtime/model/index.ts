@@ -1,0 +1,18 @@
+/**
+ * The model client for the person's settings: one place that maps `settings.provider` to a client,
+ * so the service worker and `npm start` build it the same way.
+ */
+import type { Settings } from '../../shared/settings.js';
+import { createAnthropicClient } from './anthropic.js';
+import type { HttpModelClientOptions } from './http.js';
+import { createOpenAIClient } from './openai.js';
+import type { ModelClient } from './types.js';
+
+/** Extra options for the HTTP clients (a custom fetch, retry settings). */
+export type ModelClientExtras = Omit<HttpModelClientOptions, 'apiKey' | 'baseUrl' | 'model'>;
+
+/** Creates the client for the provider the settings choose. */
+export function createModelClient(settings: Pick<Settings, 'provider' | 'anthropic' | 'openai'>, extras: ModelClientExtras = {}): ModelClient {
+  if (settings.provider === 'openai') return createOpenAIClient({ ...settings.openai, ...extras });
+  return createAnthropicClient({ ...settings.anthropic, ...extras });
+}
