@@ -211,6 +211,21 @@ describe('runAgent', () => {
     expect(checkpoints[checkpoints.length - 1]?.status).toBe('finished');
   });
 
+  it('keeps the text streamed before a model error', async () => {
+    const failing = createScriptedClient([]);
+    const model = {
+      ...failing,
+      async *stream() {
+        yield { type: 'text_delta' as const, text: 'Half an ans' };
+        throw new ModelError('OVERLOADED', 'Anthropic is overloaded right now (529).', { suggestion: 'Try again.' });
+      },
+    };
+    const { options } = setup([], [echo], { model });
+    const result = await runAgent(options);
+    expect(result).toMatchObject({ reason: 'model_error', error: { code: 'OVERLOADED' } });
+    expect(result.messages[result.messages.length - 1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Half an ans' }] });
+  });
+
   it('turns an unexpected client failure into model_error too', async () => {
     const { options } = setup([
       () => {

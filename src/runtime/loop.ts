@@ -284,15 +284,13 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
       }
       if (!assistant) throw new ModelError('PROTOCOL', 'The model stream ended without a message.', { suggestion: 'Try again.' });
     } catch (error) {
-      if (signal.aborted) {
-        // Keep what the person already saw; half-streamed tool calls are dropped (they never ran).
-        if (streamedText !== '') {
-          const partial: Message = { role: 'assistant', content: [{ type: 'text', text: streamedText }] };
-          messages = [...messages, partial];
-          emit({ type: 'assistant_message', message: partial });
-        }
-        return finish(abortReasonOf(signal));
+      // Keep the text the person already saw; half-streamed tool calls are dropped (they never ran).
+      if (streamedText !== '') {
+        const partial: Message = { role: 'assistant', content: [{ type: 'text', text: streamedText }] };
+        messages = [...messages, partial];
+        emit({ type: 'assistant_message', message: partial });
       }
+      if (signal.aborted) return finish(abortReasonOf(signal));
       return finish('model_error', toRunError(error));
     }
 
