@@ -18,19 +18,6 @@ import { scroll } from './page/scroll.js';
 import { selectOption } from './page/select-option.js';
 import { typeText } from './page/type.js';
 import { waitFor } from './page/wait-for.js';
-import { click } from './page/click.js';
-import { fillForm } from './page/fill-form.js';
-import { find } from './page/find.js';
-import { getPageText } from './page/get-page-text.js';
-import { hover } from './page/hover.js';
-import { navigate } from './page/navigate.js';
-import { pressKey } from './page/press-key.js';
-import { readPage } from './page/read-page.js';
-import { screenshot } from './page/screenshot.js';
-import { scroll } from './page/scroll.js';
-import { selectOption } from './page/select-option.js';
-import { typeText } from './page/type.js';
-import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
 import { memoryWrite } from './storage/memory-write.js';
@@ -67,19 +54,6 @@ const ENTRIES: readonly ToolEntry[] = [
   { tool: selectOption },
   { tool: typeText },
   { tool: waitFor },
-  { tool: click },
-  { tool: fillForm },
-  { tool: find },
-  { tool: getPageText },
-  { tool: hover },
-  { tool: navigate },
-  { tool: pressKey },
-  { tool: readPage },
-  { tool: screenshot },
-  { tool: scroll },
-  { tool: selectOption },
-  { tool: typeText },
-  { tool: waitFor },
   { tool: memoryDelete },
   { tool: memoryRead },
   { tool: memoryWrite },
@@ -101,3 +75,6 @@ export function selectGatedTools(entries: readonly ToolEntry[], gates: Record<st
 export function builtInTools(options: { gates?: Record<string, boolean> } = {}): Tools {
   return selectGatedTools(ENTRIES, options.gates);
 }
+
+/** Every entry, gated or not: for the meta-test that checks each tool file is listed. */
+export const allToolEntries = (): readonly ToolEntry[] => ENTRIES;

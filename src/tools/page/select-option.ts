@@ -12,7 +12,7 @@ const inputSchema = z.strictObject({
 /** Selects options by ref. */
 export const selectOption = buildTool<typeof inputSchema, string>({
   name: 'select_option',
-  searchHint: 'choose dropdown select option list',
+  searchHint: 'choose a value in a dropdown or list box',
   inputSchema,
   prompt: [
     'Chooses options in a native dropdown or list box (<select>) by their visible label or value, firing the input and change events a person’s choice would.',
