@@ -9,6 +9,7 @@ import type { AgentEvent } from './events.js';
 import {
   BASE_SYSTEM_PROMPT,
   repairInterruptedTranscript,
+  restoreRunState,
   runAgent,
   stopAfterTokens,
   stopAfterToolCalls,
@@ -428,5 +429,27 @@ describe('event listener failures', () => {
     expect(result.reason).toBe('end_turn');
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+describe('restoreRunState', () => {
+  it('rebuilds a cut-off run from its in-flight checkpoint: repaired transcript, frozen budget, app state', async () => {
+    const { options, context, checkpoints } = setup([{ toolCalls: [{ id: 'w1', name: 'echo', input: { text: 'x' } }] }, { text: 'done' }]);
+    context.setAppState((prior) => ({ ...prior, discoveredTools: ['zeta_report'] }));
+    context.budget.decisions.set('old', { toolUseId: 'old', kind: 'kept', content: [{ type: 'text', text: 'x' }] });
+    await runAgent(options);
+    // As if the worker died right after the assistant message with the call in flight was saved.
+    const cutOff = checkpoints.find((c) => c.inFlight.includes('w1'));
+    expect(cutOff).toMatchObject({ status: 'running' });
+
+    const restored = restoreRunState(cutOff!);
+    expect(restored.wasCutOff).toBe(true);
+    expect(restored.messages).toHaveLength(3);
+    expect(toolResultsIn(restored.messages[2])).toEqual([expect.objectContaining({ tool_use_id: 'w1', is_error: true })]);
+    expect(textOf(toolResultsIn(restored.messages[2])[0])).toContain('INTERRUPTED');
+    expect(restored.budget.decisions.get('old')).toEqual({ toolUseId: 'old', kind: 'kept', content: [{ type: 'text', text: 'x' }] });
+    expect(restored.appState.discoveredTools).toEqual(['zeta_report']);
+    expect(restored.currentTabId).toBe(7);
+    expect(restoreRunState(checkpoints[checkpoints.length - 1]!).wasCutOff).toBe(false);
   });
 });

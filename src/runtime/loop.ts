@@ -8,7 +8,7 @@
  */
 import { INTERRUPT_REASON } from './abort.js';
 import type { AppState, ToolUseContext } from './context.js';
-import type { BudgetDecision } from './budget-types.js';
+import type { BudgetDecision, BudgetState } from './budget-types.js';
 import { errorContent } from './execute.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
@@ -176,6 +176,29 @@ export function repairInterruptedTranscript(messages: readonly Message[]): Messa
     }
   }
   return out;
+}
+
+/** What a resumed run starts from, rebuilt from its last checkpoint. */
+export interface RestoredRunState {
+  /** The transcript, with INTERRUPTED results for the calls that were in flight. */
+  messages: Message[];
+  /** The frozen budget decisions, so re-sent results stay byte-identical (prompt cache). */
+  budget: BudgetState;
+  appState: AppState;
+  currentTabId: number | undefined;
+  /** True when the run had not finished: show it as interrupted, with a Resume action. */
+  wasCutOff: boolean;
+}
+
+/** Rebuilds the run state from a checkpoint after the service worker restarted. Nothing is re-run. */
+export function restoreRunState(checkpoint: RunCheckpoint): RestoredRunState {
+  return {
+    messages: repairInterruptedTranscript(checkpoint.messages),
+    budget: { decisions: new Map(checkpoint.budget.map((decision) => [decision.toolUseId, decision])) },
+    appState: checkpoint.appState,
+    currentTabId: checkpoint.currentTabId,
+    wasCutOff: checkpoint.status === 'running',
+  };
 }
 
 function toRunError(error: unknown): RunError {
