@@ -440,7 +440,10 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
   };
 }
 
-/** The tool results the request carries in its newest turn, in either provider's format. */
+/**
+ * The tool results the request carries in its newest turn, in either provider's format. OpenAI's
+ * `role: 'tool'` messages have no error flag, so there `isError` means the text carries an `"error"` payload.
+ */
 export function toolResultsOf(request: RecordedRequest): Array<{ toolUseId: string; text: string; isError: boolean }> {
   const messages: unknown[] = Array.isArray(request.body?.messages) ? request.body.messages : [];
   if (request.provider === 'openai') {
