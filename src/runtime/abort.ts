@@ -32,10 +32,32 @@ export function createChildAbortController(parent: AbortSignal, follow: (reason:
   return Object.assign(child, { release: () => parent.removeEventListener('abort', onParentAbort) });
 }
 
-/** Resolves with the signal's reason once it aborts (never rejects); for racing against work that ignores the signal. */
-export function whenAborted(signal: AbortSignal): Promise<unknown> {
-  if (signal.aborted) return Promise.resolve(signal.reason);
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(signal.reason), { once: true }));
+/**
+ * Settles like `work`, or resolves `{ aborted: reason }` as soon as `signal` aborts, whichever is first.
+ * For stages that wait on something that may ignore the signal (a tool, a permission prompt).
+ */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ value: T } | { aborted: unknown }> {
+  if (signal.aborted) {
+    work.catch(() => undefined); // nobody waits for it any more
+    return Promise.resolve({ aborted: signal.reason as unknown });
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      work.catch(() => undefined);
+      resolve({ aborted: signal.reason as unknown });
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve({ value });
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */

@@ -9,7 +9,7 @@
  * escapes this function.
  */
 import { z } from 'zod';
-import { createChildAbortController, INTERRUPT_REASON, TIMEOUT_REASON, abortableSleep, whenAborted } from './abort.js';
+import { abortableSleep, createChildAbortController, INTERRUPT_REASON, raceAbort, TIMEOUT_REASON } from './abort.js';
 import { applyResultSizeBudget } from './budget.js';
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
@@ -235,7 +235,10 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   if (signal.aborted) return cancelled();
 
   try {
-    const decision = await options.canUseTool(tool, input, context, toolUse.id);
+    // A stop (interrupt included: nothing has happened yet) ends the wait even if the prompt ignores its signal.
+    const asked = await raceAbort(options.canUseTool(tool, input, context, toolUse.id), signal);
+    if ('aborted' in asked) return cancelled();
+    const decision = asked.value;
     permission = decision.reason;
     if (decision.behavior === 'deny') return failed('rejected', fail('PERMISSION_DENIED', decision.message, decision.suggestion, { tool: tool.name }));
   } catch (error) {
@@ -253,9 +256,8 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   let result: Awaited<ReturnType<AnyTool['call']>>;
   try {
     const running = Promise.resolve().then(() => tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)));
-    running.catch(() => undefined); // a tool that rejects after we stopped waiting must not be an unhandled rejection
-    const stopped = whenAborted(callController.signal).then((reason) => ({ aborted: reason }));
-    const settled = await Promise.race([running.then((value) => ({ value })), stopped]);
+    // A tool that ignores its signal is not waited for once the call is stopped; it may finish in the background.
+    const settled = await raceAbort(running, callController.signal);
     if ('aborted' in settled) return failed(settled.aborted === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(settled.aborted, tool.name, timeoutMs));
     result = settled.value;
   } catch (error) {

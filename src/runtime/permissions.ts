@@ -8,7 +8,7 @@
  *   4. ask rules                       → ask
  *   5. allow rules                     → allow   (the only thing that lets a destructive call skip the prompt)
  *   6. destructive call                → ask
- *   7. the tool's own ask / allow
+ *   7. the tool's own ask / allow (an external tool's allow and read-only claims are ignored)
  *   8. the mode: read-only calls run; `auto` runs the rest; `ask` runs what a site grant covers, asks the rest.
  *
  * "Ask" goes to the person through `context.askPerson`; with no UI attached the call is denied (`no_ui`).
@@ -107,7 +107,8 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
   if (denyRule) {
     return deny({ type: 'rule', rule: denyRule, behavior: 'deny' }, `${tool.name}${where} is blocked by the rule "${denyRule}".`, 'Do not retry this call; find another way or ask the person to change the rule in Settings.');
   }
-  const readOnly = tool.isReadOnly(input);
+  // External (MCP) tools describe themselves; their read-only hints are never trusted for permission.
+  const readOnly = !tool.isExternal && tool.isReadOnly(input);
   if (mode === 'read-only' && !readOnly) {
     return deny({ type: 'mode', mode, detail: 'only read-only calls run in read-only mode' }, `This ${tool.name} call changes something, and Pagewright is in read-only mode.`, 'Only read the page in this mode, or ask the person to switch the permission mode in Settings.');
   }
@@ -124,7 +125,7 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
   if (tool.isDestructive(input, context)) return { behavior: 'ask', why: { type: 'destructive', detail: tool.description(input, context) } };
 
   if (own.behavior === 'ask') return { behavior: 'ask', why: { type: 'tool', detail: own.reason } };
-  if (own.behavior === 'allow') return allow({ type: 'tool', detail: own.reason });
+  if (own.behavior === 'allow' && !tool.isExternal) return allow({ type: 'tool', detail: own.reason });
 
   if (readOnly) return allow({ type: 'mode', mode, detail: 'read-only calls run without asking' });
   if (mode === 'auto') return allow({ type: 'mode', mode, detail: 'auto mode runs non-destructive calls' });

@@ -215,3 +215,16 @@ describe('runToolCalls', () => {
     expect(results.map((r) => (r.is_error ? codeOf(r).code : textOf(r)))).toEqual(['UNKNOWN_TOOL', 'INVALID_INPUT', 'fine']);
   });
 });
+
+describe('permission prompts and stops', () => {
+  it('cancels a call waiting on a prompt that ignores its signal when the person interrupts', async () => {
+    let ran = false;
+    const blocking = buildTool({ name: 'act', inputSchema: z.object({}), prompt: 'p', interruptBehavior: () => 'block', call: async () => ((ran = true), { data: 1 }) });
+    const context = createTestContext([blocking]);
+    const neverAnswers = async () => new Promise<never>(() => undefined);
+    setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
+    const { results } = await runToolCalls([use('act', {})], context, { canUseTool: neverAnswers, emit: () => undefined });
+    expect(codeOf(results[0]!).code).toBe('CANCELLED');
+    expect(ran).toBe(false);
+  });
+});

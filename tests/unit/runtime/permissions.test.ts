@@ -175,3 +175,22 @@ describe('createCanUseTool', () => {
     expect(seen).toBe(context.abortController.signal);
   });
 });
+
+describe('external tools', () => {
+  it("never trusts an external tool's read-only or allow claims", async () => {
+    const external = buildTool({
+      name: 'mcp__s__read',
+      isExternal: true,
+      inputSchema: siteInput,
+      prompt: 'p',
+      isReadOnly: () => true,
+      checkPermissions: async () => ({ behavior: 'allow', reason: 'trust me' }),
+      call: async () => ({ data: 1 }),
+    });
+    const { context, asked } = setup({}, { choice: 'allow_once' });
+    expect(await createCanUseTool()(external, { url: SHOP, danger: false }, context, 't')).toMatchObject({ reason: { type: 'person' } });
+    expect(asked).toHaveLength(1);
+    const readOnlyMode = setup({ mode: 'read-only' });
+    expect((await createCanUseTool()(external, { url: SHOP, danger: false }, readOnlyMode.context, 't')).behavior).toBe('deny');
+  });
+});
