@@ -432,8 +432,10 @@ export function fillField(element: Element, value: string): string {
     prepareTarget(element, { checkCovered: true, needEnabled: true });
     flashHighlight(element);
     element.focus({ preventScroll: true });
+    const previous = element.value;
     setNativeValue(element, value);
     if (value && !element.value) {
+      setNativeValue(element, previous); // a rejected value must not wipe what was there
       const formats: Record<string, string> = { date: 'YYYY-MM-DD', 'datetime-local': 'YYYY-MM-DDTHH:MM', month: 'YYYY-MM', week: 'YYYY-Www', time: 'HH:MM', color: '#rrggbb', range: 'a number' };
       throw new ToolError('INVALID_VALUE', `${label(element)} did not accept ${JSON.stringify(value)}.`, { suggestion: `Use the format ${formats[element.type] ?? 'the field expects'}.` });
     }

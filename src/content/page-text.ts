@@ -17,6 +17,21 @@ function cellText(content: string): string {
 export function createMarkdownConverter(): TurndownService {
   const service = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   service.remove(['script', 'style', 'noscript', 'template', 'iframe', 'canvas', 'object', 'embed']);
+  // Turndown's default pads list markers to four columns ("-   item"); one space reads better and is shorter.
+  service.addRule('listItem', {
+    filter: 'li',
+    replacement: (content, node, options) => {
+      const item = node as HTMLElement;
+      const parent = item.parentElement;
+      let prefix = `${options.bulletListMarker ?? '-'} `;
+      if (parent?.nodeName === 'OL') {
+        const start = Number(parent.getAttribute('start') ?? '1') || 1;
+        prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
+      }
+      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+      return prefix + body + (item.nextSibling && !/\n$/.test(body) ? '\n' : '');
+    },
+  });
   service.addRule('tableCell', {
     filter: ['th', 'td'],
     replacement: (content) => `| ${cellText(content)} `,

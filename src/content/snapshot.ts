@@ -161,7 +161,7 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
 
   /** Makes the line for a role node and records what the worker needs to know. */
   const head = (element: Element, role: string): { line: string; name: string; ref: string | undefined; valued: boolean } => {
-    const name = role === 'iframe' ? '' : nameOf(element, role);
+    const name = nameOf(element, role);
     let line = role;
     if (name) line += ` ${quote(name)}`;
     line += statesOf(element, role);
@@ -217,9 +217,12 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
     for (let node = first; node; node = node.nextSibling) walkNode(node, kids, depth);
   };
 
+  // Inside a label of a listed control (or a legend), the text is already that control's name.
+  let quiet = 0;
+
   const walkNode = (node: Node, kids: Array<TreeNode | string>, depth: number): void => {
     if (node.nodeType === 3) {
-      if (interactiveOnly) return;
+      if (interactiveOnly || quiet > 0) return;
       const value = node.nodeValue;
       if (value && value.trim()) pushText(kids, value.replace(/\s+/g, ' ').trim(), /^\s/.test(value));
       return;
@@ -242,7 +245,10 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
         const last = kids[kids.length - 1];
         if (typeof last === 'string' && !last.endsWith(' ')) kids[kids.length - 1] = `${last} `;
       }
+      const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
+      if (names) quiet++;
       walkChildren(element, kids, depth);
+      if (names) quiet--;
       return;
     }
     nodeCount++;
@@ -268,6 +274,8 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
     // A node whose only content is its own name says it once.
     const only = node.kids[0];
     if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
+    // An empty paragraph or list item says nothing.
+    if (node.kids.length === 0 && !name && !ref) kids.pop();
   };
 
   const root = options.root ?? document.body ?? document.documentElement;
@@ -286,7 +294,8 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
       else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${item.kids[0].trim()}`);
       else {
-        lines.push(`${indent}- ${item.head}:`);
+        // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
+        lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
         write(item.kids, `${indent}  `);
       }
     }
