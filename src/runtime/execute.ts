@@ -63,10 +63,13 @@ const fail = (code: RuntimeErrorCode | string, message: string, suggestion: stri
 export function resolveTool(tools: Tools, name: unknown, discovered: readonly string[]): { ok: true; tool: AnyTool } | { ok: false; error: ToolErrorPayload } {
   const tool = typeof name === 'string' ? findToolByName(tools, name) : undefined;
   if (!tool) {
-    const available = tools.filter((t) => isToolLoaded(t, { discoveredTools: discovered, grants: [] })).map((t) => t.name);
+    const loaded = (t: AnyTool) => isToolLoaded(t, { discoveredTools: discovered, grants: [] });
+    const available = tools.filter(loaded).map((t) => t.name);
+    const loadable = tools.filter((t) => !loaded(t)).map((t) => t.name);
+    const more = loadable.length > 0 ? ` More can be loaded with ${TOOL_SEARCH_NAME}: ${loadable.join(', ')}.` : '';
     return {
       ok: false,
-      error: fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.`, { available }),
+      error: fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.${more}`, { available }),
     };
   }
   // A deferred tool has not been sent with its schema yet, so the model is guessing its input.

@@ -108,8 +108,13 @@ function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
     isError: outcome.isError,
     ...(outcome.output !== undefined && isSmallJson(outcome.output) ? { output: outcome.output } : {}),
     ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message, suggestion: outcome.error.suggestion } } : {}),
-    ...(outcome.decision.storedId !== undefined || outcome.decision.totalChars !== undefined
-      ? { persisted: { storedId: outcome.decision.storedId, totalChars: outcome.decision.totalChars } }
+    ...(outcome.decision.kind !== 'kept'
+      ? {
+          persisted: {
+            ...(outcome.decision.storedId !== undefined ? { storedId: outcome.decision.storedId } : {}),
+            ...(outcome.decision.totalChars !== undefined ? { totalChars: outcome.decision.totalChars } : {}),
+          },
+        }
       : {}),
     ...(outcome.permission ? { permission: outcome.permission } : {}),
     durationMs: outcome.durationMs,

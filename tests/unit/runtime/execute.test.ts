@@ -246,3 +246,12 @@ describe('withRetry', () => {
     expect(wrapped.inputSchema).toBe(tool.inputSchema);
   });
 });
+
+describe('unknown tools and deferred tools', () => {
+  it('names the tools that can still be loaded with tool_search', async () => {
+    const rare = buildTool({ name: 'rare', shouldDefer: true, inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: 1 }) });
+    const error = errorOf(await executeToolCall(use('nope', {}), createTestContext([echoTool, rare]), { canUseTool: allowAll() }));
+    expect(error.available).toEqual(['echo']);
+    expect(error.suggestion).toContain('More can be loaded with tool_search: rare.');
+  });
+});

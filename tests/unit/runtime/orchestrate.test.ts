@@ -204,6 +204,7 @@ describe('runToolCalls', () => {
     // The last event for b carries what the model actually got.
     const lastForB = events.filter((e) => e.type === 'tool_call_finished' && e.toolUseId === 'b').at(-1);
     expect(lastForB?.type === 'tool_call_finished' && lastForB.content).toEqual(results[1]!.content);
+    expect(lastForB?.type === 'tool_call_finished' && lastForB.persisted).toEqual({ storedId: 'result_b', totalChars: 60_000 });
     expect(context.budget.decisions.get('b')?.content).toEqual(results[1]!.content);
   });
 
