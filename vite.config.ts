@@ -44,7 +44,7 @@ function standaloneContentScript(): Plugin {
           sourcemap: sourcemap === 'inline' ? 'inline' : false,
           target: 'chrome116',
           lib: { entry: CONTENT_ENTRY, formats: ['iife'], name: 'pagewrightContent', fileName: () => CONTENT_SCRIPT_PATH },
-          rolldownOptions: { output: { entryFileNames: CONTENT_SCRIPT_PATH, inlineDynamicImports: true } },
+          rolldownOptions: { output: { entryFileNames: CONTENT_SCRIPT_PATH } },
         },
       });
       const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
