@@ -107,12 +107,16 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** Fixes the slips models make ("true" for true, "50" for 50) where zod reported exactly that; `undefined` if none. */
+/**
+ * Fixes the slips models make where zod reported exactly that: "true" for true, "50" for 50, and `null`
+ * for a field they mean to leave out (if the field is required, the next parse says so). `undefined` if none.
+ */
 function fixSlips(input: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
   const fixes: Array<{ path: readonly PropertyKey[]; value: unknown }> = [];
   for (const issue of issues) {
     if (issue.code !== 'invalid_type' || issue.path.length === 0) continue;
     const value = valueAt(input, issue.path);
+    if (value === null && typeof issue.path[issue.path.length - 1] === 'string') fixes.push({ path: issue.path, value: undefined });
     if (typeof value !== 'string') continue;
     const text = value.trim();
     if (issue.expected === 'boolean' && /^(true|false)$/i.test(text)) fixes.push({ path: issue.path, value: text.toLowerCase() === 'true' });
@@ -122,7 +126,9 @@ function fixSlips(input: unknown, issues: readonly z.core.$ZodIssue[]): unknown 
   const copy = structuredClone(input) as Record<PropertyKey, unknown>;
   for (const { path, value } of fixes) {
     const parent = valueAt(copy, path.slice(0, -1)) as Record<PropertyKey, unknown>;
-    parent[path[path.length - 1] as PropertyKey] = value;
+    const key = path[path.length - 1] as PropertyKey;
+    if (value === undefined) delete parent[key];
+    else parent[key] = value;
   }
   return copy;
 }

@@ -73,6 +73,13 @@ describe('executeToolCall', () => {
     expect(error.issues).toEqual([expect.objectContaining({ field: 'times' })]);
   });
 
+  it('reads null for an optional field as leaving it out, and still requires required fields', async () => {
+    const outcome = await executeToolCall(use('echo', { text: 'a', loud: null, times: null }), createTestContext(tools), { canUseTool: allowAll() });
+    expect(outcome.decision.content).toEqual([{ type: 'text', text: 'a' }]);
+    const error = errorOf(await executeToolCall(use('echo', { text: null }), createTestContext(tools), { canUseTool: allowAll() }));
+    expect(error.issues).toEqual([{ field: 'text', problem: 'is required (expected string)' }]);
+  });
+
   it('does not turn arbitrary strings into booleans', async () => {
     const error = errorOf(await executeToolCall(use('echo', { text: 'a', loud: 'yes please' }), createTestContext(tools), { canUseTool: allowAll() }));
     expect(error.issues).toEqual([{ field: 'loud', problem: 'expected boolean, got string "yes please"' }]);
