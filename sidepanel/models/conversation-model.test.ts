@@ -160,6 +160,24 @@ describe('ConversationModel', () => {
     expect(model.toolCalls.value.get('never')?.status).toBe('running');
   });
 
+  it('shows the image a screenshot added after its result on that call', () => {
+    const { model, event } = setup();
+    model.sendMessage('look');
+    event(assistantWithTools({ id: 's1', name: 'screenshot' }, { id: 'r1', name: 'read_page' }));
+    event({ type: 'tool_call_finished', toolUseId: 's1', name: 'screenshot', status: 'done', content: [{ type: 'text', text: 'Screenshot of tab 3' }], isError: false, durationMs: 5 });
+    const image = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' } };
+    event({
+      type: 'tool_results',
+      messages: [
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 's1', content: [{ type: 'text', text: 'Screenshot of tab 3' }] }] },
+        { role: 'user', content: [{ type: 'text', text: 'Screenshot of tab 3:' }, image] },
+      ],
+    });
+    expect(model.displayCalls.value.get('s1')?.content).toEqual([{ type: 'text', text: 'Screenshot of tab 3' }, image]);
+    expect(model.toolCalls.value.get('s1')?.content).toEqual([{ type: 'text', text: 'Screenshot of tab 3' }]);
+    expect(model.items.value.filter((item) => item.kind === 'person')).toHaveLength(1);
+  });
+
   it('stop and resume send their commands', () => {
     const { model, sent } = setup();
     model.stop();

@@ -71,6 +71,32 @@ export function buildDisplayItems(entries: readonly TranscriptEntry[]): DisplayI
   return items;
 }
 
+type ImageContent = Extract<NonNullable<ToolCallView['content']>[number], { type: 'image' }>;
+
+/**
+ * Images tools add after their results (`newMessages`, e.g. screenshot), matched to the calls that
+ * made them: within one assistant turn, the n-th tool-added image message belongs to the n-th call
+ * of an image-making tool. Only the panel uses this; the model's transcript is untouched.
+ */
+export function toolImagesFromEntries(entries: readonly TranscriptEntry[], imageTools: ReadonlySet<string> = new Set(['screenshot'])): Map<string, ImageContent[]> {
+  const images = new Map<string, ImageContent[]>();
+  let queue: string[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'message') continue;
+    const { message } = entry;
+    if (message.role === 'assistant') {
+      queue = message.content.flatMap((block) => (block.type === 'tool_use' && imageTools.has(block.name) ? [block.id] : []));
+      continue;
+    }
+    if (message.content.some((block) => block.type === 'tool_result')) continue;
+    const found = message.content.filter((block): block is ImageContent => block.type === 'image');
+    if (found.length === 0) continue;
+    const owner = queue.shift();
+    if (owner !== undefined) images.set(owner, found);
+  }
+  return images;
+}
+
 function toolCallsFromEntries(entries: readonly TranscriptEntry[]): Map<string, ToolCallView> {
   const calls = new Map<string, ToolCallView>();
   for (const entry of entries) {
@@ -115,9 +141,16 @@ export class ConversationModel {
    */
   readonly displayCalls = computed<ReadonlyMap<string, ToolCallView>>(() => {
     const calls = this.toolCalls.value;
-    if (this.run.value.status === 'running') return calls;
+    const running = this.run.value.status === 'running';
     let changed: Map<string, ToolCallView> | undefined;
-    for (const [id, call] of calls) {
+    for (const [id, images] of toolImagesFromEntries(this.entries.value)) {
+      const call = (changed ?? calls).get(id);
+      if (!call || (call.content ?? []).some((block) => block.type === 'image')) continue;
+      changed ??= new Map(calls);
+      changed.set(id, { ...call, content: [...(call.content ?? []), ...images] });
+    }
+    if (running) return changed ?? calls;
+    for (const [id, call] of changed ?? calls) {
       if (call.status !== 'running') continue;
       changed ??= new Map(calls);
       changed.set(id, {

@@ -114,6 +114,12 @@ describe('ToolCall rendering', () => {
     expect(out).toContain('2 s of 8 s');
   });
 
+  it('wait_for reads its own progress shape against the seconds limit', () => {
+    const out = html(call({ name: 'wait_for', input: { seconds: 20 }, status: 'running', progress: { elapsed_seconds: 5, waiting_for: '20 s' } }));
+    expect(out).toMatch(/<progress value="0.25" max="1"/);
+    expect(out).toContain('Waiting for 20 s — 5 s of 20 s');
+  });
+
   it('groups parallel calls under the tool’s grouped renderer, each call keeping its own element', () => {
     const calls = [call({ toolUseId: 'a', name: 'read_page' }), call({ toolUseId: 'b', name: 'read_page', status: 'running' })];
     const out = render(<ToolGroup calls={calls} context={context()} />);

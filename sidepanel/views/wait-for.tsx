@@ -3,14 +3,23 @@ import type { ToolCallView } from '../models/types.js';
 import { inputField, resultText } from './shared.js';
 import type { ToolView } from './types.js';
 
-/** Reads `{elapsedMs, totalMs}` / `{elapsed, total}` (seconds) / `{message}` progress shapes. */
-export function waitProgress(progress: unknown): { fraction?: number; label: string } {
+/** wait_for's own limit: `seconds`, default 10. */
+const DEFAULT_SECONDS = 10;
+
+/**
+ * Reads wait_for's progress `{elapsed_seconds, waiting_for}` against the call's `seconds` limit; also
+ * `{elapsedMs, totalMs}` and `{message}` shapes.
+ */
+export function waitProgress(progress: unknown, limitSeconds?: number): { fraction?: number; label: string } {
   if (typeof progress === 'string') return { label: progress };
   if (typeof progress !== 'object' || progress === null) return { label: 'Waiting…' };
   const record = progress as Record<string, unknown>;
-  const elapsed = typeof record.elapsedMs === 'number' ? record.elapsedMs / 1000 : typeof record.elapsed === 'number' ? record.elapsed : undefined;
-  const total = typeof record.totalMs === 'number' ? record.totalMs / 1000 : typeof record.total === 'number' ? record.total : undefined;
-  const message = typeof record.message === 'string' ? record.message : undefined;
+  const elapsed = typeof record.elapsed_seconds === 'number' ? record.elapsed_seconds : typeof record.elapsedMs === 'number' ? record.elapsedMs / 1000 : undefined;
+  const total = typeof record.totalMs === 'number' ? record.totalMs / 1000 : limitSeconds;
+  const message = typeof record.message === 'string' ? record.message : typeof record.waiting_for === 'string' ? `Waiting for ${record.waiting_for}` : undefined;
+  if (elapsed !== undefined && total !== undefined && total > 0 && message !== undefined) {
+    return { fraction: Math.min(1, elapsed / total), label: `${message} — ${Math.round(elapsed)} s of ${Math.round(total)} s` };
+  }
   if (elapsed !== undefined && total !== undefined && total > 0) {
     return { fraction: Math.min(1, elapsed / total), label: message ?? `${Math.round(elapsed)} s of ${Math.round(total)} s` };
   }
@@ -33,7 +42,8 @@ export const waitForView: ToolView = {
     </span>
   ),
   progress: (call) => {
-    const { fraction, label } = waitProgress(call.progress);
+    const seconds = Number(inputField(call, 'seconds') ?? DEFAULT_SECONDS);
+    const { fraction, label } = waitProgress(call.progress, Number.isFinite(seconds) ? seconds : DEFAULT_SECONDS);
     return (
       <div class="progress">
         {fraction !== undefined && <progress value={fraction} max={1} aria-label="Waiting" />}
