@@ -196,11 +196,22 @@ export function parseToolInput(tool: AnyTool, raw: unknown): { ok: true; input: 
 
 // --- the pipeline ----------------------------------------------------------------------------------
 
+/** A tool method's answer, or `fallback` when it throws (a buggy safety method must not break the call loop). */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+const formatDuration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_000)} s`);
+
 /** The error for a call stopped by an abort, by its reason: interrupt, timeout, a failed sibling, a hard stop. */
 export function abortPayload(reason: unknown, toolName: string, timeoutMs?: number): ToolErrorPayload {
   if (reason instanceof ToolError) return reason.toPayload();
   if (reason === TIMEOUT_REASON) {
-    return fail('TIMEOUT', `${toolName} did not finish within ${Math.round((timeoutMs ?? 0) / 1000)} s and was stopped.`, 'Check the current state (e.g. read the page) before retrying; the action may have partly happened. Try a smaller step.');
+    return fail('TIMEOUT', `${toolName} did not finish within ${formatDuration(timeoutMs ?? 0)} and was stopped.`, 'Check the current state (e.g. read the page) before retrying; the action may have partly happened. Try a smaller step.');
   }
   if (reason === INTERRUPT_REASON) {
     return fail('CANCELLED', `The person stopped the run; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks; check the page state first.');
@@ -257,7 +268,7 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   if (signal.aborted) return cancelled();
 
   // The call's own controller: follows hard stops always, interrupts only for tools that can be cancelled.
-  const interruptible = tool.interruptBehavior() === 'cancel';
+  const interruptible = safely(() => tool.interruptBehavior(), 'block') === 'cancel';
   const callController = createChildAbortController(signal, (reason) => reason !== INTERRUPT_REASON || interruptible);
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
@@ -277,13 +288,17 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
     callController.release();
   }
 
-  let content: ToolResultContentBlock[];
+  if (typeof result !== 'object' || result === null || !('data' in result)) {
+    return failed('error', fail('TOOL_FAILED', `${tool.name} finished without a result.`, 'The action may have taken effect; check the state before repeating it.'));
+  }
+  let decision: BudgetDecision;
   try {
-    content = tool.mapResultForModel(result.data, toolUse.id);
+    const content = tool.mapResultForModel(result.data, toolUse.id);
+    if (!Array.isArray(content)) throw new TypeError('mapResultForModel did not return content blocks');
+    decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
     return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
   }
-  const decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   return {
     ...base,
     tool,

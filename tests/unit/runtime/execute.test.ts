@@ -262,3 +262,20 @@ describe('unknown tools and deferred tools', () => {
     expect(error.suggestion).toContain('More can be loaded with tool_search: rare.');
   });
 });
+
+describe('tools that break the contract', () => {
+  it('turns a missing result, non-block content and a throwing interruptBehavior into outcomes, never throws', async () => {
+    const noResult = buildTool({ name: 'no_result', inputSchema: z.object({}), prompt: 'p', call: async () => undefined as never });
+    const badBlocks = buildTool({ name: 'bad_blocks', inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: 1 }), mapResultForModel: () => 'text' as never });
+    const badInterrupt = buildTool({ name: 'bad_interrupt', inputSchema: z.object({}), prompt: 'p', interruptBehavior: () => { throw new Error('bug'); }, call: async () => ({ data: 'fine' }) });
+    const context = createTestContext([noResult, badBlocks, badInterrupt]);
+    expect(errorOf(await executeToolCall(use('no_result', {}), context, { canUseTool: allowAll() }))).toMatchObject({ code: 'TOOL_FAILED', message: 'no_result finished without a result.' });
+    expect(errorOf(await executeToolCall(use('bad_blocks', {}), context, { canUseTool: allowAll() }))).toMatchObject({ code: 'TOOL_FAILED' });
+    expect((await executeToolCall(use('bad_interrupt', {}), context, { canUseTool: allowAll() })).decision.content).toEqual([{ type: 'text', text: 'fine' }]);
+  });
+
+  it('says how long a timed-out call had', async () => {
+    const error = errorOf(await executeToolCall(use('hang', {}), createTestContext([hangTool]), { canUseTool: allowAll(), timeoutMs: 15 }));
+    expect(error.message).toBe('hang did not finish within 15 ms and was stopped.');
+  });
+});
