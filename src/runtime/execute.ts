@@ -15,7 +15,7 @@ import type { ToolUseContext } from './context.js';
 import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
 import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
 import type { DecisionReason } from './permission-types.js';
-import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './registry.js';
+import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './pool.js';
 import { parseToolInput } from './parse-input.js';
 import type { AnyTool, CanUseTool, Tools } from './tool.js';
 

@@ -17,7 +17,7 @@ import { ToolError } from './errors.js';
 import type { AgentEvent } from './events.js';
 import { abortPayload, errorContent, executeToolCall, parseToolInput, type ToolCallOutcome } from './execute.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
-import { findToolByName } from './registry.js';
+import { findToolByName } from './pool.js';
 import type { CanUseTool } from './tool.js';
 
 export { INTERRUPT_REASON } from './abort.js';

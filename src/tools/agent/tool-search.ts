@@ -4,8 +4,8 @@
  * prefix stays byte-stable.
  */
 import { z } from 'zod';
-// Only functions are imported from the registry (it imports the tool list, which imports this file).
-import { findToolByName, isDeferredTool } from '../../runtime/registry.js';
+// From pool.ts, not registry.ts: the registry imports the tool list, which imports this file.
+import { findToolByName, isDeferredTool, TOOL_SEARCH_NAME } from '../../runtime/pool.js';
 import { buildTool, type AnyTool, type Tools } from '../../runtime/tool.js';
 
 const inputSchema = z.object({
@@ -72,7 +72,7 @@ function firstSentence(text: string): string {
 
 /** The `tool_search` tool. */
 export const toolSearch = buildTool({
-  name: 'tool_search', // = TOOL_SEARCH_NAME; a literal because of the import cycle through src/tools/index.ts
+  name: TOOL_SEARCH_NAME,
   searchHint: 'find and load more capabilities by keyword',
   inputSchema,
   prompt: [
