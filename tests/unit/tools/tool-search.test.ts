@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { executeToolCall } from '../../../src/runtime/execute.js';
 import { assembleToolPool, toolSpecsForRequest } from '../../../src/runtime/registry.js';
@@ -25,6 +25,12 @@ async function search(context: ReturnType<typeof createTestContext>, input: Reco
 }
 
 describe('tool_search', () => {
+  it('can be imported first: no import cycle through the tool list', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/tools/agent/tool-search.js');
+    expect(fresh.toolSearch.name).toBe('tool_search');
+  });
+
   it('splits names into words', () => {
     expect(nameParts('mcp__github__create_issue')).toEqual(['mcp', 'github', 'create', 'issue']);
     expect(nameParts('readPage')).toEqual(['read', 'page']);
