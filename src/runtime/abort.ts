@@ -1,7 +1,8 @@
 /**
  * The abort tree: run → turn → batch → call. A child controller follows its parent; the call level
- * may decline to follow an interrupt (a 'block' tool finishes what it started).
+ * may decline to follow a soft stop (a 'block' tool finishes what it started).
  */
+import { ToolError } from './errors.js';
 
 /** `controller.abort(INTERRUPT_REASON)` is an interrupt: 'cancel' tools stop, 'block' tools finish. Any other reason is a hard stop. */
 export const INTERRUPT_REASON = 'interrupt';
@@ -11,6 +12,24 @@ export const TIMEOUT_REASON = 'timeout';
 
 /** True when a signal was aborted as an interrupt rather than a hard stop. */
 export const isInterrupt = (signal: AbortSignal): boolean => signal.aborted && signal.reason === INTERRUPT_REASON;
+
+/** The reason siblings are stopped with when a call's failure invalidates them; a soft stop, like an interrupt. */
+export class SiblingFailure extends ToolError {
+  override readonly name = 'SiblingFailure';
+
+  constructor(toolName: string, toolUseId: string) {
+    super('CANCELLED', `Cancelled because ${toolName} (${toolUseId}) failed first.`, {
+      suggestion: `Fix what made ${toolName} fail, then repeat this call if it is still needed.`,
+      details: { failedToolUseId: toolUseId },
+    });
+  }
+}
+
+/**
+ * Soft stops (an interrupt, a failed sibling) cancel 'cancel' tools and let 'block' tools finish what
+ * they started; anything else (closing the panel, a hard Stop, a timeout) stops every call.
+ */
+export const isSoftStop = (reason: unknown): boolean => reason === INTERRUPT_REASON || reason instanceof SiblingFailure;
 
 /** A child controller; `release()` detaches it from its parent once its work is over. */
 export type ChildAbortController = AbortController & { release(): void };

@@ -8,7 +8,7 @@
  * `{"error": {code, message, suggestion, ...context}}` with `is_error: true`. Nothing thrown by a tool
  * escapes this function.
  */
-import { createChildAbortController, INTERRUPT_REASON, raceAbort, TIMEOUT_REASON } from './abort.js';
+import { createChildAbortController, INTERRUPT_REASON, isSoftStop, raceAbort, TIMEOUT_REASON } from './abort.js';
 import { applyResultSizeBudget } from './budget.js';
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
@@ -160,9 +160,9 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   }
   if (signal.aborted) return cancelled();
 
-  // The call's own controller: follows hard stops always, interrupts only for tools that can be cancelled.
+  // The call's own controller: follows hard stops always, soft stops only for tools that can be cancelled.
   const interruptible = safely(() => tool.interruptBehavior(), 'block') === 'cancel';
-  const callController = createChildAbortController(signal, (reason) => reason !== INTERRUPT_REASON || interruptible);
+  const callController = createChildAbortController(signal, (reason) => interruptible || !isSoftStop(reason));
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
   const callContext: ToolUseContext = { ...context, abortController: callController };

@@ -6,14 +6,14 @@
  *   that do not parse count as unsafe (principle 2, fail closed).
  * - Abort tree: run (`context.abortController`) → turn → batch → call. Aborting the run with
  *   INTERRUPT_REASON cancels 'cancel' tools and lets 'block' tools finish; later batches do not start.
+ *   A failure whose tool says it invalidates its siblings (`failureCancelsSiblings`) stops the rest the same way.
  * - `contextModifier` is applied only for calls that are not concurrency-safe: parallel calls cannot
  *   agree on an order to apply them in.
  * - Progress and results are emitted as they happen; results go back in call order.
  */
-import { createChildAbortController, INTERRUPT_REASON } from './abort.js';
+import { createChildAbortController, INTERRUPT_REASON, SiblingFailure } from './abort.js';
 import { applyMessageBudget } from './budget.js';
 import type { ToolUseContext } from './context.js';
-import { ToolError } from './errors.js';
 import type { AgentEvent } from './events.js';
 import { abortPayload, errorContent, executeToolCall, parseToolInput, type ToolCallOutcome } from './execute.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
@@ -166,10 +166,7 @@ export async function runToolCalls(
     options.emit(finishedEvent(outcome));
     // A failure that invalidates its siblings cancels them (and the calls after it in this turn).
     if (outcome.status === 'error' && outcome.tool && parsed?.ok && safeFailureCancels(outcome, parsed.input)) {
-      const reason = new ToolError('CANCELLED', `Cancelled because ${toolUse.name} (${toolUse.id}) failed first.`, {
-        suggestion: `Fix what made ${toolUse.name} fail, then repeat this call if it is still needed.`,
-        details: { failedToolUseId: toolUse.id },
-      });
+      const reason = new SiblingFailure(toolUse.name, toolUse.id);
       batch.abort(reason);
       turn.abort(reason);
     }

@@ -229,3 +229,24 @@ describe('permission prompts and stops', () => {
     expect(ran).toBe(false);
   });
 });
+
+describe('a failure that invalidates its siblings', () => {
+  it("lets a 'block' sibling finish what it started (like an interrupt)", async () => {
+    const fails = buildTool({
+      name: 'fails',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      isConcurrencySafe: () => true,
+      failureCancelsSiblings: () => true,
+      call: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        throw new Error('broken');
+      },
+    });
+    const { results } = await runToolCalls([use('fails', {}), use('blocking', { ms: 20, label: 'finished' })], createTestContext([fails, sleeper('blocking', { behavior: 'block' })]), {
+      canUseTool: allowAll(),
+      emit: () => undefined,
+    });
+    expect(textOf(results[1]!)).toBe('finished');
+  });
+});
