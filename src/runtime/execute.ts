@@ -109,7 +109,7 @@ export function abortPayload(reason: unknown, toolName: string, timeoutMs?: numb
   if (reason === INTERRUPT_REASON) {
     return fail('CANCELLED', `The person stopped the run; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks; check the page state first.');
   }
-  return fail('CANCELLED', `The run was stopped; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks.');
+  return fail('CANCELLED', `The run was stopped; ${toolName} was cancelled.`, 'It may have partly happened: check the state before repeating it, and repeat it only if the person asks.');
 }
 
 /** Runs one call through every stage. Never throws; every failure is an `is_error` outcome. */
