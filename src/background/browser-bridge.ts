@@ -1,0 +1,305 @@
+/**
+ * The `BrowserBridge` the tools act through, on extension APIs (webextension-polyfill). The content
+ * script is injected on demand, into every frame of a tab, the first time a tool needs that tab: no
+ * page is touched until the agent works on it. Browser failures become ToolErrors with the codes the
+ * model can act on: NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT (and CANCELLED on abort).
+ */
+import browser, { type Tabs } from 'webextension-polyfill';
+import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
+import { ToolError } from '../runtime/errors.js';
+import { CONTENT_SCRIPT_PATH } from './inject.js';
+
+/** How long one content-script command may take before TIMEOUT. */
+export const SEND_TIMEOUT_MS = 30_000;
+/** How long a navigation may take to load before TIMEOUT. */
+export const LOAD_TIMEOUT_MS = 30_000;
+
+/** Pages no extension may script: browser pages, other extensions, the web store, the PDF viewer. */
+const NOT_INJECTABLE_URL = /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com)(\/|$)/i;
+
+/** True when a URL can never take the content script. */
+export function isRestrictedUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  if (url === 'about:blank') return false;
+  return NOT_INJECTABLE_URL.test(url);
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Maps a browser error message to the ToolError the model sees. */
+export function classifyBrowserError(error: unknown, where: { tabId: number; url?: string }): ToolError {
+  if (error instanceof ToolError) return error;
+  const text = messageOf(error);
+  if (/No tab with id|tab was closed|Tabs cannot be edited right now|No current window/i.test(text)) {
+    return new ToolError('TAB_CLOSED', `Tab ${where.tabId} is closed.`, { suggestion: 'Call list_tabs to see the open tabs, and use one of their ids.', details: { tabId: where.tabId } });
+  }
+  if (/Cannot access|cannot be scripted|Missing host permission|chrome:\/\/|extensions gallery|Cannot script|PDF/i.test(text)) {
+    return notInjectable(where);
+  }
+  if (/message port closed|message channel closed|Frame with ID \d+ (was removed|is showing error page)|No frame with id|back\/forward cache|page keeping the extension port is moved/i.test(text)) {
+    return new ToolError('NAVIGATED', 'The page changed (navigated or reloaded) before it answered.', {
+      suggestion: 'Call read_page to see the new page, then act on its current refs.',
+      details: { tabId: where.tabId },
+    });
+  }
+  return new ToolError('BROWSER_ERROR', `The browser refused: ${text}`, { suggestion: 'Check the tab, then try again or another way.', details: { tabId: where.tabId } });
+}
+
+function notInjectable(where: { tabId: number; url?: string }): ToolError {
+  return new ToolError('NOT_INJECTABLE', `Pagewright cannot work inside this page${where.url ? ` (${where.url})` : ''}: browser pages, the extension store and the PDF viewer are closed to extensions.`, {
+    suggestion: 'Tell the person; open the content in a normal web page (or a new tab with open_tab) to work with it.',
+    details: { tabId: where.tabId, ...(where.url ? { url: where.url } : {}) },
+  });
+}
+
+const cancelled = () => new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' });
+
+/** Races work against a timeout and an abort signal. */
+function withDeadline<T>(work: Promise<T>, signal: AbortSignal, ms: number, onTimeout: () => ToolError): Promise<T> {
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => finish(() => reject(onTimeout())), ms);
+    const onAbort = () => finish(() => reject(cancelled()));
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      settle();
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => finish(() => resolve(value)),
+      (error: unknown) => finish(() => reject(error)),
+    );
+  });
+}
+
+/** Tab fields as tools see them. */
+export function toTabInfo(tab: Tabs.Tab): TabInfo {
+  return {
+    id: tab.id ?? -1,
+    windowId: tab.windowId ?? -1,
+    url: tab.url ?? tab.pendingUrl ?? '',
+    title: tab.title ?? '',
+    active: tab.active,
+    status: tab.status === 'loading' || tab.status === 'complete' ? tab.status : 'unknown',
+  };
+}
+
+const isNoReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
+
+/** UTF-8 text as base64, in chunks (a spread of a large array overflows the stack). */
+export function utf8ToBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Waits for the tab's top frame to finish loading after `start` triggers a navigation. */
+async function navigateAndWait(tabId: number, start: () => Promise<unknown>, signal: AbortSignal): Promise<void> {
+  let cleanup = () => {};
+  const loaded = new Promise<void>((resolve, reject) => {
+    const done = (details: { tabId: number; frameId: number }) => {
+      if (details.tabId === tabId && details.frameId === 0) resolve();
+    };
+    const failed = (details: { tabId: number; frameId: number; error?: string }) => {
+      if (details.tabId !== tabId || details.frameId !== 0 || details.error === 'net::ERR_ABORTED') return;
+      reject(new ToolError('NAVIGATION_FAILED', `The page did not load: ${details.error ?? 'unknown error'}.`, { suggestion: 'Check the URL; the site may be down or unreachable.', details: { tabId } }));
+    };
+    const removed = (closedId: number) => {
+      if (closedId === tabId) reject(classifyBrowserError(new Error('No tab with id'), { tabId }));
+    };
+    browser.webNavigation.onCompleted.addListener(done);
+    browser.webNavigation.onHistoryStateUpdated.addListener(done);
+    browser.webNavigation.onReferenceFragmentUpdated.addListener(done);
+    browser.webNavigation.onErrorOccurred.addListener(failed);
+    browser.tabs.onRemoved.addListener(removed);
+    cleanup = () => {
+      browser.webNavigation.onCompleted.removeListener(done);
+      browser.webNavigation.onHistoryStateUpdated.removeListener(done);
+      browser.webNavigation.onReferenceFragmentUpdated.removeListener(done);
+      browser.webNavigation.onErrorOccurred.removeListener(failed);
+      browser.tabs.onRemoved.removeListener(removed);
+    };
+  });
+  try {
+    await start();
+    await withDeadline(
+      loaded,
+      signal,
+      LOAD_TIMEOUT_MS,
+      () => new ToolError('TIMEOUT', `The page did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s.`, { suggestion: 'Call read_page: the part that loaded may be enough; or wait_for some text.', details: { tabId } }),
+    );
+  } finally {
+    cleanup();
+  }
+}
+
+/** The extension's BrowserBridge. */
+export function createBrowserBridge(): BrowserBridge {
+  const getTabRaw = async (tabId: number): Promise<Tabs.Tab> => {
+    try {
+      return await browser.tabs.get(tabId);
+    } catch (error) {
+      throw classifyBrowserError(error, { tabId });
+    }
+  };
+
+  const inject = async (tabId: number, url: string | undefined): Promise<void> => {
+    if (isRestrictedUrl(url)) throw notInjectable({ tabId, ...(url ? { url } : {}) });
+    try {
+      await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [CONTENT_SCRIPT_PATH] });
+    } catch (error) {
+      throw classifyBrowserError(error, { tabId, ...(url ? { url } : {}) });
+    }
+  };
+
+  const send = (tabId: number, message: unknown, frameId: number) => browser.tabs.sendMessage(tabId, message, { frameId }) as Promise<unknown>;
+
+  return {
+    async sendToTab(tabId, message, options) {
+      const frameId = options.frameId ?? 0;
+      const timeout = () =>
+        new ToolError('TIMEOUT', `The page did not answer within ${SEND_TIMEOUT_MS / 1000} s.`, {
+          suggestion: 'The page may be busy or frozen: wait_for a moment, or reload it with navigate.',
+          details: { tabId, frameId },
+        });
+      const attempt = async (): Promise<unknown> => {
+        try {
+          return await send(tabId, message, frameId);
+        } catch (error) {
+          if (!isNoReceiver(error)) throw error;
+          // Not injected yet (or the page was replaced): inject into every frame, then ask once more.
+          const tab = await getTabRaw(tabId);
+          await inject(tabId, tab.url);
+          try {
+            return await send(tabId, message, frameId);
+          } catch (retryError) {
+            if (isNoReceiver(retryError)) {
+              throw new ToolError('NAVIGATED', 'The page (or frame) went away before it could answer.', {
+                suggestion: 'Call read_page to see the current page, then act on its current refs.',
+                details: { tabId, frameId },
+              });
+            }
+            throw retryError;
+          }
+        }
+      };
+      try {
+        return await withDeadline(attempt(), options.signal, SEND_TIMEOUT_MS, timeout);
+      } catch (error) {
+        if (error instanceof ToolError) throw error;
+        const tab = await browser.tabs.get(tabId).catch(() => undefined);
+        if (!tab) throw classifyBrowserError(new Error('No tab with id'), { tabId });
+        throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
+      }
+    },
+
+    async listFrames(tabId) {
+      await getTabRaw(tabId);
+      const frames = (await browser.webNavigation.getAllFrames({ tabId })) ?? [];
+      return frames.map((frame) => ({ frameId: frame.frameId, parentFrameId: frame.parentFrameId, url: frame.url }));
+    },
+
+    async getTab(tabId) {
+      return toTabInfo(await getTabRaw(tabId));
+    },
+
+    async listTabs(windowId) {
+      const tabs = await browser.tabs.query(windowId === undefined ? {} : { windowId });
+      return tabs.map(toTabInfo);
+    },
+
+    async openTab(url, options) {
+      let created: Tabs.Tab;
+      try {
+        created = await browser.tabs.create({ url, active: options.active, ...(options.windowId !== undefined ? { windowId: options.windowId } : {}) });
+      } catch (error) {
+        throw new ToolError('BROWSER_ERROR', `The browser did not open ${url}: ${messageOf(error)}`, { suggestion: 'Check the URL (http or https) and try again.' });
+      }
+      if (created.id === undefined) throw new ToolError('BROWSER_ERROR', `The browser did not open ${url}.`, { suggestion: 'Check the URL and try again.' });
+      return toTabInfo(await waitForComplete(created.id));
+    },
+
+    async closeTab(tabId) {
+      await getTabRaw(tabId);
+      await browser.tabs.remove(tabId);
+    },
+
+    async activateTab(tabId) {
+      try {
+        const tab = await browser.tabs.update(tabId, { active: true });
+        if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+        return toTabInfo(tab);
+      } catch (error) {
+        throw classifyBrowserError(error, { tabId });
+      }
+    },
+
+    async navigate(tabId, target, signal) {
+      const tab = await getTabRaw(tabId);
+      const start = async () => {
+        try {
+          if ('url' in target) await browser.tabs.update(tabId, { url: target.url });
+          else if (target.action === 'back') await browser.tabs.goBack(tabId);
+          else if (target.action === 'forward') await browser.tabs.goForward(tabId);
+          else await browser.tabs.reload(tabId);
+        } catch (error) {
+          if (/Cannot find a next page in history/i.test(messageOf(error))) {
+            const action = 'action' in target ? target.action : 'navigate';
+            throw new ToolError('NO_HISTORY', `There is no page to go ${action} to in this tab.`, { suggestion: 'Navigate to a URL instead.', details: { tabId } });
+          }
+          throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
+        }
+      };
+      await navigateAndWait(tabId, start, signal);
+      return toTabInfo(await getTabRaw(tabId));
+    },
+
+    async captureVisibleTab(tabId) {
+      const tab = await getTabRaw(tabId);
+      if (!tab.active) {
+        throw new ToolError('TAB_NOT_VISIBLE', `Tab ${tabId} is not the visible tab of its window, so it cannot be captured.`, {
+          suggestion: 'Call switch_tab with this tab_id first, then take the screenshot.',
+          details: { tabId },
+        });
+      }
+      const capture = () => browser.tabs.captureVisibleTab(tab.windowId ?? browser.windows.WINDOW_ID_CURRENT, { format: 'png' });
+      let dataUrl: string;
+      try {
+        dataUrl = await capture();
+      } catch (error) {
+        // Chrome allows two captures a second; one retry after a pause covers a burst.
+        if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/i.test(messageOf(error))) throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
+        await new Promise((r) => setTimeout(r, 600));
+        dataUrl = await capture();
+      }
+      const comma = dataUrl.indexOf(',');
+      return { mediaType: 'image/png', data: dataUrl.slice(comma + 1) };
+    },
+
+    async download(file) {
+      // Service workers have no URL.createObjectURL: a data: URL carries the content instead.
+      const url = `data:${file.mimeType};charset=utf-8;base64,${utf8ToBase64(file.content)}`;
+      try {
+        const downloadId = await browser.downloads.download({ url, filename: file.filename, saveAs: false, conflictAction: 'uniquify' });
+        return { downloadId };
+      } catch (error) {
+        throw new ToolError('DOWNLOAD_FAILED', `The browser did not save "${file.filename}": ${messageOf(error)}`, {
+          suggestion: 'Use a plain file name without folders or special characters, and try again.',
+        });
+      }
+    },
+  };
+}
+
+/** Polls briefly until a new tab has loaded (tabs.create returns before the load). */
+async function waitForComplete(tabId: number): Promise<Tabs.Tab> {
+  const deadline = Date.now() + LOAD_TIMEOUT_MS;
+  let tab = await browser.tabs.get(tabId);
+  while (tab.status !== 'complete' && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    tab = await browser.tabs.get(tabId).catch(() => tab);
+  }
+  return tab;
+}

@@ -1,0 +1,117 @@
+/**
+ * Context menus: "Ask Pagewright about the selection", "Summarize this page", and the person's own
+ * actions from settings (prompt templates with {{selection}}, {{url}}, {{title}}, {{link}}). A click
+ * opens the side panel (a user gesture, so it must be the first, synchronous call) and starts a run in
+ * the tab's conversation. The handler takes its effects as arguments so it is unit-tested in Node.
+ */
+import type { Settings } from '../shared/settings.js';
+
+/** The values a template can use; missing ones become empty strings. */
+export interface TemplateValues {
+  selection?: string;
+  url?: string;
+  title?: string;
+  link?: string;
+}
+
+/** Fills {{selection}}, {{url}}, {{title}}, {{link}} (spaces inside braces allowed); unknown names are left as they are. */
+export function fillTemplate(template: string, values: TemplateValues): string {
+  return template.replace(/\{\{\s*(selection|url|title|link)\s*\}\}/g, (_match, name: keyof TemplateValues) => values[name] ?? '');
+}
+
+export const MENU_ASK_SELECTION = 'pagewright-ask-selection';
+export const MENU_SUMMARIZE_PAGE = 'pagewright-summarize-page';
+const CUSTOM_PREFIX = 'pagewright-custom-';
+
+export type MenuContext = 'selection' | 'page' | 'link' | 'image';
+
+/** One menu entry to create. */
+export interface MenuItem {
+  id: string;
+  title: string;
+  contexts: MenuContext[];
+}
+
+/** The built-in prompts. The selection is quoted as data: it comes from the page. */
+export const BUILT_IN_PROMPTS: Record<string, string> = {
+  [MENU_ASK_SELECTION]: 'Explain this text from the page {{title}} ({{url}}), quoted below as data:\n\n"""\n{{selection}}\n"""',
+  [MENU_SUMMARIZE_PAGE]: 'Summarize this page ({{url}}) in a few bullet points.',
+};
+
+/** Every menu entry for the given settings: the two built-ins, then the person's actions. */
+export function menuItems(settings: Pick<Settings, 'customActions'> | undefined): MenuItem[] {
+  const items: MenuItem[] = [
+    { id: MENU_ASK_SELECTION, title: 'Ask Pagewright about the selection', contexts: ['selection'] },
+    { id: MENU_SUMMARIZE_PAGE, title: 'Summarize this page', contexts: ['page'] },
+  ];
+  for (const action of settings?.customActions ?? []) items.push({ id: `${CUSTOM_PREFIX}${action.id}`, title: action.title, contexts: [...action.contexts] });
+  return items;
+}
+
+/** What a click reports (the parts of `contextMenus.OnClickData` and `tabs.Tab` used). */
+export interface MenuClick {
+  menuItemId: string | number;
+  selectionText?: string;
+  linkUrl?: string;
+  srcUrl?: string;
+  pageUrl?: string;
+}
+export interface MenuTab {
+  id?: number;
+  windowId?: number;
+  url?: string;
+  title?: string;
+}
+
+export interface MenuHandlerDeps {
+  /** Opens the side panel; called synchronously first (the user gesture expires at the first await). */
+  openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
+  /** Starts a run in the tab's conversation. */
+  startRun(tabId: number, prompt: string): Promise<unknown>;
+  /** The current settings (for the person's own actions); undefined when they are invalid. */
+  getSettings(): Promise<Pick<Settings, 'customActions'> | undefined>;
+  /** Problems go here (the panel shows run refusals itself). */
+  report?(error: unknown): void;
+}
+
+/** The prompt for a click, or undefined for a menu item that is not ours (or no longer exists). */
+export function promptForClick(click: MenuClick, tab: MenuTab | undefined, settings: Pick<Settings, 'customActions'> | undefined): string | undefined {
+  const id = String(click.menuItemId);
+  const values: TemplateValues = {
+    selection: click.selectionText ?? '',
+    url: click.pageUrl ?? tab?.url ?? '',
+    title: tab?.title ?? '',
+    link: click.linkUrl ?? click.srcUrl ?? '',
+  };
+  const builtIn = Object.hasOwn(BUILT_IN_PROMPTS, id) ? BUILT_IN_PROMPTS[id] : undefined;
+  if (builtIn !== undefined) return fillTemplate(builtIn, values);
+  if (!id.startsWith(CUSTOM_PREFIX)) return undefined;
+  const action = settings?.customActions.find((a) => `${CUSTOM_PREFIX}${a.id}` === id);
+  return action ? fillTemplate(action.prompt, values) : undefined;
+}
+
+/** The `contextMenus.onClicked` listener. Returns a promise for tests; Chrome ignores it. */
+export function createMenuClickHandler(deps: MenuHandlerDeps) {
+  return (click: MenuClick, tab: MenuTab | undefined): Promise<void> => {
+    const id = String(click.menuItemId);
+    if (!id.startsWith('pagewright-')) return Promise.resolve();
+    // First and synchronous: sidePanel.open is only allowed inside the click's user gesture.
+    const opened =
+      tab?.id !== undefined
+        ? deps.openSidePanel({ tabId: tab.id, ...(tab.windowId !== undefined ? { windowId: tab.windowId } : {}) })
+        : tab?.windowId !== undefined
+          ? deps.openSidePanel({ windowId: tab.windowId })
+          : Promise.resolve();
+    return (async () => {
+      await opened.catch((error: unknown) => deps.report?.(error));
+      if (tab?.id === undefined) return;
+      const prompt = promptForClick(click, tab, await deps.getSettings());
+      if (prompt === undefined || prompt.trim() === '') return;
+      try {
+        await deps.startRun(tab.id, prompt);
+      } catch (error) {
+        deps.report?.(error);
+      }
+    })();
+  };
+}
