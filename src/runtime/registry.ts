@@ -41,9 +41,11 @@ export interface GetToolsOptions {
  * 1. blanket deny rules (`click`, not `click(*.bank.com)`) remove the tool, so the model never sees it;
  * 2. the mode: `read-only` hides tools that can never be read-only;
  * 3. `isEnabled`.
+ * Returned in pool order (sorted by name).
  */
 export function getTools(permissionContext: PermissionContext, options: GetToolsOptions = {}): Tools {
-  return filterTools(builtInTools(options.gates === undefined ? {} : { gates: options.gates }), permissionContext, options.simpleMode === true);
+  const builtIns = filterTools(builtInTools(options.gates === undefined ? {} : { gates: options.gates }), permissionContext, options.simpleMode === true);
+  return assembleToolPool(builtIns, []); // already in pool order; add external tools with assembleToolPool(getTools(...), external)
 }
 
 /** `getTools` over any list: simple mode, then the three filters in order. */

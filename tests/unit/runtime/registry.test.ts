@@ -33,6 +33,12 @@ describe('the static list', () => {
   it('always includes tool_search among the built-ins', () => {
     expect(names(getTools(perms()))).toContain(TOOL_SEARCH_NAME);
   });
+
+  it('returns the built-ins in pool order (sorted by name)', () => {
+    const pool = names(getTools(perms()));
+    expect(pool.length).toBeGreaterThan(1);
+    expect(pool).toEqual([...pool].sort());
+  });
 });
 
 describe('getTools filters', () => {
