@@ -6,7 +6,7 @@
  *   2. read-only mode, call not read-only → deny
  *   3. the tool's own `checkPermissions` deny → deny
  *   4. ask rules                       → ask
- *   5. allow rules                     → allow   (the only thing that lets a destructive call skip the prompt)
+ *   5. allow rules                     → allow   (only a rule naming the tool lets a destructive call skip the prompt)
  *   6. destructive call                → ask
  *   7. the tool's own ask / allow (an external tool's allow and read-only claims are ignored)
  *   8. the mode: read-only calls run; `auto` runs the rest; `ask` runs what a site grant covers, asks the rest.
@@ -117,12 +117,13 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
 
   const askRule = findRule(rules.ask, tool.name, subject);
   if (askRule) return { behavior: 'ask', why: { type: 'rule', rule: askRule, behavior: 'ask' } };
+  // Destructive calls always reach the person unless an allow rule names the tool itself (a wildcard
+  // like `mcp__github__*` does not): not auto mode, not a site grant, not the tool's own opinion may
+  // skip this. Keep it that way.
+  const destructive = tool.isDestructive(input, context);
   const allowRule = findRule(rules.allow, tool.name, subject);
-  if (allowRule) return allow({ type: 'rule', rule: allowRule, behavior: 'allow' });
-
-  // Destructive calls always reach the person (unless an allow rule named the tool above): not auto
-  // mode, not a site grant, not the tool's own opinion may skip this. Keep it that way.
-  if (tool.isDestructive(input, context)) return { behavior: 'ask', why: { type: 'destructive', detail: tool.description(input, context) } };
+  if (allowRule && (!destructive || parseRule(allowRule)?.tool === tool.name)) return allow({ type: 'rule', rule: allowRule, behavior: 'allow' });
+  if (destructive) return { behavior: 'ask', why: { type: 'destructive', detail: tool.description(input, context) } };
 
   if (own.behavior === 'ask') return { behavior: 'ask', why: { type: 'tool', detail: own.reason } };
   if (own.behavior === 'allow' && !tool.isExternal) return allow({ type: 'tool', detail: own.reason });

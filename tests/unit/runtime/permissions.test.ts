@@ -120,6 +120,14 @@ describe('createCanUseTool', () => {
     expect(asked).toEqual([]);
   });
 
+  it('does not let a wildcard allow rule skip the prompt for destructive calls', async () => {
+    const { context, asked } = setup({ rules: { allow: ['a*'], deny: [], ask: [] } }, { choice: 'allow_once' });
+    expect(await canUseTool(act, { url: SHOP, danger: false }, context, 't')).toMatchObject({ reason: { type: 'rule', rule: 'a*' } });
+    await canUseTool(act, { url: SHOP, danger: true }, context, 't');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.why.type).toBe('destructive');
+  });
+
   it('runs non-destructive calls in auto mode', async () => {
     const { context } = setup({ mode: 'auto' });
     expect(await canUseTool(act, { url: SHOP, danger: false }, context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'mode', mode: 'auto' } });
