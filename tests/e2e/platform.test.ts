@@ -1,0 +1,161 @@
+/**
+ * The platform end to end: the built extension in Chromium, the mock model server, the side panel as a
+ * person uses it. Streamed text reaching the panel; a worker force-stopped mid-run (conversation intact,
+ * shown interrupted, Resume works, the in-flight call not re-run); an over-budget result stored in
+ * IndexedDB and read back; invalid settings and a missing key shown to the person.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchExtension, type ExtensionHarness } from '../support/extension.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startMockModelServer, systemOf, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+
+let ext: ExtensionHarness;
+let fixtures: FixtureServer;
+let mock: MockModelServer;
+
+const settingsFor = (server: MockModelServer, extra: Record<string, unknown> = {}) => ({
+  provider: 'anthropic',
+  anthropic: { apiKey: 'test-key', baseUrl: server.url, model: 'mock-model' },
+  permissionMode: 'ask',
+  ...extra,
+});
+
+async function openPanelOn(path: string): Promise<{ page: Page; panel: Page; tabId: number }> {
+  const page = await ext.context.newPage();
+  await page.goto(`${fixtures.url}/${path}${path.includes('?') ? '&' : '?'}${Math.random().toString(36).slice(2)}`);
+  const tabId = await ext.tabIdOf(page);
+  const panel = await ext.openPanel(tabId);
+  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
+  return { page, panel, tabId };
+}
+
+async function send(panel: Page, text: string): Promise<void> {
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('button', { name: 'Send' }).click();
+}
+
+beforeAll(async () => {
+  fixtures = await startFixtureServer('tests/e2e/pages');
+  mock = await startMockModelServer();
+  ext = await launchExtension({ settings: settingsFor(mock) });
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await mock?.close();
+  await fixtures?.close();
+});
+
+beforeEach(async () => {
+  mock.reset();
+  await ext.setSettings(settingsFor(mock));
+});
+
+describe('platform', () => {
+  it('streams a text reply into the panel, with the tab described to the model', async () => {
+    const { panel, page, tabId } = await openPanelOn('plain.html');
+    mock.enqueue({ text: 'Hello from the **mock** model, streamed in pieces.', chunkDelayMs: 20 });
+    await send(panel, 'Say hello');
+    await expect.poll(() => panel.getByText('Hello from the').count()).toBeGreaterThan(0);
+    await expect.poll(() => panel.locator('strong', { hasText: 'mock' }).count()).toBeGreaterThan(0);
+    const [request] = mock.requests;
+    expect(request?.body.stream).toBe(true);
+    expect(request?.body.messages.at(-1)).toMatchObject({ role: 'user' });
+    expect(JSON.stringify(request?.body.messages.at(-1))).toContain('Say hello');
+    expect(systemOf(request!)).toContain(`tab ${tabId}`);
+    expect(systemOf(request!)).toContain('untrusted');
+    // Tools went with the request (page tools from the static list), and the key stayed in the header.
+    expect(request?.body.tools.length).toBeGreaterThan(3);
+    expect(request?.headers['x-api-key']).toBe('test-key');
+    await panel.close();
+    await page.close();
+  });
+
+  it('survives a worker stop mid-run: conversation intact, shown interrupted, Resume does not re-run the in-flight call', async () => {
+    const { panel, page } = await openPanelOn('plain.html');
+    mock.enqueue({ text: 'Waiting a moment.', toolCalls: [{ id: 'toolu_wait_1', name: 'wait_for', input: { seconds: 25 } }] });
+    await send(panel, 'Wait for the page, please');
+    await panel.locator('[data-tool-use-id="toolu_wait_1"][data-status="running"]').waitFor();
+
+    await ext.stopWorker();
+
+    // The panel reconnects to the restarted worker and shows the saved conversation as interrupted.
+    await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.getByText('Wait for the page, please').count()).toBeGreaterThan(0);
+    await expect.poll(() => panel.getByText('Waiting a moment.').count()).toBeGreaterThan(0);
+    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status')).toBe('error');
+    expect(mock.requests).toHaveLength(1);
+
+    mock.enqueue({ text: 'Resumed after the restart.' });
+    await panel.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => panel.getByText('Resumed after the restart.').count()).toBeGreaterThan(0);
+
+    // The model got the INTERRUPTED result for the cut-off call; the call itself was not run again.
+    const resumed = mock.requests[1]!;
+    const results = toolResultsOf(resumed);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ toolUseId: 'toolu_wait_1', isError: true });
+    expect(results[0]?.text).toContain('INTERRUPTED');
+    expect(await panel.locator('[data-tool-use-id="toolu_wait_1"]').count()).toBe(1);
+    expect(mock.requests).toHaveLength(2);
+    await panel.close();
+    await page.close();
+  });
+
+  it('stores an over-budget result in IndexedDB: the model gets the preview, the full text reads back', async () => {
+    await ext.setSettings(settingsFor(mock, { permissionMode: 'auto' }));
+    const { panel, page } = await openPanelOn('long-text.html');
+    mock.enqueue({ toolCalls: [{ id: 'toolu_text_1', name: 'get_page_text', input: { main_content: false } }] }, { text: 'That page is long.' });
+    await send(panel, 'Read the whole page');
+    await expect.poll(() => panel.getByText('That page is long.').count()).toBeGreaterThan(0);
+
+    const [result] = toolResultsOf(mock.requests[1]!);
+    expect(result?.isError).toBe(false);
+    expect(result?.text).toContain('result_toolu_text_1');
+    expect(result?.text.length).toBeLessThan(5_000);
+    expect(result?.text).not.toContain('THE-LAST-PARAGRAPH-MARKER');
+
+    // Read back through the panel's own channel (the port), as "Open full result" does.
+    const stored = await panel.evaluate(
+      (storedId) =>
+        new Promise<{ content?: string; error?: unknown }>((resolve) => {
+          const port = chrome.runtime.connect({ name: 'pagewright-panel' });
+          port.onMessage.addListener((message: { type: string; requestId?: string; content?: string; error?: unknown }) => {
+            if (message.type !== 'stored_result' || message.requestId !== 'read-1') return;
+            port.disconnect();
+            resolve({ content: message.content, error: message.error });
+          });
+          port.postMessage({ type: 'read_stored_result', requestId: 'read-1', storedId });
+        }),
+      'result_toolu_text_1',
+    );
+    expect(stored.error).toBeUndefined();
+    expect(stored.content?.length).toBeGreaterThan(50_000);
+    expect(stored.content).toContain('THE-LAST-PARAGRAPH-MARKER');
+    expect(stored.content).toContain('Paragraph 0:');
+    await panel.close();
+    await page.close();
+  });
+
+  it('shows invalid settings to the person and does not call the model', async () => {
+    await ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
+    const { panel, page } = await openPanelOn('plain.html');
+    await expect.poll(() => panel.getByText('The saved settings are invalid', { exact: false }).count()).toBeGreaterThan(0);
+    await send(panel, 'Hello?');
+    await expect.poll(() => panel.getByText('provider', { exact: false }).count()).toBeGreaterThan(0);
+    expect(mock.requests).toHaveLength(0);
+    await panel.close();
+    await page.close();
+  });
+
+  it('says clearly when no API key is set', async () => {
+    await ext.setSettings({ provider: 'anthropic', anthropic: { baseUrl: mock.url } });
+    const { panel, page } = await openPanelOn('plain.html');
+    await send(panel, 'Hello?');
+    await expect.poll(() => panel.getByText('No Anthropic API key is set', { exact: false }).count()).toBeGreaterThan(0);
+    expect(mock.requests).toHaveLength(0);
+    await panel.close();
+    await page.close();
+  });
+});
