@@ -234,6 +234,9 @@ function byIds(element: Element, attribute: string): Element[] {
 
 /** Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped. */
 export function textOfSubtree(root: Node, budget = 400): string {
+  // Most buttons and links hold one text node: no walk needed.
+  const only = root.firstChild;
+  if (only && only === root.lastChild && only.nodeType === Node.TEXT_NODE && !(root as Element).shadowRoot) return normalize(only.nodeValue ?? '');
   const parts: string[] = [];
   let used = 0;
   const visit = (node: Node): void => {
@@ -286,11 +289,47 @@ export function textOfSubtree(root: Node, budget = 400): string {
   return normalize(parts.join(''));
 }
 
+/**
+ * During a snapshot: label[for] elements by id, per tree scope, built once. `element.labels` searches
+ * the whole tree scope on every call, which made big forms quadratic.
+ */
+let labelIndex: WeakMap<Node, Map<string, HTMLLabelElement[]>> | undefined;
+
+/** Runs `work` with a label index (one pass per tree scope instead of one search per control). */
+export function withLabelIndex<T>(work: () => T): T {
+  labelIndex = new WeakMap();
+  try {
+    return work();
+  } finally {
+    labelIndex = undefined;
+  }
+}
+
+function labelsOf(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement): ArrayLike<HTMLLabelElement> | null {
+  if (!labelIndex) return element.labels;
+  const root = element.getRootNode();
+  let byId = labelIndex.get(root);
+  if (!byId) {
+    byId = new Map();
+    for (const label of (root as Document | ShadowRoot).querySelectorAll<HTMLLabelElement>('label[for]')) {
+      const list = byId.get(label.htmlFor);
+      if (list) list.push(label);
+      else byId.set(label.htmlFor, [label]);
+    }
+    labelIndex.set(root, byId);
+  }
+  const found: HTMLLabelElement[] = [];
+  const wrapping = element.parentElement?.closest('label');
+  if (wrapping && !wrapping.hasAttribute('for')) found.push(wrapping);
+  if (element.id) for (const label of byId.get(element.id) ?? []) if (label.control === element) found.push(label);
+  return found;
+}
+
 function labelText(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement): string {
-  const labels = element.labels;
+  const labels = labelsOf(element);
   if (!labels || labels.length === 0) return '';
   const texts: string[] = [];
-  for (const label of labels) {
+  for (const label of Array.from(labels)) {
     // The control's own value inside its label is not part of its name.
     texts.push(textOfLabel(label, element));
   }

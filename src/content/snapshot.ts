@@ -11,7 +11,7 @@
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
 import type { ElementSummary } from '../runtime/context.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, isDisabled, nameOf, roleOf } from './aria.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
 import { documentId, refFor } from './refs.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -89,7 +89,11 @@ export function summarize(element: Element, role: string, name: string): Element
   if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
   const autocomplete = element.getAttribute('autocomplete');
   if (autocomplete) summary.autocomplete = autocomplete;
-  if (tag === 'A' || tag === 'AREA') summary.href = (element as HTMLAnchorElement).href;
+  if (tag === 'A' || tag === 'AREA') {
+    // The attribute, not the resolved URL: resolving every link costs more than the whole walk step.
+    const href = element.getAttribute('href');
+    if (href !== null) summary.href = href;
+  }
   if (tag === 'BUTTON' || tag === 'INPUT') {
     const control = element as HTMLButtonElement | HTMLInputElement;
     const form = control.form;
@@ -151,6 +155,10 @@ function valueOf(element: Element, role: string): string | undefined {
 
 /** Builds the snapshot of this document (or of `root`'s subtree). */
 export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
+  return withLabelIndex(() => buildSnapshot(options));
+}
+
+function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const { filter, refPrefix } = options;
   const maxDepth = options.maxDepth ?? Infinity;
   const interactiveOnly = filter === 'interactive';
@@ -203,52 +211,73 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
   };
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
-  const walkChildren = (parent: Element | ShadowRoot, kids: Array<TreeNode | string>, depth: number): void => {
-    let first: Node | null;
-    if (parent instanceof Element && parent.shadowRoot) first = parent.shadowRoot.firstChild;
-    else if (parent instanceof HTMLSlotElement) {
-      const assigned = parent.assignedNodes({ flatten: true });
-      if (assigned.length > 0) {
-        for (const node of assigned) walkNode(node, kids, depth);
-        return;
-      }
+  /**
+   * Is the text directly inside `owner` visible? Asked lazily, only when a non-blank text node shows
+   * up: wrappers without text never pay for a visibility check (their role children check themselves,
+   * and checkVisibility already accounts for hidden ancestors).
+   */
+  const textShown = (owner: Element | ShadowRoot): boolean => {
+    const element = owner.nodeType === 11 ? (owner as ShadowRoot).host : (owner as Element);
+    if (isShown(element)) return true;
+    // display: contents has no box of its own; its text shows if its parent does.
+    return element.checkVisibility() ? false : getComputedStyle(element).display === 'contents' && (element.parentElement === null || isShown(element.parentElement));
+  };
+
+  /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
+  const walkChildren = (parent: Element | ShadowRoot, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
+    let first: Node | null = null;
+    let assigned: Node[] | undefined;
+    const shadow = parent.nodeType === 1 ? (parent as Element).shadowRoot : null;
+    if (shadow) first = shadow.firstChild;
+    else if ((parent as Element).tagName === 'SLOT') {
+      assigned = (parent as HTMLSlotElement).assignedNodes({ flatten: true });
+      if (assigned.length === 0) assigned = undefined;
       first = parent.firstChild;
     } else first = parent.firstChild;
-    for (let node = first; node; node = node.nextSibling) walkNode(node, kids, depth);
+    let shown = parentShown;
+    const visit = (node: Node): void => {
+      const type = node.nodeType;
+      if (type === 3) {
+        if (interactiveOnly || quiet > 0) return;
+        const value = node.nodeValue;
+        if (!value || !value.trim()) return;
+        shown ??= textShown(node.parentNode as Element | ShadowRoot);
+        if (shown) pushText(kids, value.replace(/\s+/g, ' ').trim(), /^\s/.test(value));
+      } else if (type === 1) walkElement(node as Element, kids, depth);
+    };
+    if (assigned) for (const node of assigned) visit(node);
+    else for (let node = first; node; node = node.nextSibling) visit(node);
   };
 
   // Inside a label of a listed control (or a legend), the text is already that control's name.
   let quiet = 0;
 
-  const walkNode = (node: Node, kids: Array<TreeNode | string>, depth: number): void => {
-    if (node.nodeType === 3) {
-      if (interactiveOnly || quiet > 0) return;
-      const value = node.nodeValue;
-      if (value && value.trim()) pushText(kids, value.replace(/\s+/g, ' ').trim(), /^\s/.test(value));
-      return;
+  /** A wrapper that is not listed: its children join the parent's list. */
+  const flatten = (element: Element, tag: string, kids: Array<TreeNode | string>, depth: number, shown: boolean | undefined): void => {
+    if (!interactiveOnly && BLOCK_TAGS.has(tag)) {
+      const last = kids[kids.length - 1];
+      if (typeof last === 'string' && !last.endsWith(' ')) kids[kids.length - 1] = `${last} `;
     }
-    if (node.nodeType !== 1) return;
-    walkElement(node as Element, kids, depth);
+    const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
+    if (names) quiet++;
+    walkChildren(element, kids, depth, shown);
+    if (names) quiet--;
   };
 
   const walkElement = (element: Element, kids: Array<TreeNode | string>, depth: number): void => {
     const tag = element.tagName;
     if (SKIP_TAGS.has(tag)) return;
     if (element.getAttribute('aria-hidden') === 'true') return;
-    const visibility = visibilityOf(element);
-    if (visibility === Visibility.Skip) return;
-    const role = visibility === Visibility.Visible ? roleOf(element) : '';
+    const role = roleOf(element);
     const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
     if (!emit) {
-      const separate = BLOCK_TAGS.has(tag);
-      if (separate && !interactiveOnly) {
-        const last = kids[kids.length - 1];
-        if (typeof last === 'string' && !last.endsWith(' ')) kids[kids.length - 1] = `${last} `;
-      }
-      const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
-      if (names) quiet++;
-      walkChildren(element, kids, depth);
-      if (names) quiet--;
+      flatten(element, tag, kids, depth, undefined);
+      return;
+    }
+    const visibility = visibilityOf(element);
+    if (visibility === Visibility.Skip) return;
+    if (visibility === Visibility.ChildrenOnly) {
+      flatten(element, tag, kids, depth, false);
       return;
     }
     nodeCount++;
@@ -267,10 +296,10 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
     if (LEAF_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA') return;
     if (interactiveOnly) {
       // Interactive nodes stay flat: their interactive descendants go to the same list.
-      walkChildren(element, kids, depth);
+      walkChildren(element, kids, depth, true);
       return;
     }
-    walkChildren(element, node.kids, depth + 1);
+    walkChildren(element, node.kids, depth + 1, true);
     // A node whose only content is its own name says it once.
     const only = node.kids[0];
     if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
@@ -281,7 +310,7 @@ export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
   const root = options.root ?? document.body ?? document.documentElement;
   const top: Array<TreeNode | string> = [];
   if (options.root) walkElement(root, top, 0);
-  else walkChildren(root, top, 0);
+  else walkChildren(root, top, 0, undefined);
 
   const lines: string[] = [];
   const write = (items: Array<TreeNode | string>, indent: string): void => {
