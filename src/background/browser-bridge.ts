@@ -7,50 +7,13 @@
 import browser, { type Tabs } from 'webextension-polyfill';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
+import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
 import { CONTENT_SCRIPT_PATH } from './inject.js';
 
 /** How long one content-script command may take before TIMEOUT. */
 export const SEND_TIMEOUT_MS = 30_000;
 /** How long a navigation may take to load before TIMEOUT. */
 export const LOAD_TIMEOUT_MS = 30_000;
-
-/** Pages no extension may script: browser pages, other extensions, the web store, the PDF viewer. */
-const NOT_INJECTABLE_URL = /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com)(\/|$)/i;
-
-/** True when a URL can never take the content script. */
-export function isRestrictedUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  if (url === 'about:blank') return false;
-  return NOT_INJECTABLE_URL.test(url);
-}
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
-/** Maps a browser error message to the ToolError the model sees. */
-export function classifyBrowserError(error: unknown, where: { tabId: number; url?: string }): ToolError {
-  if (error instanceof ToolError) return error;
-  const text = messageOf(error);
-  if (/No tab with id|tab was closed|Tabs cannot be edited right now|No current window/i.test(text)) {
-    return new ToolError('TAB_CLOSED', `Tab ${where.tabId} is closed.`, { suggestion: 'Call list_tabs to see the open tabs, and use one of their ids.', details: { tabId: where.tabId } });
-  }
-  if (/Cannot access|cannot be scripted|Missing host permission|chrome:\/\/|extensions gallery|Cannot script|PDF/i.test(text)) {
-    return notInjectable(where);
-  }
-  if (/message port closed|message channel closed|Frame with ID \d+ (was removed|is showing error page)|No frame with id|back\/forward cache|page keeping the extension port is moved/i.test(text)) {
-    return new ToolError('NAVIGATED', 'The page changed (navigated or reloaded) before it answered.', {
-      suggestion: 'Call read_page to see the new page, then act on its current refs.',
-      details: { tabId: where.tabId },
-    });
-  }
-  return new ToolError('BROWSER_ERROR', `The browser refused: ${text}`, { suggestion: 'Check the tab, then try again or another way.', details: { tabId: where.tabId } });
-}
-
-function notInjectable(where: { tabId: number; url?: string }): ToolError {
-  return new ToolError('NOT_INJECTABLE', `Pagewright cannot work inside this page${where.url ? ` (${where.url})` : ''}: browser pages, the extension store and the PDF viewer are closed to extensions.`, {
-    suggestion: 'Tell the person; open the content in a normal web page (or a new tab with open_tab) to work with it.',
-    details: { tabId: where.tabId, ...(where.url ? { url: where.url } : {}) },
-  });
-}
 
 const cancelled = () => new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' });
 
@@ -86,14 +49,6 @@ export function toTabInfo(tab: Tabs.Tab): TabInfo {
 }
 
 const isNoReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
-
-/** UTF-8 text as base64, in chunks (a spread of a large array overflows the stack). */
-export function utf8ToBase64(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** Waits for the tab's top frame to finish loading after `start` triggers a navigation. */
 async function navigateAndWait(tabId: number, start: () => Promise<unknown>, signal: AbortSignal): Promise<void> {

@@ -10,6 +10,7 @@ import { getTools } from '../runtime/registry.js';
 import { createIdbMemoryStore } from '../shared/memory-store.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema, workerRequestSchema, type WorkerRequest, type WorkerResponse } from '../shared/protocol.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
+import { installBenchHook } from './bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
@@ -21,16 +22,19 @@ import { isOwnExtensionPage } from './senders.js';
 const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
 
 const memory = createIdbMemoryStore();
+const bridge = createBrowserBridge();
 const manager = new RunManager({
   store: createPagewrightStore(),
   resultStore: createIdbResultStore(),
   memory,
-  browser: createBrowserBridge(),
+  browser: bridge,
   loadSettings,
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => getTools(permissions, options),
   keepAlive: createKeepAlive(),
 });
+// Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
+installBenchHook(bridge);
 
 // ---------- side panels (ports) ----------
 

@@ -1,0 +1,175 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createMemoryResultStore } from '../runtime/budget.js';
+import { initialAppState } from '../runtime/context.js';
+import type { RunCheckpoint } from '../runtime/loop.js';
+import { createScriptedClient, type ScriptedStep } from '../runtime/model/scripted.js';
+import { emptyUsage } from '../runtime/model/types.js';
+import { buildTool } from '../runtime/tool.js';
+import type { WorkerToPanel } from '../shared/protocol.js';
+import { parseSettings } from '../shared/settings.js';
+import { createPagewrightStore } from './db.js';
+import { appendPersonMessage, RunManager, type PanelLink } from './run-manager.js';
+
+let dbCounter = 0;
+
+function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string } = {}) {
+  const store = createPagewrightStore(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
+  const model = createScriptedClient(steps);
+  const calls: string[] = [];
+  const note = buildTool({
+    name: 'note',
+    prompt: 'Writes a note (test tool).',
+    inputSchema: z.object({ text: z.string() }),
+    call: async (input: { text: string }) => {
+      calls.push(input.text);
+      return { data: `noted ${input.text}` };
+    },
+  });
+  const look = buildTool({
+    name: 'look',
+    prompt: 'Looks (test tool).',
+    inputSchema: z.object({}),
+    isReadOnly: () => true,
+    isConcurrencySafe: () => true,
+    call: async () => ({ data: 'looked' }),
+  });
+  const manager = new RunManager({
+    store,
+    resultStore: createMemoryResultStore(),
+    loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
+    createModel: () => model,
+    getTools: () => [look, note],
+  });
+  const posted: WorkerToPanel[] = [];
+  const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
+  manager.attach(link);
+  return { store, model, calls, manager, posted, link };
+}
+
+const ofType = <T extends WorkerToPanel['type']>(posted: WorkerToPanel[], type: T) => posted.filter((m): m is Extract<WorkerToPanel, { type: T }> => m.type === type);
+
+describe('RunManager', () => {
+  it('binds a tab to a conversation, runs, streams events to the bound panel and saves the transcript', async () => {
+    const { manager, posted, link, store } = setup([{ text: 'Hello there.' }]);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    const [state] = ofType(posted, 'conversation_state');
+    expect(state).toMatchObject({ tabId: 4, run: { status: 'idle' }, transcript: [] });
+    const conversationId = state!.conversationId;
+
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Hi' });
+    await manager.settled(conversationId);
+
+    const deltas = ofType(posted, 'agent_event').filter((m) => m.event.type === 'text_delta');
+    expect(deltas.map((m) => (m.event.type === 'text_delta' ? m.event.text : '')).join('')).toBe('Hello there.');
+    expect(ofType(posted, 'run_state').map((m) => m.run.status)).toEqual(['running', 'idle']);
+    const transcript = await store.getTranscript(conversationId);
+    expect(transcript.map((e) => (e.kind === 'message' ? e.message.role : e.kind))).toEqual(['user', 'assistant']);
+    expect((await store.getConversation(conversationId))?.title).toBe('Hi');
+    expect((await store.getRun(conversationId))?.messages).toHaveLength(2);
+
+    // Binding the same tab again finds the same conversation.
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).toBe(conversationId);
+  });
+
+  it('does not send a conversation’s events to panels bound elsewhere', async () => {
+    const { manager, link, posted } = setup([{ text: 'One.' }]);
+    const other: WorkerToPanel[] = [];
+    const otherLink: PanelLink = { post: (m) => other.push(m) };
+    manager.attach(otherLink);
+    await manager.handlePanelMessage(otherLink, { type: 'bind_tab', tabId: 2 });
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    await manager.settled(conversationId);
+    expect(other.some((m) => m.type === 'agent_event')).toBe(false);
+  });
+
+  it('refuses with a notice on invalid settings or a missing key, without calling the model', async () => {
+    for (const [settings, code] of [
+      [{ provider: 'nope' }, 'SETTINGS_INVALID'],
+      [{ provider: 'anthropic' }, 'NO_API_KEY'],
+    ] as const) {
+      const { manager, posted, link, model } = setup([], { settings });
+      await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+      const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+      await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Hi' });
+      expect(ofType(posted, 'notice').map((n) => n.code)).toContain(code);
+      expect(model.requests).toHaveLength(0);
+      expect(manager.isRunning(conversationId)).toBe(false);
+    }
+  });
+
+  it('asks the panel before a call that changes something, and runs it once allowed', async () => {
+    const { manager, posted, link, calls } = setup([{ toolCalls: [{ id: 't1', name: 'note', input: { text: 'a' } }] }, { text: 'Done.' }]);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Note a' });
+    await expect.poll(() => ofType(posted, 'permission_request').length).toBe(1);
+    expect(ofType(posted, 'permission_request')[0]?.request).toMatchObject({ toolUseId: 't1', toolName: 'note' });
+    expect(calls).toEqual([]);
+    await manager.handlePanelMessage(link, { type: 'permission_response', conversationId, toolUseId: 't1', choice: 'allow_once' });
+    await manager.settled(conversationId);
+    expect(calls).toEqual(['a']);
+    expect(ofType(posted, 'permission_resolved')).toHaveLength(1);
+  });
+
+  it('Stop interrupts a run waiting on the model', async () => {
+    const { manager, posted, link } = setup([{ hang: true, text: 'Thinking' }]);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    await expect.poll(() => ofType(posted, 'agent_event').some((m) => m.event.type === 'text_delta')).toBe(true);
+    await manager.handlePanelMessage(link, { type: 'stop', conversationId });
+    await manager.settled(conversationId);
+    const finished = ofType(posted, 'agent_event').find((m) => m.event.type === 'run_finished');
+    expect(finished?.event).toMatchObject({ reason: 'interrupted' });
+  });
+
+  it('after a restart, shows a cut-off run as interrupted and resumes without re-running its in-flight call', async () => {
+    const dbName = `restart-${Math.random()}`;
+    const before = setup([], { dbName });
+    await before.manager.handlePanelMessage(before.link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(before.posted, 'conversation_state')[0]!.conversationId;
+    // What a worker stopped mid-call leaves behind: a 'running' record whose checkpoint has the call in flight.
+    const messages = [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'Note x' }] },
+      { role: 'assistant' as const, content: [{ type: 'tool_use' as const, id: 'cut1', name: 'note', input: { text: 'x' } }] },
+    ];
+    const checkpoint: RunCheckpoint = { runId: 'r1', messages, turn: 1, toolCalls: 1, usage: emptyUsage(), inFlight: ['cut1'], budget: [], appState: initialAppState(), currentTabId: 1, status: 'running' };
+    await before.store.putRun({ conversationId, messages, status: 'running', runId: 'r1', checkpoint });
+    await before.store.putTranscript(conversationId, [
+      { kind: 'message', message: messages[0]! },
+      { kind: 'message', message: messages[1]! },
+      { kind: 'tool_call', toolUseId: 'cut1', name: 'note', input: { text: 'x' }, description: 'note', status: 'running' },
+    ]);
+
+    const after = setup([{ text: 'Picked up again.' }], { dbName });
+    await after.manager.handlePanelMessage(after.link, { type: 'bind_tab', tabId: 1 });
+    const state = ofType(after.posted, 'conversation_state')[0]!;
+    expect(state.conversationId).toBe(conversationId);
+    expect(state.run.status).toBe('interrupted');
+    expect(state.transcript.find((e) => e.kind === 'tool_call')).toMatchObject({ status: 'error', error: { code: 'INTERRUPTED' } });
+
+    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    await after.manager.settled(conversationId);
+    expect(after.calls).toEqual([]);
+    const sent = after.model.requests[0]!.messages;
+    expect(sent.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'cut1', is_error: true }] });
+    expect((await after.store.getRun(conversationId))?.status).toBe('idle');
+
+    // Resuming twice is refused: the run is no longer interrupted.
+    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    expect(ofType(after.posted, 'notice').map((n) => n.code)).toContain('NOTHING_TO_RESUME');
+  });
+});
+
+describe('appendPersonMessage', () => {
+  it('merges into a trailing user message (tool results after an interruption) so roles alternate', () => {
+    const merged = appendPersonMessage([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }] }], 'next');
+    expect(merged).toEqual([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }, { type: 'text', text: 'next' }] }]);
+    expect(appendPersonMessage([], 'first')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'first' }] }]);
+  });
+});
