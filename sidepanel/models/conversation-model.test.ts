@@ -113,6 +113,18 @@ describe('ConversationModel', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('keeps a just-sent message when a state built before the worker took it arrives (re-bind after restart)', () => {
+    const { model } = setup();
+    model.sendMessage('Still there?');
+    const older = { type: 'conversation_state' as const, conversationId: 'c1', title: 'Chat', transcript: [], run: { status: 'idle' as const } };
+    model.apply(older);
+    expect(model.items.value).toEqual([{ kind: 'person', key: 'm0', text: 'Still there?' }]);
+    model.apply({ ...older, transcript: [{ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: 'Still there?' }] } }] });
+    expect(model.items.value).toHaveLength(1);
+    model.apply(older);
+    expect(model.items.value).toEqual([]);
+  });
+
   it('answers a permission prompt; the reason goes only with deny', () => {
     const { model, sent } = setup();
     const request = { toolUseId: 't9', toolName: 'click', description: 'Click "Delete"', input: { ref: 'e4' }, site: 'http://a.test', why: { type: 'destructive' as const, detail: 'delete' }, destructive: true };

@@ -164,6 +164,11 @@ export class ConversationModel {
   readonly isRunning = computed(() => this.run.value.status === 'running');
   readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
 
+  /**
+   * The person's message sent but not yet seen in a `conversation_state`: a state that was built before
+   * the worker took the message (e.g. the re-bind after a worker restart) must not make it vanish.
+   */
+  private unconfirmedMessage: { conversationId: string; text: string } | undefined;
   /** True from a send/resume until the worker reports on the run: a refusal (notice) then ends the wait. */
   private awaitingRunStart = false;
   private nextNoticeId = 1;
@@ -183,7 +188,7 @@ export class ConversationModel {
           this.conversationId.value = message.conversationId;
           this.title.value = message.title;
           this.tabId.value = message.tabId;
-          this.entries.value = message.transcript;
+          this.entries.value = this.withUnconfirmedMessage(message.conversationId, message.transcript);
           this.toolCalls.value = toolCallsFromEntries(message.transcript);
           this.streamingText.value = '';
           this.run.value = message.run;
@@ -224,12 +229,25 @@ export class ConversationModel {
         if (message.level === 'error' && this.awaitingRunStart) {
           // The worker refused to start the run (e.g. invalid settings): do not leave "Working…" spinning.
           this.awaitingRunStart = false;
+          this.unconfirmedMessage = undefined;
           this.run.value = { ...this.run.value, status: 'idle' };
         }
         return;
       case 'conversations':
         return; // the conversations model handles the list
     }
+  }
+
+  private withUnconfirmedMessage(conversationId: string, transcript: TranscriptEntry[]): TranscriptEntry[] {
+    const pending = this.unconfirmedMessage;
+    if (pending === undefined) return transcript;
+    if (pending.conversationId !== conversationId) return transcript;
+    const people = buildDisplayItems(transcript).filter((item) => item.kind === 'person');
+    if (people.at(-1)?.text === pending.text) {
+      this.unconfirmedMessage = undefined;
+      return transcript;
+    }
+    return [...transcript, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: pending.text }] } }];
   }
 
   /** Shows a notice; the same code replaces an older one rather than stacking. */
@@ -254,6 +272,7 @@ export class ConversationModel {
       this.streamingText.value = '';
     });
     this.awaitingRunStart = true;
+    this.unconfirmedMessage = { conversationId, text: trimmed };
     this.send({ type: 'send_message', conversationId, text: trimmed });
     return true;
   }
@@ -376,6 +395,8 @@ export class ConversationModel {
         this.run.value = { ...this.run.value, usage: event.total };
         return;
       case 'run_finished':
+        // The run that carried the message is over: any later state is authoritative.
+        this.unconfirmedMessage = undefined;
         batch(() => {
           this.lastStopReason.value = event.reason === 'end_turn' ? undefined : event.reason;
           if (this.streamingText.value !== '') {

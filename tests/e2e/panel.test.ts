@@ -43,7 +43,8 @@ const toolCall = (panel: Page, name: string, status?: string) =>
 beforeAll(async () => {
   fixtures = await startFixtureServer('tests/e2e/pages');
   mock = await startMockModelServer();
-  ext = await launchExtension({ settings: settingsFor(mock) });
+  // PAGEWRIGHT_DIST lets a developer test a build made elsewhere without touching the shared dist/.
+  ext = await launchExtension({ settings: settingsFor(mock), ...(process.env.PAGEWRIGHT_DIST ? { distDir: process.env.PAGEWRIGHT_DIST } : {}) });
 });
 
 afterAll(async () => {
@@ -76,7 +77,7 @@ describe('side panel', () => {
     expect(await reply.locator('a[href^="javascript"]').count()).toBe(0);
     expect(await panel.title()).toBe('Pagewright');
     expect(mock.requests[0]?.body.messages.at(-1)).toMatchObject({ role: 'user' });
-    expect(await panel.locator('.message.person').last().textContent()).toBe('Say hello');
+    expect(await panel.locator('.person-text').last().textContent()).toBe('Say hello');
   });
 
   it('asks before a tool call; "Allow once" runs it', async () => {
@@ -247,6 +248,6 @@ describe('side panel', () => {
     await send(panel, 'Still there?');
     await panel.getByText('After the restart.').waitFor();
     expect(await panel.getByText('Before the restart.').count()).toBe(1);
-    expect(await panel.locator('.message.person').allTextContents()).toEqual(['Remember me', 'Still there?']);
+    expect(await panel.locator('.person-text').allTextContents()).toEqual(['Remember me', 'Still there?']);
   });
 });
