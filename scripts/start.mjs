@@ -1,0 +1,254 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: builds dist/, finds Chromium or Chrome, and launches it with Pagewright loaded in a fresh
+ * profile, a start page open and the panel ready beside it. ANTHROPIC_API_KEY / OPENAI_API_KEY prefill
+ * the settings.
+ *
+ *   npm start                                   # a browser window (needs a display)
+ *   npm start -- --url https://example.com      # start on that page
+ *   npm start -- --task "Summarize this page" --url https://example.com
+ *                                               # headless: runs the task and prints the transcript
+ *   options: --mock (a local mock model, no key needed), --yes (allow every permission prompt in --task
+ *            mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS (default 300),
+ *            --no-build
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './ensure-chromium.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const PANEL_PORT_NAME = 'pagewright-panel';
+
+const HEADLESS_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const { values: args } = parseArgs({
+  options: {
+    task: { type: 'string' },
+    url: { type: 'string' },
+    mock: { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+    timeout: { type: 'string', default: '300' },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  allowPositionals: false,
+});
+
+if (args.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]?.replace(/^#!.*\n\/\*\*\n/, '').replace(/^ \* ?/gm, ''));
+  process.exit(0);
+}
+
+const fail = (message) => {
+  console.error(`npm start: ${message}`);
+  process.exit(1);
+};
+
+// ---------- build ----------
+if (!args['no-build']) {
+  console.error('Building dist/ …');
+  const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (built.status !== 0) fail('the build failed (see above).');
+}
+
+// ---------- browser ----------
+const executablePath = findChromium();
+if (!executablePath) {
+  fail(
+    'no Chromium or Chrome found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; or https://www.google.com/chrome/) or set CHROME_PATH to its executable. Note: branded Chrome 137+ ignores --load-extension; Chromium works.',
+  );
+}
+const headless = args.task !== undefined;
+if (!headless && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+  fail('there is no display for a browser window. Run a task headless instead: npm start -- --task "Summarize this page" --url https://example.com');
+}
+
+// ---------- model settings ----------
+let mockServer;
+async function settingsFromEnvironment() {
+  if (args.mock) {
+    const { tsImport } = await import('tsx/esm/api');
+    const { startDemoModelServer } = await tsImport('../tests/support/mock-model-server.ts', import.meta.url);
+    mockServer = await startDemoModelServer();
+    console.error(`Using the mock model at ${mockServer.url} (it echoes what you say).`);
+    return { provider: 'anthropic', anthropic: { apiKey: 'mock', baseUrl: mockServer.url, model: 'mock' }, permissionMode: 'ask' };
+  }
+  const settings = { permissionMode: 'ask' };
+  if (process.env.ANTHROPIC_API_KEY) {
+    settings.anthropic = { apiKey: process.env.ANTHROPIC_API_KEY, ...(process.env.ANTHROPIC_BASE_URL ? { baseUrl: process.env.ANTHROPIC_BASE_URL } : {}), ...(process.env.ANTHROPIC_MODEL ? { model: process.env.ANTHROPIC_MODEL } : {}) };
+  }
+  if (process.env.OPENAI_API_KEY) {
+    settings.openai = { apiKey: process.env.OPENAI_API_KEY, ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}), ...(process.env.OPENAI_MODEL ? { model: process.env.OPENAI_MODEL } : {}) };
+  }
+  settings.provider = settings.anthropic ? 'anthropic' : settings.openai ? 'openai' : 'anthropic';
+  if (!settings.anthropic && !settings.openai) {
+    if (headless) fail('set ANTHROPIC_API_KEY or OPENAI_API_KEY (or pass --mock) to run a task.');
+    console.error('No ANTHROPIC_API_KEY or OPENAI_API_KEY set: add a key in the panel’s Settings, or restart with --mock.');
+    return undefined;
+  }
+  return settings;
+}
+const settings = await settingsFromEnvironment();
+
+// ---------- start page ----------
+const START_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pagewright start page</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto">
+<h1>Pagewright</h1>
+<p>The Pagewright panel is open beside this page (a pop-out window bound to this tab). The toolbar icon, the
+context menu or <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>P</kbd> open it docked in the side panel.</p>
+<p>Try: “Summarize this page”, or go to any site and ask for something there.</p>
+<form method="post" action="/echo"><label>Your name <input name="name"></label> <button>Send</button></form>
+</body></html>`;
+const startServer = createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(START_PAGE);
+});
+await new Promise((ready) => startServer.listen(0, '127.0.0.1', ready));
+const startUrl = args.url ?? `http://127.0.0.1:${startServer.address().port}/`;
+
+// ---------- launch ----------
+const { chromium } = await import('playwright-core');
+const userDataDir = args.profile ? resolve(args.profile) : mkdtempSync(join(tmpdir(), 'pagewright-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+  executablePath,
+  headless: false,
+  viewport: null,
+  ignoreDefaultArgs: ['--disable-extensions'],
+  args: [...(headless ? HEADLESS_FLAGS : ['--no-first-run', '--disable-sync']), `--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`],
+});
+const cleanup = async () => {
+  await context.close().catch(() => undefined);
+  await mockServer?.close().catch(() => undefined);
+  startServer.close();
+  if (!args.profile) rmSync(userDataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+const extensionId = new URL(worker.url()).host;
+if (settings) await worker.evaluate((value) => chrome.storage.local.set({ settings: value }), settings);
+
+const page = context.pages()[0] ?? (await context.newPage());
+await page.goto(startUrl);
+const tabId = await worker.evaluate(async (url) => {
+  const tabs = await chrome.tabs.query({});
+  const match = tabs.find((t) => t.url === url) ?? tabs.find((t) => t.active);
+  return match?.id ?? -1;
+}, page.url());
+if (tabId < 0) fail('could not find the start tab.');
+
+if (!headless) {
+  // sidePanel.open needs a user gesture; a pop-out window bound to the tab is ready without one.
+  await worker.evaluate(
+    ({ url }) => chrome.windows.create({ url, type: 'popup', width: 440, height: 800 }),
+    { url: `chrome-extension://${extensionId}/sidepanel/index.html?tab=${tabId}` },
+  );
+  console.error(`Pagewright is running (extension ${extensionId}). Close the browser or press Ctrl+C to stop.`);
+  context.on('close', () => void cleanup().then(() => process.exit(0)));
+} else {
+  const code = await runTask(args.task, tabId);
+  await cleanup();
+  process.exit(code);
+}
+
+/** Drives one run through the panel protocol from an extension page and prints the transcript. */
+async function runTask(task, taskTabId) {
+  const host = await context.newPage();
+  await host.goto(`chrome-extension://${extensionId}/popup/index.html`);
+  const timeoutMs = Number(args.timeout) * 1000;
+  let finish;
+  const finished = new Promise((resolveFinished) => (finish = resolveFinished));
+  let atLineStart = true;
+  const out = (text) => {
+    process.stdout.write(text);
+    atLineStart = text.endsWith('\n');
+  };
+  const line = (text) => out(`${atLineStart ? '' : '\n'}${text}\n`);
+  const clip = (text, n = 600) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
+
+  await host.exposeFunction('pagewrightEmit', (message) => {
+    switch (message.type) {
+      case 'agent_event': {
+        const event = message.event;
+        if (event.type === 'text_delta') out(event.text);
+        else if (event.type === 'tool_call_started') line(`→ ${event.name} ${JSON.stringify(event.input)}  (${event.description})`);
+        else if (event.type === 'tool_call_finished') {
+          const text = event.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
+          line(`← ${event.name} [${event.status}] ${clip(text)}`);
+        } else if (event.type === 'usage') {
+          // printed at the end
+        } else if (event.type === 'run_finished') {
+          line(`— run finished: ${event.reason}${event.error ? ` — ${event.error.message} ${event.error.suggestion}` : ''}`);
+          finish(event.reason === 'end_turn' ? 0 : 1);
+        }
+        return undefined;
+      }
+      case 'permission_request': {
+        const choice = args.yes ? 'allow_once' : 'deny';
+        line(`? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${choice === 'deny' ? 'denied (pass --yes to allow)' : 'allowed (--yes)'}`);
+        return { type: 'permission_response', conversationId: message.conversationId, toolUseId: message.request.toolUseId, choice, ...(choice === 'deny' ? { reason: 'Running headless without a person to ask.' } : {}) };
+      }
+      case 'notice':
+        line(`! ${message.message} ${message.suggestion}`);
+        if (message.level === 'error') finish(1);
+        return undefined;
+      case 'run_state':
+        if (message.run.status === 'error' && message.run.error) {
+          line(`! ${message.run.error.message} ${message.run.error.suggestion}`);
+          finish(1);
+        }
+        return undefined;
+      default:
+        return undefined;
+    }
+  });
+
+  line(`Task: ${task}`);
+  line(`Page: ${page.url()} (tab ${taskTabId})`);
+  await host.evaluate(
+    ({ portName, tabId: boundTab, text }) => {
+      const port = chrome.runtime.connect({ name: portName });
+      let started = false;
+      port.onMessage.addListener(async (message) => {
+        if (message.type === 'conversation_state' && !started) {
+          started = true;
+          // A fresh conversation for the task, then the task itself.
+          port.postMessage({ type: 'new_conversation', tabId: boundTab });
+          return;
+        }
+        if (message.type === 'conversation_state' && started && !window.pagewrightSent) {
+          window.pagewrightSent = true;
+          port.postMessage({ type: 'send_message', conversationId: message.conversationId, text });
+          return;
+        }
+        const reply = await window.pagewrightEmit(message);
+        if (reply) port.postMessage(reply);
+      });
+      port.postMessage({ type: 'bind_tab', tabId: boundTab });
+    },
+    { portName: PANEL_PORT_NAME, tabId: taskTabId, text: task },
+  );
+  const timer = setTimeout(() => {
+    line(`— no result after ${args.timeout} s: stopping.`);
+    finish(1);
+  }, timeoutMs);
+  const code = await finished;
+  clearTimeout(timer);
+  return code;
+}
