@@ -9,6 +9,7 @@ import type { DecisionReasonView, PanelPermissionRequest } from '../models/types
 /** Why the prompt appears, in words. */
 export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructive' | 'site'>): string {
   const why: DecisionReasonView = request.why;
+  const sentence = (text: string) => text.trim().replace(/\.$/, '');
   switch (why.type) {
     case 'destructive':
       return `This may not be undoable: ${why.detail}`;
@@ -16,8 +17,8 @@ export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructi
       return `A permission rule asks before this: ${why.rule}`;
     case 'mode':
       return why.mode === 'ask'
-        ? `No permission for this${request.site ? ' on this site' : ''} yet (mode “ask”). ${why.detail}`
-        : `Permission mode “${why.mode}”: ${why.detail}`;
+        ? `Not allowed${request.site ? ' on this site' : ''} yet, and the permission mode is “ask”: ${sentence(why.detail)}.`
+        : `The permission mode is “${why.mode}”: ${sentence(why.detail)}.`;
     case 'grant':
       return `A grant exists for ${why.origin}, but the call still needs a yes.`;
     case 'tool':

@@ -1,4 +1,5 @@
 /** The chat transcript: the person's messages, the assistant's Markdown, tool calls, and the live stream. */
+import { useEffect, useRef } from 'preact/hooks';
 import type { ConversationModel, DisplayItem } from '../models/conversation-model.js';
 import type { ToolCallView } from '../models/types.js';
 import type { ViewContext } from '../views/types.js';
@@ -33,7 +34,29 @@ function Item({ item, calls, context }: { item: DisplayItem; calls: ReadonlyMap<
   }
 }
 
+/**
+ * Keeps the scroll container pinned to the newest content while the person is at the bottom; once they
+ * scroll up to read, new content no longer pulls them down.
+ */
+function useStickToBottom(ref: { current: HTMLElement | null }, change: unknown): void {
+  const stick = useRef(true);
+  useEffect(() => {
+    const container = ref.current?.closest<HTMLElement>('.app-main');
+    if (!container) return undefined;
+    const onScroll = () => {
+      stick.current = container.scrollHeight - container.scrollTop - container.clientHeight < 60;
+    };
+    container.addEventListener('scroll', onScroll, { passive: true });
+    return () => container.removeEventListener('scroll', onScroll);
+  }, [ref]);
+  useEffect(() => {
+    const container = ref.current?.closest<HTMLElement>('.app-main');
+    if (container && stick.current) container.scrollTop = container.scrollHeight;
+  }, [ref, change]);
+}
+
 export function Transcript({ model }: { model: ConversationModel }) {
+  const ref = useRef<HTMLDivElement>(null);
   const context: ViewContext = {
     openFullResult: (storedId) => model.openFullResult(storedId),
     fullResult: (storedId) => model.fullResults.value[storedId],
@@ -42,8 +65,9 @@ export function Transcript({ model }: { model: ConversationModel }) {
   const items = model.items.value;
   const calls = model.displayCalls.value;
   const streaming = model.streamingText.value;
+  useStickToBottom(ref, [items, calls, streaming, model.run.value]);
   return (
-    <div class="transcript" role="log" aria-live="polite" aria-label="Conversation">
+    <div ref={ref} class="transcript" role="log" aria-live="polite" aria-label="Conversation">
       {items.length === 0 && streaming === '' && <p class="empty muted">Ask about this page, or ask Pagewright to do something on it.</p>}
       {items.map((item) => (
         <Item key={item.key} item={item} calls={calls} context={context} />
