@@ -1,0 +1,30 @@
+/** `npm start -- --task ...`: the headless mode runs a task in the built extension and prints the transcript. */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build', ...args], { env: { ...process.env, ANTHROPIC_API_KEY: '', OPENAI_API_KEY: '' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm start --task', () => {
+  it('runs the task headless against the mock model and prints the reply', async () => {
+    const result = await run(['--mock', '--task', 'Hello from the terminal']);
+    expect(result.stdout).toContain('Task: Hello from the terminal');
+    expect(result.stdout).toContain('(mock model) You said: Hello from the terminal');
+    expect(result.stdout).toContain('run finished: end_turn');
+    expect(result.code).toBe(0);
+  });
+
+  it('refuses to run a task without a key, naming what to set', async () => {
+    const result = await run(['--task', 'Anything']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('ANTHROPIC_API_KEY');
+  });
+});
