@@ -20,9 +20,9 @@ const settingsFor = (server: MockModelServer, permissionMode = 'ask') => ({
 });
 
 /** A fresh fixture tab and a panel bound to it (so each test has its own conversation). */
-async function openPanelOnFixture(): Promise<{ page: Page; panel: Page; tabId: number }> {
+async function openPanelOnFixture(file = 'plain.html'): Promise<{ page: Page; panel: Page; tabId: number }> {
   const page = await ext.context.newPage();
-  await page.goto(`${fixtures.url}/plain.html?${Math.random().toString(36).slice(2)}`);
+  await page.goto(`${fixtures.url}/${file}?${Math.random().toString(36).slice(2)}`);
   const tabId = await ext.tabIdOf(page);
   const panel = await ext.openPanel(tabId);
   await panel.getByRole('textbox', { name: 'Message' }).waitFor();
@@ -161,6 +161,20 @@ describe('side panel', () => {
     await expect.poll(() => cancelled.textContent()).toContain('CANCELLED');
     await expect.poll(() => panel.getByRole('button', { name: 'Stop' }).count()).toBe(0);
     expect(await panel.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  });
+
+  it('shows the preview of an over-budget result and opens the full result on request', async () => {
+    await ext.setSettings(settingsFor(mock, 'auto'));
+    const { panel } = await openPanelOnFixture('long-text.html');
+    mock.enqueue({ toolCalls: [{ id: 'toolu_long', name: 'get_page_text', input: { main_content: false } }] }, { text: 'Long page read.' });
+    await send(panel, 'Read all of it');
+    const call = panel.locator('[data-tool-use-id="toolu_long"][data-status="done"]');
+    await call.waitFor();
+    await panel.getByText('Long page read.').waitFor();
+    expect(await call.textContent()).toContain('the model saw this preview');
+    expect(await call.textContent()).not.toContain('THE-LAST-PARAGRAPH-MARKER');
+    await call.getByRole('button', { name: 'Open full result' }).click();
+    await expect.poll(() => call.locator('.full-result').textContent()).toContain('THE-LAST-PARAGRAPH-MARKER');
   });
 
   it('shows a rejected API key (401) as a person wants to read it', async () => {
