@@ -224,6 +224,29 @@ describe('side panel', () => {
     expect(stored).toMatchObject({ settings: { provider: 'anthropic', permissionMode: 'ask', anthropic: { baseUrl: mock.url, apiKey: 'test-key' } } });
   });
 
+  it('lists the agent’s memory in Settings and deletes an entry', async () => {
+    await ext.setSettings(settingsFor(mock, 'auto'));
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_search', name: 'tool_search', input: { query: 'select:memory_write' } }] },
+      { toolCalls: [{ id: 'toolu_mem', name: 'memory_write', input: { key: 'panel-test-note', value: 'The person prefers metric units.' } }] },
+      { text: 'Noted.' },
+    );
+    await send(panel, 'Remember that I prefer metric units');
+    await panel.locator('[data-tool-use-id="toolu_mem"][data-status="done"]').waitFor();
+    await panel.getByText('Noted.').waitFor();
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const entry = panel.locator('[data-memory-key="panel-test-note"]');
+    await entry.waitFor();
+    await entry.locator('summary').click();
+    expect(await entry.textContent()).toContain('The person prefers metric units.');
+    await entry.getByRole('button', { name: 'Delete memory “panel-test-note”' }).click();
+    await expect.poll(() => entry.count()).toBe(0);
+    await panel.getByRole('button', { name: 'Refresh' }).click();
+    await panel.getByText('The agent has no saved notes.').waitFor();
+    expect(await entry.count()).toBe(0);
+  });
+
   it('lists conversations, starts a new chat, and deletes a conversation', async () => {
     const { panel } = await openPanelOnFixture();
     mock.enqueue({ text: 'First answer.' });
