@@ -198,7 +198,7 @@ describe('side panel', () => {
     await alert.waitFor({ timeout: 60_000 });
     const text = await alert.textContent();
     expect(text).toContain('Rate limited by the provider');
-    expect(text).toMatch(/Try again in about \d+ seconds?|Wait a little/);
+    expect(text).toMatch(/Try again in about \d+ seconds? \(at /);
     expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(1);
   });
 
