@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMenuClickHandler, fillTemplate, menuItems, MENU_ASK_SELECTION, MENU_SUMMARIZE_PAGE, promptForClick } from './context-menus.js';
+import { createMenuClickHandler, fillTemplate, menuItems, MENU_ASK_IMAGE, MENU_ASK_LINK, MENU_ASK_SELECTION, MENU_SUMMARIZE_PAGE, promptForClick } from './context-menus.js';
 
 const settings = {
   customActions: [{ id: 'translate', title: 'Translate to French', prompt: 'Translate {{ selection }} from {{title}} <{{url}}> (link: {{link}}) {{unknown}}', contexts: ['selection' as const] }],
@@ -19,9 +19,11 @@ describe('menuItems', () => {
     expect(menuItems(settings).map((i) => [i.id, i.contexts])).toEqual([
       [MENU_ASK_SELECTION, ['selection']],
       [MENU_SUMMARIZE_PAGE, ['page']],
+      [MENU_ASK_LINK, ['link']],
+      [MENU_ASK_IMAGE, ['image']],
       ['pagewright-custom-translate', ['selection']],
     ]);
-    expect(menuItems(undefined)).toHaveLength(2);
+    expect(menuItems(undefined)).toHaveLength(4);
   });
 });
 
@@ -30,6 +32,8 @@ describe('promptForClick', () => {
   it('builds the built-in prompts from the click and the tab', () => {
     expect(promptForClick({ menuItemId: MENU_ASK_SELECTION, selectionText: 'quarks' }, tab, settings)).toContain('quarks');
     expect(promptForClick({ menuItemId: MENU_SUMMARIZE_PAGE, pageUrl: 'https://example.com/b' }, tab, settings)).toContain('https://example.com/b');
+    expect(promptForClick({ menuItemId: MENU_ASK_LINK, linkUrl: 'https://example.com/next' }, tab, settings)).toContain('https://example.com/next');
+    expect(promptForClick({ menuItemId: MENU_ASK_IMAGE, srcUrl: 'https://example.com/cat.png' }, tab, settings)).toContain('https://example.com/cat.png');
   });
   it('fills a custom action', () => {
     expect(promptForClick({ menuItemId: 'pagewright-custom-translate', selectionText: 'hello', linkUrl: 'https://l' }, tab, settings)).toBe(

@@ -1,5 +1,5 @@
 /**
- * Context menus: "Ask Pagewright about the selection", "Summarize this page", and the person's own
+ * Context menus: "Ask Pagewright about the selection", "Summarize this page", about a link or an image, and the person's own
  * actions from settings (prompt templates with {{selection}}, {{url}}, {{title}}, {{link}}). A click
  * opens the side panel (a user gesture, so it must be the first, synchronous call) and starts a run in
  * the tab's conversation. The handler takes its effects as arguments so it is unit-tested in Node.
@@ -21,6 +21,8 @@ export function fillTemplate(template: string, values: TemplateValues): string {
 
 export const MENU_ASK_SELECTION = 'pagewright-ask-selection';
 export const MENU_SUMMARIZE_PAGE = 'pagewright-summarize-page';
+export const MENU_ASK_LINK = 'pagewright-ask-link';
+export const MENU_ASK_IMAGE = 'pagewright-ask-image';
 const CUSTOM_PREFIX = 'pagewright-custom-';
 
 export type MenuContext = 'selection' | 'page' | 'link' | 'image';
@@ -36,6 +38,8 @@ export interface MenuItem {
 export const BUILT_IN_PROMPTS: Record<string, string> = {
   [MENU_ASK_SELECTION]: 'Explain this text from the page {{title}} ({{url}}), quoted below as data:\n\n"""\n{{selection}}\n"""',
   [MENU_SUMMARIZE_PAGE]: 'Summarize this page ({{url}}) in a few bullet points.',
+  [MENU_ASK_LINK]: 'What is behind this link on the page {{title}}: {{link}}? Tell me before I open it.',
+  [MENU_ASK_IMAGE]: 'Describe the image {{link}} on this page ({{url}}); take a screenshot if you need to see it.',
 };
 
 /** Every menu entry for the given settings: the two built-ins, then the person's actions. */
@@ -43,6 +47,8 @@ export function menuItems(settings: Pick<Settings, 'customActions'> | undefined)
   const items: MenuItem[] = [
     { id: MENU_ASK_SELECTION, title: 'Ask Pagewright about the selection', contexts: ['selection'] },
     { id: MENU_SUMMARIZE_PAGE, title: 'Summarize this page', contexts: ['page'] },
+    { id: MENU_ASK_LINK, title: 'Ask Pagewright about this link', contexts: ['link'] },
+    { id: MENU_ASK_IMAGE, title: 'Ask Pagewright about this image', contexts: ['image'] },
   ];
   for (const action of settings?.customActions ?? []) items.push({ id: `${CUSTOM_PREFIX}${action.id}`, title: action.title, contexts: [...action.contexts] });
   return items;

@@ -31,7 +31,7 @@ const manager = new RunManager({
   loadSettings,
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => getTools(permissions, options),
-  keepAlive: createKeepAlive(),
+  keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
 });
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
@@ -136,6 +136,9 @@ browser.runtime.onInstalled.addListener(() => {
   void configureSidePanel().catch(() => undefined);
   void rebuildMenus().catch((error: unknown) => console.warn('Pagewright: could not create the context menus', error));
 });
+
+browser.tabs.onRemoved.addListener((tabId) => void manager.forgetTab(tabId).catch(() => undefined));
+browser.runtime.onStartup.addListener(() => void manager.forgetTab(undefined).catch(() => undefined));
 
 browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;

@@ -166,6 +166,23 @@ describe('RunManager', () => {
   });
 });
 
+describe('RunManager.forgetTab', () => {
+  it('unbinds a closed tab’s conversations so a reused tab id starts fresh, keeping them listed', async () => {
+    const { manager, posted, link, store } = setup([]);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 8 });
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 9 });
+    const [first, second] = ofType(posted, 'conversation_state').map((m) => m.conversationId);
+    await manager.forgetTab(8);
+    expect((await store.getConversation(first!))?.tabId).toBeUndefined();
+    expect((await store.getConversation(second!))?.tabId).toBe(9);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 8 });
+    expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).not.toBe(first);
+    await manager.forgetTab(undefined);
+    expect((await store.getConversation(second!))?.tabId).toBeUndefined();
+    expect(await store.listConversations()).toHaveLength(3);
+  });
+});
+
 describe('appendPersonMessage', () => {
   it('merges into a trailing user message (tool results after an interruption) so roles alternate', () => {
     const merged = appendPersonMessage([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }] }], 'next');

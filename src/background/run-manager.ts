@@ -259,6 +259,20 @@ export class RunManager {
     await this.active.get(conversationId)?.done;
   }
 
+  /**
+   * Unbinds conversations from a tab that closed (or from every tab after a browser restart, when
+   * `tabId` is undefined): tab ids are reused across sessions, and a new tab must not inherit an old
+   * conversation. The conversations stay in the list.
+   */
+  async forgetTab(tabId: number | undefined): Promise<void> {
+    await this.ready;
+    for (const conversation of await this.deps.store.listConversations()) {
+      if (conversation.tabId === undefined || (tabId !== undefined && conversation.tabId !== tabId)) continue;
+      const { tabId: _dropped, ...unbound } = conversation;
+      await this.deps.store.putConversation(unbound);
+    }
+  }
+
   /** Tells every panel (settings changed and are now invalid, ...). */
   broadcastNotice(message: Notice): void {
     for (const link of this.links) link.post(message);

@@ -138,6 +138,30 @@ describe('platform', () => {
     await page.close();
   });
 
+  it('a quick action (popup, context menu) runs in the tab’s conversation; the popup shows the active run', async () => {
+    const page = await ext.context.newPage();
+    await page.goto(`${fixtures.url}/plain.html?quick`);
+    const tabId = await ext.tabIdOf(page);
+    mock.enqueue({ hang: true, text: 'Summarizing…' });
+    const popup = await ext.context.newPage();
+    await popup.goto(`${ext.origin}/popup/index.html`);
+    const started = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'quick_action', tabId: id, prompt: 'Summarize this page.' }), tabId);
+    expect(started).toMatchObject({ ok: true });
+    await mock.waitForRequests(1);
+    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Summarize this page.');
+
+    // The popup (here open in its own tab) reports the run going on in another tab.
+    await popup.reload();
+    await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent()).toContain('1 run(s) active');
+
+    // A panel opened on the tab shows that conversation, running; Stop ends it.
+    const panel = await ext.openPanel(tabId);
+    await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ type: 'get_status' }))).toMatchObject({ ok: true, data: { runs: [] } });
+    await Promise.all([panel.close(), popup.close(), page.close()]);
+  });
+
   it('shows invalid settings to the person and does not call the model', async () => {
     await ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
     const { panel, page } = await openPanelOn('plain.html');
