@@ -216,6 +216,11 @@ function normalize(text: string): string {
 
 const MAX_NAME = 160;
 
+/** Clips a name to the length names are shown at. */
+export function clipName(text: string): string {
+  return clip(text);
+}
+
 function clip(text: string): string {
   return text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text;
 }
@@ -353,7 +358,7 @@ function textOfLabel(label: Element, control: Element): string {
 }
 
 /** The accessible name of an element with the given role. */
-export function nameOf(element: Element, role: string): string {
+export function nameOf(element: Element, role: string, fromContent = true): string {
   const labelledBy = byIds(element, 'aria-labelledby');
   if (labelledBy.length > 0) {
     const text = normalize(labelledBy.map((target) => target.getAttribute('aria-label') ?? textOfSubtree(target)).join(' '));
@@ -405,7 +410,7 @@ export function nameOf(element: Element, role: string): string {
     const title = element.querySelector(':scope > title');
     if (title) return clip(normalize(title.textContent ?? ''));
   }
-  if (NAME_FROM_CONTENT.has(role)) {
+  if (fromContent && NAME_FROM_CONTENT.has(role)) {
     const text = textOfSubtree(element);
     if (text) return clip(text);
   }

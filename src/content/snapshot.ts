@@ -11,19 +11,21 @@
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
 import type { ElementSummary } from '../runtime/context.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
 import { documentId, refFor } from './refs.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 /** Elements whose text starts on a new word (so "<div>a</div><div>b</div>" reads "a b"). */
 const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'MAIN', 'BR', 'DT', 'DD', 'FORM', 'LABEL', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE']);
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
-const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
+const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
 const MAX_OPTIONS = 30;
 
 /** A node of the tree: a role line with kids, or a run of text. */
 interface TreeNode {
   head: string;
+  /** The accessible name (a parent named by its content reads its children's names). */
+  name?: string;
   kids: Array<TreeNode | string>;
   /** The head already ends in `: value`, so text kids cannot be inlined after it. */
   valued?: boolean;
@@ -168,8 +170,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   let truncated = false;
 
   /** Makes the line for a role node and records what the worker needs to know. */
-  const head = (element: Element, role: string): { line: string; name: string; ref: string | undefined; valued: boolean } => {
-    const name = nameOf(element, role);
+  const head = (element: Element, role: string, name: string): { line: string; ref: string | undefined; valued: boolean } => {
     let line = role;
     if (name) line += ` ${quote(name)}`;
     line += statesOf(element, role);
@@ -181,7 +182,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
     const value = valueOf(element, role);
     if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
-    return { line, name, ref, valued: value !== undefined };
+    return { line, ref, valued: value !== undefined };
   };
 
   /** Child lines that belong to a role node itself (link target, placeholder, select options). */
@@ -285,26 +286,42 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       truncated = true;
       return;
     }
-    const { line, name, ref, valued } = head(element, role);
-    const node: TreeNode = { head: line, kids: [], valued };
+    const leaf = LEAF_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
+    // Containers named by their content (headings, cells, rows) take the name from the walk below
+    // instead of walking their subtree twice.
+    const deferName = !leaf && !interactiveOnly && NAME_FROM_CONTENT.has(role);
+    let name = nameOf(element, role, !deferName);
+    const node: TreeNode = { head: '', kids: [] };
     kids.push(node);
+    // Refs in reading order: a container gets its ref before its children do.
+    if (!NO_REF_ROLES.has(role)) refFor(element);
+    if (!leaf) {
+      // Interactive nodes stay flat: their interactive descendants go to the same list.
+      if (interactiveOnly) walkChildren(element, kids, depth, true);
+      else walkChildren(element, node.kids, depth + 1, true);
+    }
+    if (deferName && !name) name = clipName(node.kids.map((kid) => (typeof kid === 'string' ? kid : (kid.name ?? ''))).join(' ').replace(/\s+/g, ' ').trim());
+    // A node whose only content is its own name says it once.
+    const only = node.kids[0];
+    if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
+    const { line, ref, valued } = head(element, role, name);
+    // An empty paragraph or list item says nothing.
+    if (node.kids.length === 0 && !name && !ref) {
+      kids.splice(kids.indexOf(node), 1);
+      return;
+    }
+    node.head = line;
+    node.name = name;
+    node.valued = valued;
     if (role === 'iframe') {
       if (ref) frames.push({ ref: refPrefix + ref, frameId: frameIdOf(element), src: (element as HTMLIFrameElement).src });
       return;
     }
+    // Extras (link target, placeholder, options) come first among the children.
+    const children = node.kids;
+    node.kids = [];
     extras(element, role, name, node);
-    if (LEAF_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    if (interactiveOnly) {
-      // Interactive nodes stay flat: their interactive descendants go to the same list.
-      walkChildren(element, kids, depth, true);
-      return;
-    }
-    walkChildren(element, node.kids, depth + 1, true);
-    // A node whose only content is its own name says it once.
-    const only = node.kids[0];
-    if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
-    // An empty paragraph or list item says nothing.
-    if (node.kids.length === 0 && !name && !ref) kids.pop();
+    node.kids.push(...children);
   };
 
   const root = options.root ?? document.body ?? document.documentElement;
