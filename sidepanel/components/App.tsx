@@ -43,7 +43,14 @@ export function App({ app }: { app: AppModel }) {
   return (
     <>
       {/* While the prompt is open the rest of the panel is inert: the dialog is truly modal. */}
-      <div class="app" inert={prompting}>
+      <div
+        class="app"
+        inert={prompting}
+        // Stable hooks for tests: which tab the panel follows and which conversation (of which tab) it shows.
+        data-bound-tab={app.binding.tabId.value}
+        data-conversation-id={app.conversation.conversationId.value}
+        data-conversation-tab={app.conversation.tabId.value}
+      >
         <Header app={app} />
         <Notices app={app} />
         <main class="app-main">

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+import { startMockModelServer, systemOf, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
 
 let ext: ExtensionHarness;
 let fixtures: FixtureServer;
@@ -273,6 +273,39 @@ describe('side panel', () => {
     await panel.getByRole('button', { name: 'Conversations' }).click();
     await panel.getByRole('button', { name: 'Conversations' }).click();
     await expect.poll(() => list.filter({ hasText: 'Second conversation' }).count()).toBe(0);
+  });
+
+  it('without ?tab follows the active tab of its window, and pops out bound to it', async () => {
+    const panel = await ext.context.newPage();
+    await panel.goto(`${ext.origin}/sidepanel/index.html`);
+    const pageA = await ext.context.newPage();
+    await pageA.goto(`${fixtures.url}/plain.html?follow=a`);
+    const tabA = await ext.tabIdOf(pageA);
+    await pageA.bringToFront();
+    // Each tab has its own conversation: the panel shows A's once it has followed the switch.
+    await panel.locator(`.app[data-bound-tab="${tabA}"][data-conversation-tab="${tabA}"]`).waitFor();
+    mock.enqueue({ text: 'On A.' });
+    await send(panel, 'Which tab?');
+    await panel.getByText('On A.').waitFor();
+    expect(systemOf(mock.requests.at(-1)!)).toContain(`tab ${tabA}`);
+
+    const pageB = await ext.context.newPage();
+    await pageB.goto(`${fixtures.url}/plain.html?follow=b`);
+    const tabB = await ext.tabIdOf(pageB);
+    await pageB.bringToFront();
+    await panel.locator(`.app[data-bound-tab="${tabB}"][data-conversation-tab="${tabB}"]`).waitFor();
+    expect(await panel.getByText('On A.').count()).toBe(0);
+    mock.enqueue({ text: 'On B.' });
+    await send(panel, 'And now?');
+    await panel.getByText('On B.').waitFor();
+    expect(systemOf(mock.requests.at(-1)!)).toContain(`tab ${tabB}`);
+
+    const popup = ext.context.waitForEvent('page', { predicate: (p) => p.url().includes('/sidepanel/index.html?tab=') });
+    await panel.getByRole('button', { name: 'Pop out' }).click();
+    const popped = await popup;
+    expect(new URL(popped.url()).searchParams.get('tab')).toBe(String(tabB));
+    await popped.getByText('On B.').waitFor();
+    await popped.close();
   });
 
   it('reconnects after the worker is stopped and shows the conversation again', async () => {
