@@ -15,7 +15,8 @@ function body(call: ToolCallView, context: ViewContext) {
   const view = viewFor(call.name);
   switch (call.status) {
     case 'running':
-      return context.awaitingPermission(call.toolUseId) ? <p class="muted">Waiting for your answer…</p> : view.progress(call, context);
+      if (context.awaitingPermission(call.toolUseId)) return <p class="muted">Waiting for your answer…</p>;
+      return call.queued ? <p class="muted">Queued: waits for the calls before it.</p> : view.progress(call, context);
     case 'done':
       return view.result(call, context);
     case 'rejected':
@@ -38,7 +39,7 @@ export function ToolCall({ call, context }: { call: ToolCallView; context: ViewC
       aria-busy={call.status === 'running'}
     >
       <header class="tool-call-header">
-        <span class={`status-badge status-${call.status}`}>{STATUS_LABEL[call.status]}</span>
+        <span class={`status-badge status-${call.status}`}>{call.queued && call.status === 'running' ? 'Queued' : STATUS_LABEL[call.status]}</span>
         <span class="tool-call-title">{view.call(call, context)}</span>
       </header>
       <div class="tool-call-body">{body(call, context)}</div>

@@ -39,9 +39,10 @@ describe('ConversationModel', () => {
   it('tracks tool calls by id through started, progress and finished', () => {
     const { model, event } = setup();
     event(assistantWithTools({ id: 't1', name: 'wait_for' }));
+    expect(model.toolCalls.value.get('t1')?.queued).toBe(true);
     event({ type: 'tool_call_started', toolUseId: 't1', name: 'wait_for', input: { seconds: 5 }, description: 'Wait 5 s' });
     event({ type: 'tool_call_progress', toolUseId: 't1', progress: { elapsedMs: 1000, totalMs: 5000 } });
-    expect(model.toolCalls.value.get('t1')).toMatchObject({ status: 'running', description: 'Wait 5 s', progress: { elapsedMs: 1000 } });
+    expect(model.toolCalls.value.get('t1')).toMatchObject({ status: 'running', queued: false, description: 'Wait 5 s', progress: { elapsedMs: 1000 } });
     event({
       type: 'tool_call_finished',
       toolUseId: 't1',

@@ -107,7 +107,7 @@ function toolCallsFromEntries(entries: readonly TranscriptEntry[]): Map<string, 
       for (const block of entry.message.content) {
         if (block.type === 'tool_use' && !calls.has(block.id)) {
           // Known only from the model's request: not started yet (or the worker has not reported it).
-          calls.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running' });
+          calls.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running', queued: true });
         }
       }
     }
@@ -356,7 +356,7 @@ export class ConversationModel {
           const next = new Map(this.toolCalls.value);
           for (const block of event.message.content) {
             if (block.type === 'tool_use' && !next.has(block.id)) {
-              next.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running' });
+              next.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running', queued: true });
             }
           }
           this.toolCalls.value = next;
@@ -372,6 +372,7 @@ export class ConversationModel {
             input: event.input,
             description: event.description,
             status: 'running',
+            queued: false,
           }));
         });
         return;
@@ -415,7 +416,7 @@ export class ConversationModel {
 }
 
 function finishedCall(call: ToolCallView | undefined, event: FinishedEvent): ToolCallView {
-  const { progress: _progress, ...rest } = call ?? { toolUseId: event.toolUseId, name: event.name, input: undefined, description: '', status: 'running' as const };
+  const { progress: _progress, queued: _queued, ...rest } = call ?? { toolUseId: event.toolUseId, name: event.name, input: undefined, description: '', status: 'running' as const };
   return {
     ...rest,
     name: event.name,

@@ -34,4 +34,6 @@ export interface ToolCallView {
   /** The latest progress value, while running. */
   progress?: unknown;
   permission?: DecisionReasonView;
+  /** Requested by the model but not started yet (waits for an earlier call in the turn). */
+  queued?: boolean;
 }

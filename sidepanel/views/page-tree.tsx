@@ -35,7 +35,7 @@ export const readPageView: ToolView = {
     );
   },
   result: treeResult,
-  grouped: (calls) => <p class="group-summary">Read {calls.length} pages in parallel</p>,
+  grouped: (calls) => <p class="group-summary">{calls.length} page reads in parallel</p>,
 };
 
 export const findView: ToolView = {

@@ -52,6 +52,12 @@ describe('ToolCall rendering', () => {
     expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
   });
 
+  it('shows a requested call that has not started as queued', () => {
+    const out = html(call({ status: 'running', queued: true }));
+    expect(out).toContain('>Queued</span>');
+    expect(out).toContain('data-status="running"');
+  });
+
   it('says when a call waits for the person', () => {
     expect(html(call({ toolUseId: 'asking', status: 'running', progress: 'x' }))).toContain('Waiting for your answer');
   });
@@ -123,7 +129,7 @@ describe('ToolCall rendering', () => {
   it('groups parallel calls under the tool’s grouped renderer, each call keeping its own element', () => {
     const calls = [call({ toolUseId: 'a', name: 'read_page' }), call({ toolUseId: 'b', name: 'read_page', status: 'running' })];
     const out = render(<ToolGroup calls={calls} context={context()} />);
-    expect(out).toContain('Read 2 pages in parallel');
+    expect(out).toContain('2 page reads in parallel');
     expect(out).toContain('data-tool-use-id="a"');
     expect(out).toContain('data-tool-use-id="b"');
     const generic = render(<ToolGroup calls={[call({ toolUseId: 'x' }), call({ toolUseId: 'y' })]} context={context()} />);
