@@ -65,6 +65,13 @@ describe('side panel', () => {
       text: 'Hello **world**. <img src=x onerror="document.title=\'pwned\'"> See [the docs](https://example.com/docs) or [this](javascript:alert(1)).',
       chunkDelayMs: 15,
     });
+    // Shift+Enter is a newline, not a send.
+    const box = panel.getByRole('textbox', { name: 'Message' });
+    await box.fill('line one');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('line two');
+    expect(await box.inputValue()).toBe('line one\nline two');
+    expect(mock.requests).toHaveLength(0);
     await send(panel, 'Say hello');
     const reply = panel.locator('.message.assistant').last();
     await expect.poll(() => reply.locator('strong').textContent()).toBe('world');
@@ -209,6 +216,10 @@ describe('side panel', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toContain('provider');
     expect(await notice.textContent()).toContain('permissionMode');
+    // Sending anyway: the worker refuses with a notice, the model is not called, and nothing keeps spinning.
+    await send(panel, 'Hello?');
+    await expect.poll(() => panel.getByRole('button', { name: 'Stop' }).count()).toBe(0);
+    expect(mock.requests).toHaveLength(0);
     await notice.getByRole('button', { name: 'Open settings' }).click();
     // The fields that were still valid survive.
     expect(await panel.getByLabel('Base URL').inputValue()).toBe(mock.url);
