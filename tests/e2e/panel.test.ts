@@ -209,6 +209,22 @@ describe('side panel', () => {
     expect(await panel.getByRole('button', { name: 'Send' }).count()).toBe(1);
   });
 
+  it('names an unknown model and an unreachable provider', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.script(() => ({ status: 404, body: { type: 'error', error: { type: 'not_found_error', message: 'model: mock-model' } } }));
+    await send(panel, 'Hello?');
+    const alert = panel.locator('.run-error');
+    await alert.waitFor();
+    expect(await alert.getAttribute('data-error-code')).toBe('MODEL_NOT_FOUND');
+    expect(await alert.textContent()).toContain('Model not found');
+
+    // A port nothing listens on: the network error is shown, not a silent hang.
+    await ext.setSettings({ ...settingsFor(mock), anthropic: { apiKey: 'test-key', baseUrl: 'http://127.0.0.1:9', model: 'mock-model' } });
+    await send(panel, 'Anyone there?');
+    await panel.locator('.run-error[data-error-code="NETWORK"]').waitFor({ timeout: 60_000 });
+    expect(await panel.locator('.run-error').textContent()).toContain('Cannot reach the provider');
+  });
+
   it('says clearly when the stored settings are invalid, and saving fixed settings clears it', async () => {
     await ext.setSettings({ provider: 'gemini', permissionMode: 'sometimes', anthropic: { apiKey: 'test-key', baseUrl: mock.url, model: 'mock-model' } });
     const { panel } = await openPanelOnFixture();
