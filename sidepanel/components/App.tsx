@@ -37,6 +37,7 @@ function Header({ app }: { app: AppModel }) {
   );
 }
 
+/** The whole panel; the permission dialog sits outside the inert area. */
 export function App({ app }: { app: AppModel }) {
   const page = app.page.value;
   const prompting = app.conversation.pendingPermission.value !== undefined;

@@ -1,6 +1,7 @@
 /** The message box ("Message"), Send, and Stop while a run is active. Enter sends, Shift+Enter is a newline. */
 import type { ConversationModel } from '../models/conversation-model.js';
 
+/** The message form. */
 export function Composer({ model }: { model: ConversationModel }) {
   const running = model.isRunning.value;
   const ready = model.conversationId.value !== undefined;

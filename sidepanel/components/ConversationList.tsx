@@ -3,6 +3,7 @@ import type { AppModel } from '../models/app-model.js';
 
 const when = (time: number): string => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
+/** The conversations page. */
 export function ConversationList({ app }: { app: AppModel }) {
   const list = app.conversations.list.value;
   const current = app.conversation.conversationId.value;

@@ -1,6 +1,7 @@
 /** Problems not tied to a run: invalid stored settings, worker notices, a lost connection. */
 import type { AppModel } from '../models/app-model.js';
 
+/** The notices strip above the page. */
 export function Notices({ app }: { app: AppModel }) {
   const stored = app.settings.storedProblem.value;
   const notices = app.conversation.notices.value;

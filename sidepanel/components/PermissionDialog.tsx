@@ -31,6 +31,7 @@ export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructi
 
 const FOCUSABLE = 'button:not([disabled]), textarea, input, select, a[href], [tabindex]:not([tabindex="-1"])';
 
+/** The modal prompt for the pending permission request, if any. */
 export function PermissionDialog({ model }: { model: ConversationModel }) {
   const request = model.pendingPermission.value;
   const dialogRef = useRef<HTMLDivElement>(null);

@@ -11,6 +11,7 @@ const STOP_REASONS: Record<string, string> = {
   aborted: 'The run was stopped.',
 };
 
+/** Token usage of one run: input, output, cache reads (and writes when any). */
 export function UsageLine({ usage }: { usage: PanelUsage }) {
   const n = (value: number) => value.toLocaleString();
   return (
@@ -21,6 +22,7 @@ export function UsageLine({ usage }: { usage: PanelUsage }) {
   );
 }
 
+/** The run's state under the transcript. */
 export function RunStatus({ model, onOpenSettings }: { model: ConversationModel; onOpenSettings: () => void }) {
   const run = model.run.value;
   const reason = model.lastStopReason.value;

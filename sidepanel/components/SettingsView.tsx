@@ -104,6 +104,7 @@ function MemoryList({ memory }: { memory: MemoryModel }) {
   );
 }
 
+/** The settings page, with the agent's memory below the form. */
 export function SettingsView({ app }: { app: AppModel }) {
   const settings = app.settings;
   const draft = settings.draft.value;

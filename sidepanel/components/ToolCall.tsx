@@ -47,6 +47,7 @@ export function ToolCall({ call, context }: { call: ToolCallView; context: ViewC
   );
 }
 
+/** One call, or several parallel calls of one tool under the tool's grouped header. */
 export function ToolGroup({ calls, context }: { calls: ToolCallView[]; context: ViewContext }) {
   const first = calls[0];
   if (!first) return null;

@@ -55,6 +55,7 @@ function useStickToBottom(ref: { current: HTMLElement | null }, change: unknown)
   }, [ref, change]);
 }
 
+/** The transcript of the shown conversation. */
 export function Transcript({ model }: { model: ConversationModel }) {
   const ref = useRef<HTMLDivElement>(null);
   const context: ViewContext = {

@@ -12,8 +12,10 @@ import { MemoryModel, type SendRequest } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
 
+/** The page the panel shows. */
 export type PanelPage = 'chat' | 'conversations' | 'settings';
 
+/** What the app needs from the browser, injected so the wiring is testable in Node. */
 export interface AppDeps {
   connect: ConnectPort;
   tabs: TabsApi;
@@ -25,6 +27,7 @@ export interface AppDeps {
   schedule?: (callback: () => void, ms: number) => unknown;
 }
 
+/** The root model: owns the other models and routes worker messages to them. */
 export class AppModel {
   readonly page = signal<PanelPage>('chat');
   readonly port: PortClient;

@@ -22,6 +22,7 @@ export function pinnedTabFromSearch(search: string): number | undefined {
   return Number.isSafeInteger(id) ? id : undefined;
 }
 
+/** The tab the panel is bound to. */
 export class BindingModel {
   readonly tabId = signal<number | undefined>(undefined);
   readonly pinned: boolean;

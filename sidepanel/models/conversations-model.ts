@@ -3,6 +3,7 @@ import { signal } from '@preact/signals';
 import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
 import type { ConversationSummary } from './types.js';
 
+/** Conversation list state and actions. */
 export class ConversationsModel {
   readonly list = signal<ConversationSummary[]>([]);
   /** Whether the list has arrived at least once (so "No conversations yet" is not shown too early). */

@@ -14,8 +14,10 @@ const entrySchema = z.looseObject({ key: z.string(), value: z.unknown(), updated
 // The store may answer with a bare list or `{ entries }`; both are accepted.
 const listSchema = z.union([z.array(entrySchema), z.looseObject({ entries: z.array(entrySchema) }).transform((data) => data.entries)]);
 
+/** Sends a one-shot `WorkerRequest` (runtime.sendMessage in the panel). */
 export type SendRequest = (request: WorkerRequest) => Promise<unknown>;
 
+/** Memory list state and actions. */
 export class MemoryModel {
   readonly entries = signal<MemoryEntryView[]>([]);
   readonly status = signal<'idle' | 'loading' | 'loaded' | 'error'>('idle');

@@ -14,8 +14,10 @@ export interface PortLike {
   onDisconnect: { addListener(listener: () => void): void };
 }
 
+/** Opens a port by name (runtime.connect in the panel). */
 export type ConnectPort = (name: string) => PortLike;
 
+/** Callbacks and timing of a `PortClient`. */
 export interface PortClientOptions {
   connect: ConnectPort;
   /** Called with every valid message from the worker. */

@@ -12,6 +12,7 @@ export interface SettingsStorage {
   write(settings: Settings): Promise<void>;
 }
 
+/** One person-defined context-menu action. */
 export type CustomAction = Settings['customActions'][number];
 
 /** Keeps each top-level field of a broken stored value that still validates on its own. */
@@ -29,6 +30,7 @@ export function salvageSettings(value: unknown): Settings {
   return result.success ? result.data : base;
 }
 
+/** Settings form state and actions. */
 export class SettingsModel {
   readonly draft = signal<Settings>(defaultSettings());
   /** Field path (e.g. `anthropic.baseUrl`) → message. */

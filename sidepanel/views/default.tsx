@@ -15,6 +15,7 @@ export function progressText(progress: unknown): string | undefined {
   return compactJson(progress, 120);
 }
 
+/** Every renderer, for tools without a view of their own and for what a view leaves out. */
 export const defaultView: CompleteToolView = {
   call: (call) => (
     <span>

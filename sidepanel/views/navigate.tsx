@@ -22,6 +22,7 @@ function landed(call: ToolCallView): { url?: string; title?: string } {
   return { ...(finalTarget ? { url: finalTarget } : {}), ...(typeof title === 'string' ? { title } : {}) };
 }
 
+/** The navigate view. */
 export const navigateView: ToolView = {
   call: (call) => {
     const action = inputField(call, 'action');

@@ -56,6 +56,7 @@ function actionCall(call: ToolCallView) {
   );
 }
 
+/** The view shared by click, type and fill_form. */
 export const pageActionView: ToolView = {
   call: actionCall,
   result: (call) => {

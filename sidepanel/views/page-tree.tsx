@@ -22,6 +22,7 @@ function treeResult(call: ToolCallView, context: ViewContext) {
   return text.length < 200 && lines <= 3 ? <CollapsibleText text={text} className="tree" /> : tree;
 }
 
+/** The read_page view. */
 export const readPageView: ToolView = {
   call: (call) => {
     const filter = inputField(call, 'filter');
@@ -38,6 +39,7 @@ export const readPageView: ToolView = {
   grouped: (calls) => <p class="group-summary">{calls.length} page reads in parallel</p>,
 };
 
+/** The find view. */
 export const findView: ToolView = {
   call: (call) => (
     <span>

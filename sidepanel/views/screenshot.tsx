@@ -19,6 +19,7 @@ export function screenshotSource(call: ToolCallView): string | undefined {
   return undefined;
 }
 
+/** The screenshot view. */
 export const screenshotView: ToolView = {
   call: () => <strong>Screenshot of the visible tab</strong>,
   result: (call) => {

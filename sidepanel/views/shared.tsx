@@ -5,6 +5,7 @@ import type { ViewContext } from './types.js';
 
 /** Results longer than this start collapsed. */
 export const COLLAPSE_AFTER_CHARS = 600;
+/** Results with more lines than this start collapsed. */
 export const COLLAPSE_AFTER_LINES = 12;
 
 /** The text blocks of a result, joined. */

@@ -12,6 +12,7 @@ export interface ViewContext {
   awaitingPermission(toolUseId: string): boolean;
 }
 
+/** Renders one call in one state. */
 export type Renderer = (call: ToolCallView, context: ViewContext) => ComponentChild;
 
 /** A tool's presentation. Each renderer is optional. */
@@ -30,4 +31,5 @@ export interface ToolView {
   grouped?: (calls: readonly ToolCallView[], context: ViewContext) => ComponentChild;
 }
 
+/** A view with every renderer filled in (see `viewFor`). */
 export type CompleteToolView = Required<ToolView>;

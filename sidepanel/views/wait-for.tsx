@@ -35,6 +35,7 @@ function what(call: ToolCallView): string {
   return seconds ? `${seconds} s` : '';
 }
 
+/** The wait_for view. */
 export const waitForView: ToolView = {
   call: (call) => (
     <span>
