@@ -53,7 +53,7 @@ export const defaultView: CompleteToolView = {
     const done = calls.filter((call) => call.status === 'done').length;
     return (
       <p class="group-summary">
-        {calls.length} × {humanName(calls[0]?.name ?? 'tool')} in parallel — {done} of {calls.length} done
+        {calls.length} × {humanName(calls[0]?.name ?? 'tool')} — {done} of {calls.length} done
       </p>
     );
   },

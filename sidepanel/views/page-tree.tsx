@@ -36,7 +36,7 @@ export const readPageView: ToolView = {
     );
   },
   result: treeResult,
-  grouped: (calls) => <p class="group-summary">{calls.length} page reads in parallel</p>,
+  grouped: (calls) => <p class="group-summary">{calls.length} page reads</p>,
 };
 
 /** The find view. */

@@ -129,11 +129,11 @@ describe('ToolCall rendering', () => {
   it('groups parallel calls under the tool’s grouped renderer, each call keeping its own element', () => {
     const calls = [call({ toolUseId: 'a', name: 'read_page' }), call({ toolUseId: 'b', name: 'read_page', status: 'running' })];
     const out = render(<ToolGroup calls={calls} context={context()} />);
-    expect(out).toContain('2 page reads in parallel');
+    expect(out).toContain('2 page reads');
     expect(out).toContain('data-tool-use-id="a"');
     expect(out).toContain('data-tool-use-id="b"');
     const generic = render(<ToolGroup calls={[call({ toolUseId: 'x' }), call({ toolUseId: 'y' })]} context={context()} />);
-    expect(generic).toContain('2 × custom tool in parallel — 2 of 2 done');
+    expect(generic).toContain('2 × custom tool — 2 of 2 done');
   });
 
   it('escapes page-derived text in results', () => {

@@ -27,7 +27,7 @@ export interface ToolView {
   rejected?: Renderer;
   /** Failed or cancelled (status `error` / `cancelled`). */
   error?: Renderer;
-  /** A header for several parallel calls of this tool. */
+  /** A header for several calls of this tool from one assistant turn (read-only ones run in parallel). */
   grouped?: (calls: readonly ToolCallView[], context: ViewContext) => ComponentChild;
 }
 
