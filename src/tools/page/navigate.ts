@@ -4,7 +4,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { navigationIsCrossSite } from '../safety.js';
-import { forgetDocuments, originOf, requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { forgetDocuments, originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
@@ -82,7 +82,12 @@ export const navigate = buildTool<typeof inputSchema, string>({
     // Whatever happens next, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);
     forgetDocuments(tabId);
-    const tab = await browser.navigate(tabId, target, context.abortController.signal);
+    let tab = await browser.navigate(tabId, target, context.abortController.signal);
+    // A page restored from the back/forward cache can report an empty URL for a moment: ask again.
+    for (let attempt = 0; !tab.url && attempt < 10; attempt++) {
+      await sleep(100, context.abortController.signal);
+      tab = await browser.getTab(tabId);
+    }
     context.snapshots.update(tabId, tab.url, {});
     return { data: `Loaded ${tab.url}\nTitle: ${tab.title || '(untitled)'}` };
   },
