@@ -1,4 +1,5 @@
 /** The harness itself: the extension loads, tab ids resolve, settings reach storage, the worker stops and wakes. */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -19,6 +20,26 @@ describe('e2e harness', () => {
   it('loads the extension and finds its id from the worker URL', () => {
     expect(ext.extensionId).toMatch(/^[a-p]{32}$/);
     expect(ext.worker.url()).toBe(`${ext.origin}/service-worker-loader.js`);
+  });
+
+  it('builds the content script as one classic script that pages cannot load or detect', async () => {
+    const manifest = JSON.parse(readFileSync('dist/manifest.json', 'utf8')) as Record<string, unknown>;
+    expect(manifest['web_accessible_resources']).toBeUndefined();
+    expect(manifest['content_scripts']).toBeUndefined();
+    const script = readFileSync('dist/content/index.js', 'utf8');
+    expect(script).not.toMatch(/^\s*(import|export)\s/m);
+    const page = await ext.context.newPage();
+    await page.goto(`${fixtures.url}/plain.html?probe`);
+    const probe = await page.evaluate(async (url) => {
+      try {
+        await fetch(url);
+        return 'loaded';
+      } catch {
+        return 'blocked';
+      }
+    }, `${ext.origin}/content/index.js`);
+    expect(probe).toBe('blocked');
+    await page.close();
   });
 
   it('resolves tab ids, also for two tabs on one URL', async () => {

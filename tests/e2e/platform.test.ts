@@ -72,6 +72,19 @@ describe('platform', () => {
     await page.close();
   });
 
+  it('works with an OpenAI-compatible provider (settings shape `openai: {...}`)', async () => {
+    await ext.setSettings({ provider: 'openai', openai: { apiKey: 'sk-test', baseUrl: `${mock.url}/v1`, model: 'mock-gpt' }, permissionMode: 'ask' });
+    const { panel, page } = await openPanelOn('plain.html');
+    mock.enqueue({ text: 'Hello over chat completions.' });
+    await send(panel, 'Hi OpenAI');
+    await expect.poll(() => panel.getByText('Hello over chat completions.').count()).toBeGreaterThan(0);
+    expect(mock.requests[0]?.path).toBe('/v1/chat/completions');
+    expect(mock.requests[0]?.provider).toBe('openai');
+    expect(mock.requests[0]?.headers['authorization']).toBe('Bearer sk-test');
+    await panel.close();
+    await page.close();
+  });
+
   it('survives a worker stop mid-run: conversation intact, shown interrupted, Resume does not re-run the in-flight call', async () => {
     const { panel, page } = await openPanelOn('plain.html');
     mock.enqueue({ text: 'Waiting a moment.', toolCalls: [{ id: 'toolu_wait_1', name: 'wait_for', input: { seconds: 25 } }] });
