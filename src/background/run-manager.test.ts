@@ -181,6 +181,16 @@ describe('RunManager.forgetTab', () => {
     expect((await store.getConversation(second!))?.tabId).toBeUndefined();
     expect(await store.listConversations()).toHaveLength(3);
   });
+
+  it('lets an interrupted run resume without its closed tab rather than on a tab that reuses the id', async () => {
+    const { manager, store } = setup([]);
+    const checkpoint: RunCheckpoint = { runId: 'r', messages: [], turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState: initialAppState(), currentTabId: 8, status: 'running' };
+    await store.putRun({ conversationId: 'c1', messages: [], status: 'interrupted', checkpoint });
+    await store.putRun({ conversationId: 'c2', messages: [], status: 'interrupted', checkpoint: { ...checkpoint, currentTabId: 9 } });
+    await manager.forgetTab(8);
+    expect((await store.getRun('c1'))?.checkpoint?.currentTabId).toBeUndefined();
+    expect((await store.getRun('c2'))?.checkpoint?.currentTabId).toBe(9);
+  });
 });
 
 describe('appendPersonMessage', () => {

@@ -271,6 +271,13 @@ export class RunManager {
       const { tabId: _dropped, ...unbound } = conversation;
       await this.deps.store.putConversation(unbound);
     }
+    // An interrupted run must not resume on whatever tab reuses the id: it resumes without a tab.
+    for (const record of await this.deps.store.listRuns()) {
+      const checkpoint = record.checkpoint;
+      if (record.status !== 'interrupted' || checkpoint?.currentTabId === undefined) continue;
+      if (tabId !== undefined && checkpoint.currentTabId !== tabId) continue;
+      await this.saveRun({ ...record, checkpoint: { ...checkpoint, currentTabId: undefined } });
+    }
   }
 
   /** Tells every panel (settings changed and are now invalid, ...). */
