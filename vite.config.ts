@@ -2,10 +2,12 @@
  * Builds dist/: the MV3 extension from manifest.json via @crxjs/vite-plugin (service worker, side panel,
  * popup), plus the content script as one standalone classic script at CONTENT_SCRIPT_PATH.
  *
- * Why the content script is not in manifest.content_scripts nor a crx `?script` import: both make crx
- * list its chunks in web_accessible_resources for <all_urls>, which lets any page detect the extension.
- * The worker injects the file on demand with scripting.executeScript({ files }) instead, and files
- * injected that way need not be web-accessible.
+ * Why not crx's own options: `contentScripts.standaloneFiles` only applies to scripts listed in
+ * manifest.content_scripts (injected into every matching page up front) or imported with `?script`
+ * (which crx lists in web_accessible_resources for all http(s) pages, so any page could detect the
+ * extension). Pagewright injects on demand, only into tabs the agent works on, with
+ * scripting.executeScript({ files: [CONTENT_SCRIPT_PATH], allFrames: true }); files injected that way
+ * need not be web-accessible. So this plugin runs the same kind of secondary IIFE build crx does.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
