@@ -196,7 +196,10 @@ export function roleOf(element: Element): string {
     default: {
       const role = TAG_ROLES[tag];
       if (role) return role;
-      if ((element as HTMLElement).isContentEditable && element.parentElement?.isContentEditable !== true) return 'textbox';
+      // The editing host is the textbox (its descendants are its content). An attribute check, not
+      // isContentEditable: that one can force a style update and runs for every wrapper element.
+      const editable = element.getAttribute('contenteditable');
+      if (editable !== null && editable !== 'false' && element.parentElement?.isContentEditable !== true) return 'textbox';
       return '';
     }
   }
@@ -416,7 +419,7 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
   }
   const title = element.getAttribute('title');
   if (title) return clip(normalize(title));
-  if ((element as HTMLElement).isContentEditable) {
+  if (role === 'textbox' && element.hasAttribute('contenteditable')) {
     const placeholder = element.getAttribute('aria-placeholder') ?? element.getAttribute('data-placeholder');
     if (placeholder) return clip(normalize(placeholder));
   }

@@ -20,6 +20,7 @@ const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTI
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
 const MAX_OPTIONS = 30;
+const NON_BLANK = /\S/;
 
 /** A node of the tree: a role line with kids, or a run of text. */
 interface TreeNode {
@@ -71,6 +72,7 @@ export function isShown(element: Element): boolean {
 }
 
 function quote(text: string): string {
+  if (!text.includes('"') && !text.includes('\\')) return `"${text}"`;
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
@@ -114,6 +116,8 @@ export function summarize(element: Element, role: string, name: string): Element
 function statesOf(element: Element, role: string): string {
   let states = '';
   const tag = element.tagName;
+  // Most listed elements carry no attributes worth reading: skip the aria-* lookups for them.
+  if (!element.hasAttributes() && tag !== 'INPUT' && tag !== 'BUTTON' && tag !== 'SELECT' && tag !== 'TEXTAREA' && tag !== 'OPTION' && tag !== 'SUMMARY' && role !== 'heading') return '';
   if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
     if (tag === 'INPUT') {
       const input = element as HTMLInputElement;
@@ -205,10 +209,12 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
   };
 
-  const pushText = (kids: Array<TreeNode | string>, text: string, separate: boolean): void => {
+  /** Appends text, keeping one space where the source had whitespace between runs (trimmed on output). */
+  const pushText = (kids: Array<TreeNode | string>, text: string): void => {
     const last = kids[kids.length - 1];
-    if (typeof last === 'string') kids[kids.length - 1] = separate || /\s$/.test(last) || /^\s/.test(text) ? `${last} ${text}` : last + text;
-    else kids.push(text);
+    if (typeof last !== 'string') kids.push(text);
+    else if (last.charCodeAt(last.length - 1) === 32 && text.charCodeAt(0) === 32) kids[kids.length - 1] = last + text.slice(1);
+    else kids[kids.length - 1] = last + text;
   };
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
@@ -236,18 +242,18 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       first = parent.firstChild;
     } else first = parent.firstChild;
     let shown = parentShown;
-    const visit = (node: Node): void => {
+    // One loop over either the slot's assigned nodes or the child list (no closure per element).
+    let index = 0;
+    for (let node: Node | null | undefined = assigned ? assigned[0] : first; node; node = assigned ? assigned[++index] : node.nextSibling) {
       const type = node.nodeType;
-      if (type === 3) {
-        if (interactiveOnly || quiet > 0) return;
+      if (type === 1) walkElement(node as Element, kids, depth);
+      else if (type === 3 && !interactiveOnly && quiet === 0) {
         const value = node.nodeValue;
-        if (!value || !value.trim()) return;
+        if (!value || !NON_BLANK.test(value)) continue;
         shown ??= textShown(node.parentNode as Element | ShadowRoot);
-        if (shown) pushText(kids, value.replace(/\s+/g, ' ').trim(), /^\s/.test(value));
-      } else if (type === 1) walkElement(node as Element, kids, depth);
-    };
-    if (assigned) for (const node of assigned) visit(node);
-    else for (let node = first; node; node = node.nextSibling) visit(node);
+        if (shown) pushText(kids, value.replace(/\s+/g, ' '));
+      }
+    }
   };
 
   // Inside a label of a listed control (or a legend), the text is already that control's name.

@@ -55,6 +55,12 @@ describe('snapshot', () => {
     expect(elements[refOf(text, 'textbox "Card number"')]).toMatchObject({ autocomplete: 'cc-number' });
   });
 
+  it('joins inline text the way it reads and separates blocks', async () => {
+    await page.setContent('<p>Hello <b>world</b>, <i>again</i>!</p><div><span>Sub</span><span>mit</span></div><div>one</div><div>two</div>');
+    const { text } = await snapshot();
+    expect(text).toBe('- paragraph: Hello world, again!\n- text: Submit one two');
+  });
+
   it('the interactive filter is a flat, shorter list of the same refs', async () => {
     await open('form');
     const all = await snapshot('all');
