@@ -66,6 +66,37 @@ describe('browser bridge', () => {
     await Promise.all([target.close(), bystander.close()]);
   });
 
+  it('refuses commands from a content script: a port is dropped, a request gets no answer', async () => {
+    const page = await ext.context.newPage();
+    await page.goto(`${fixtures.url}/plain.html?sender-check`);
+    const tabId = await ext.tabIdOf(page);
+    // Code in the extension's isolated world of a page has exactly a content script's powers.
+    const outcome = await ext.evaluateInWorker(async (id) => {
+      const [result] = await chrome.scripting.executeScript({
+        target: { tabId: id },
+        func: () =>
+          new Promise<{ port: string; request: string }>((resolve) => {
+            const port = chrome.runtime.connect({ name: 'pagewright-panel' });
+            let portOutcome = 'open';
+            port.onMessage.addListener(() => (portOutcome = 'answered'));
+            port.onDisconnect.addListener(() => (portOutcome = portOutcome === 'answered' ? 'answered' : 'dropped'));
+            port.postMessage({ type: 'list_conversations' });
+            port.postMessage({ type: 'new_conversation', tabId: 1 });
+            const request = chrome.runtime.sendMessage({ type: 'quick_action', tabId: 1, prompt: 'from a page' }).then(
+              (answer: unknown) => (answer === undefined ? 'no answer' : `answered ${JSON.stringify(answer)}`),
+              (error: unknown) => `no answer (${String(error)})`,
+            );
+            void request.then((r) => setTimeout(() => resolve({ port: portOutcome, request: r }), 300));
+          }),
+      });
+      return result?.result;
+    }, tabId);
+    expect(outcome?.port).toBe('dropped');
+    expect(outcome?.request).toMatch(/^no answer/);
+    expect(mock.requests).toHaveLength(0);
+    await page.close();
+  });
+
   it('gives NOT_INJECTABLE for browser pages and TAB_CLOSED for a closed tab', async () => {
     const home = await ext.context.newPage();
     await home.goto(`${fixtures.url}/plain.html?home`);
