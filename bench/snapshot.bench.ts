@@ -146,6 +146,7 @@ const med = (pick: (row: Row) => number) => median(rows.map(pick));
 console.log(`\ncorpus pages: ${rows.length} (median of ${REPS} runs each)`);
 console.log(`median time: ours ${med((r) => r.ours).toFixed(1)} ms (interactive ${med((r) => r.oursInteractive).toFixed(1)} ms), Playwright ${med((r) => r.playwright).toFixed(1)} ms, floor ${med((r) => r.floor).toFixed(1)} ms`);
 console.log(`median per-page ratio ours/Playwright: ${med((r) => r.ours / r.playwright).toFixed(2)} (aim ≤ 0.5)`);
-console.log(`median per-page ratio ours/floor: ${med((r) => r.ours / r.floor).toFixed(2)} (aim ≤ 3)`);
+console.log(`median per-page ratio ours/floor: ${med((r) => r.ours / r.floor).toFixed(2)} (aim ≤ 3); interactive/floor: ${med((r) => r.oursInteractive / r.floor).toFixed(2)}`);
+console.log(`median time ratio ours/floor: ${(med((r) => r.ours) / med((r) => r.floor)).toFixed(2)}`);
 console.log(`median size: ours all ${med((r) => r.oursChars)} chars, interactive ${med((r) => r.interactiveChars)}, Playwright ${med((r) => r.playwrightChars)}; pages where interactive > Playwright: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length}`);
 console.log(`generated 10k: ours ${generated.ours.toFixed(1)} ms, interactive ${generated.oursInteractive.toFixed(1)} ms, Playwright ${generated.playwright.toFixed(1)} ms, floor ${generated.floor.toFixed(1)} ms; ours/pw ${ratio(generated.ours, generated.playwright)}, ours/floor ${ratio(generated.ours, generated.floor)}; chars ours ${generated.oursChars}, interactive ${generated.interactiveChars}, Playwright ${generated.playwrightChars}`);

@@ -21,6 +21,8 @@ const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTI
 const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
 const MAX_OPTIONS = 30;
 const NON_BLANK = /\S/;
+/** Tags that are generic when they have no attributes. */
+const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
 
 /** A node of the tree: a role line with kids, or a run of text. */
 interface TreeNode {
@@ -231,12 +233,12 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   };
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
-  const walkChildren = (parent: Element | ShadowRoot, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
+  const walkChildren = (parent: Element, tag: string, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
     let first: Node | null = null;
     let assigned: Node[] | undefined;
-    const shadow = parent.nodeType === 1 ? (parent as Element).shadowRoot : null;
+    const shadow = parent.shadowRoot;
     if (shadow) first = shadow.firstChild;
-    else if ((parent as Element).tagName === 'SLOT') {
+    else if (tag === 'SLOT') {
       assigned = (parent as HTMLSlotElement).assignedNodes({ flatten: true });
       if (assigned.length === 0) assigned = undefined;
       first = parent.firstChild;
@@ -267,15 +269,17 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
     const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
     if (names) quiet++;
-    walkChildren(element, kids, depth, shown);
+    walkChildren(element, tag, kids, depth, shown);
     if (names) quiet--;
   };
 
   const walkElement = (element: Element, kids: Array<TreeNode | string>, depth: number): void => {
     const tag = element.tagName;
     if (SKIP_TAGS.has(tag)) return;
-    if (element.getAttribute('aria-hidden') === 'true') return;
-    const role = roleOf(element);
+    // Plain wrappers without attributes (very common) cannot be hidden from ARIA or carry a role.
+    const plain = !element.hasAttributes() && PLAIN_TAGS.has(tag);
+    if (!plain && element.getAttribute('aria-hidden') === 'true') return;
+    const role = plain ? '' : roleOf(element);
     const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
     if (!emit) {
       flatten(element, tag, kids, depth, undefined);
@@ -303,8 +307,8 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     if (!NO_REF_ROLES.has(role)) refFor(element);
     if (!leaf) {
       // Interactive nodes stay flat: their interactive descendants go to the same list.
-      if (interactiveOnly) walkChildren(element, kids, depth, true);
-      else walkChildren(element, node.kids, depth + 1, true);
+      if (interactiveOnly) walkChildren(element, tag, kids, depth, true);
+      else walkChildren(element, tag, node.kids, depth + 1, true);
     }
     if (deferName && !name) name = clipName(node.kids.map((kid) => (typeof kid === 'string' ? kid : (kid.name ?? ''))).join(' ').replace(/\s+/g, ' ').trim());
     // A node whose only content is its own name says it once.
@@ -333,7 +337,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const root = options.root ?? document.body ?? document.documentElement;
   const top: Array<TreeNode | string> = [];
   if (options.root) walkElement(root, top, 0);
-  else walkChildren(root, top, 0, undefined);
+  else walkChildren(root, root.tagName, top, 0, undefined);
 
   const lines: string[] = [];
   const write = (items: Array<TreeNode | string>, indent: string): void => {
