@@ -32,7 +32,7 @@ export const HEADLESS_FLAGS = [
 ] as const;
 
 export interface LaunchOptions {
-  /** The built extension; default `<repo>/dist`. */
+  /** The built extension; default `$PAGEWRIGHT_DIST`, else `<repo>/dist` (a separate build keeps parallel work off the shared dist/). */
   distDir?: string;
   /** Settings written to chrome.storage.local before the test starts (same as `setSettings`). */
   settings?: unknown;
@@ -68,7 +68,7 @@ const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 /** Launches Chromium with the extension loaded and waits for its service worker. */
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const distDir = resolve(options.distDir ?? join(REPO_ROOT, 'dist'));
+  const distDir = resolve(options.distDir ?? process.env['PAGEWRIGHT_DIST'] ?? join(REPO_ROOT, 'dist'));
   if (!existsSync(join(distDir, 'manifest.json'))) {
     throw new Error(`No built extension at ${distDir}: run \`npx vite build\` (or \`npm run test:e2e\`, which builds first).`);
   }
