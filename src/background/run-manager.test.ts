@@ -166,6 +166,22 @@ describe('RunManager', () => {
   });
 });
 
+describe('RunManager.delete_conversation', () => {
+  it('stops the conversation’s run, then removes it with its transcript and run state', async () => {
+    const { manager, posted, link, store } = setup([{ hang: true }]);
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    expect(manager.isRunning(conversationId)).toBe(true);
+    await manager.handlePanelMessage(link, { type: 'delete_conversation', conversationId });
+    expect(manager.isRunning(conversationId)).toBe(false);
+    expect(await store.getConversation(conversationId)).toBeUndefined();
+    expect(await store.getTranscript(conversationId)).toEqual([]);
+    expect(await store.getRun(conversationId)).toBeUndefined();
+    expect(ofType(posted, 'conversations').at(-1)?.conversations.some((c) => c.id === conversationId)).toBe(false);
+  });
+});
+
 describe('RunManager.forgetTab', () => {
   it('unbinds a closed tab’s conversations so a reused tab id starts fresh, keeping them listed', async () => {
     const { manager, posted, link, store } = setup([]);
