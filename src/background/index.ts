@@ -107,12 +107,17 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
 
 // ---------- context menus, shortcut, settings ----------
 
-async function rebuildMenus(): Promise<void> {
-  const settings = await loadSettings();
-  await browser.contextMenus.removeAll();
-  for (const item of menuItems(settings.ok ? settings.settings : undefined)) {
-    browser.contextMenus.create({ id: item.id, title: item.title, contexts: item.contexts });
-  }
+let menusBuilt: Promise<void> = Promise.resolve();
+/** Recreates the menus from the settings; rebuilds run one after another (ids would clash otherwise). */
+function rebuildMenus(): Promise<void> {
+  menusBuilt = menusBuilt.then(async () => {
+    const settings = await loadSettings();
+    await browser.contextMenus.removeAll();
+    for (const item of menuItems(settings.ok ? settings.settings : undefined)) {
+      browser.contextMenus.create({ id: item.id, title: item.title, contexts: item.contexts });
+    }
+  });
+  return menusBuilt;
 }
 
 const onMenuClick = createMenuClickHandler({
