@@ -110,7 +110,7 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
 let menusBuilt: Promise<void> = Promise.resolve();
 /** Recreates the menus from the settings; rebuilds run one after another (ids would clash otherwise). */
 function rebuildMenus(): Promise<void> {
-  menusBuilt = menusBuilt.then(async () => {
+  menusBuilt = menusBuilt.catch(() => undefined).then(async () => {
     const settings = await loadSettings();
     await browser.contextMenus.removeAll();
     for (const item of menuItems(settings.ok ? settings.settings : undefined)) {
