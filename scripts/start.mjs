@@ -136,9 +136,16 @@ const cleanup = async () => {
   await context.close().catch(() => undefined);
   await mockServer?.close().catch(() => undefined);
   startServer.close();
-  if (!args.profile) rmSync(userDataDir, { recursive: true, force: true });
+  if (!args.profile) {
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    } catch {
+      // the browser may still be writing its cache; a leftover temp profile is harmless
+    }
+  }
 };
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
 const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
 const extensionId = new URL(worker.url()).host;

@@ -201,7 +201,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     evaluateInWorker,
     async close() {
       await context.close().catch(() => undefined);
-      rmSync(userDataDir, { recursive: true, force: true });
+      try {
+        rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {
+        // Chromium may still be flushing its cache; a leftover temp profile is harmless
+      }
     },
   };
 }
