@@ -166,6 +166,32 @@ describe('RunManager', () => {
   });
 });
 
+describe('RunManager restart before the first checkpoint', () => {
+  it('keeps the person’s new message even when the worker stops before the run’s first checkpoint', async () => {
+    const dbName = `early-stop-${Math.random()}`;
+    const first = setup([{ hang: true }], { dbName });
+    await first.manager.handlePanelMessage(first.link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(first.posted, 'conversation_state')[0]!.conversationId;
+    // An earlier run was interrupted: its record still has that run's checkpoint.
+    const old = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'First question' }] }];
+    const checkpoint: RunCheckpoint = { runId: 'r0', messages: old, turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState: initialAppState(), currentTabId: 1, status: 'running' };
+    await first.store.putRun({ conversationId, messages: old, status: 'interrupted', runId: 'r0', checkpoint });
+
+    // The new run's checkpoints never land (the worker "stops" before the loop saves one).
+    const putRun = first.store.putRun.bind(first.store);
+    first.store.putRun = async (record) => (record.runId !== 'r0' && record.checkpoint ? undefined : putRun(record));
+    await first.manager.handlePanelMessage(first.link, { type: 'send_message', conversationId, text: 'Second question' });
+
+    const after = setup([], { dbName });
+    await after.manager.ready;
+    const record = await after.store.getRun(conversationId);
+    expect(record?.status).toBe('interrupted');
+    expect(JSON.stringify(record?.messages)).toContain('Second question');
+    first.manager.stop(conversationId);
+    await first.manager.settled(conversationId);
+  });
+});
+
 describe('RunManager.delete_conversation', () => {
   it('stops the conversation’s run, then removes it with its transcript and run state', async () => {
     const { manager, posted, link, store } = setup([{ hang: true }]);

@@ -354,7 +354,15 @@ export class RunManager {
     };
 
     await this.deps.store.putConversation(conversation);
-    await this.saveRun({ ...record, messages, status: 'running', runId });
+    // No stale error, and no stale checkpoint for a new message: if the worker stops before the loop's
+    // first checkpoint, recovery must find the person's new message (in `messages`), not an older run.
+    await this.saveRun({
+      conversationId,
+      messages,
+      status: 'running',
+      runId,
+      ...(resuming && record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
+    });
     await this.saveTranscript(conversationId, entries);
     this.broadcast(conversationId, { type: 'run_state', conversationId, run: { status: 'running', runId } });
     void this.broadcastConversations();
