@@ -243,6 +243,11 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       if (assigned.length === 0) assigned = undefined;
       first = parent.firstChild;
     } else first = parent.firstChild;
+    if (interactiveOnly && !assigned) {
+      // No text is listed: walk elements only.
+      for (let child = shadow ? shadow.firstElementChild : parent.firstElementChild; child; child = child.nextElementSibling) walkElement(child, kids, depth);
+      return;
+    }
     let shown = parentShown;
     // One loop over either the slot's assigned nodes or the child list (no closure per element).
     let index = 0;
