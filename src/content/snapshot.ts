@@ -73,6 +73,11 @@ export function isShown(element: Element): boolean {
   return element.checkVisibility({ visibilityProperty: true });
 }
 
+/** Whitespace runs to one space, trimmed. */
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 function quote(text: string): string {
   if (!text.includes('"') && !text.includes('\\')) return `"${text}"`;
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -211,12 +216,11 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
   };
 
-  /** Appends text, keeping one space where the source had whitespace between runs (trimmed on output). */
+  /** Appends raw text; whitespace is collapsed once per line when written, not once per text node. */
   const pushText = (kids: Array<TreeNode | string>, text: string): void => {
     const last = kids[kids.length - 1];
-    if (typeof last !== 'string') kids.push(text);
-    else if (last.charCodeAt(last.length - 1) === 32 && text.charCodeAt(0) === 32) kids[kids.length - 1] = last + text.slice(1);
-    else kids[kids.length - 1] = last + text;
+    if (typeof last === 'string') kids[kids.length - 1] = last + text;
+    else kids.push(text);
   };
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
@@ -258,7 +262,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
         const value = node.nodeValue;
         if (!value || !NON_BLANK.test(value)) continue;
         shown ??= textShown(node.parentNode as Element | ShadowRoot);
-        if (shown) pushText(kids, value.replace(/\s+/g, ' '));
+        if (shown) pushText(kids, value);
       }
     }
   };
@@ -270,7 +274,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const flatten = (element: Element, tag: string, kids: Array<TreeNode | string>, depth: number, shown: boolean | undefined): void => {
     if (!interactiveOnly && BLOCK_TAGS.has(tag)) {
       const last = kids[kids.length - 1];
-      if (typeof last === 'string' && !last.endsWith(' ')) kids[kids.length - 1] = `${last} `;
+      if (typeof last === 'string') kids[kids.length - 1] = `${last} `;
     }
     const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
     if (names) quiet++;
@@ -318,7 +322,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     if (deferName && !name) name = clipName(node.kids.map((kid) => (typeof kid === 'string' ? kid : (kid.name ?? ''))).join(' ').replace(/\s+/g, ' ').trim());
     // A node whose only content is its own name says it once.
     const only = node.kids[0];
-    if (node.kids.length === 1 && typeof only === 'string' && only.trim() === name) node.kids.length = 0;
+    if (node.kids.length === 1 && typeof only === 'string' && collapse(only) === name) node.kids.length = 0;
     const { line, ref, valued } = head(element, role, name);
     // An empty paragraph or list item says nothing.
     if (node.kids.length === 0 && !name && !ref) {
@@ -348,12 +352,12 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const write = (items: Array<TreeNode | string>, indent: string): void => {
     for (const item of items) {
       if (typeof item === 'string') {
-        const text = item.trim();
+        const text = collapse(item);
         if (text) lines.push(`${indent}- text: ${text}`);
         continue;
       }
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
-      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${item.kids[0].trim()}`);
+      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${collapse(item.kids[0])}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
