@@ -6,6 +6,7 @@ import { initialAppState } from '../runtime/context.js';
 import type { RunCheckpoint } from '../runtime/loop.js';
 import { createScriptedClient, type ScriptedStep } from '../runtime/model/scripted.js';
 import { emptyUsage } from '../runtime/model/types.js';
+import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { buildTool } from '../runtime/tool.js';
 import type { WorkerToPanel } from '../shared/protocol.js';
 import { parseSettings } from '../shared/settings.js';
@@ -14,7 +15,7 @@ import { appendPersonMessage, RunManager, type PanelLink } from './run-manager.j
 
 let dbCounter = 0;
 
-function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string } = {}) {
+function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string; browser?: BrowserBridge } = {}) {
   const store = createPagewrightStore(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
   const model = createScriptedClient(steps);
   const calls: string[] = [];
@@ -35,12 +36,19 @@ function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: st
     isConcurrencySafe: () => true,
     call: async () => ({ data: 'looked' }),
   });
+  const front = buildTool({
+    name: 'front',
+    prompt: 'Brings a tab to the front (test tool).',
+    inputSchema: z.object({ tab_id: z.number() }),
+    call: async (input: { tab_id: number }, context) => ({ data: await context.browser!.activateTab(input.tab_id) }),
+  });
   const manager = new RunManager({
+    ...(options.browser ? { browser: options.browser } : {}),
     store,
     resultStore: createMemoryResultStore(),
     loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
     createModel: () => model,
-    getTools: () => [look, note],
+    getTools: () => [front, look, note],
   });
   const posted: WorkerToPanel[] = [];
   const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
@@ -240,5 +248,36 @@ describe('appendPersonMessage', () => {
     const merged = appendPersonMessage([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }] }], 'next');
     expect(merged).toEqual([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }, { type: 'text', text: 'next' }] }]);
     expect(appendPersonMessage([], 'first')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'first' }] }]);
+  });
+
+  it('moves the conversation to a tab the agent brings to the front, before the tab shows', async () => {
+    const events: string[] = [];
+    const seen: { store?: ReturnType<typeof setup>['store'] } = {};
+    const tab = (id: number): TabInfo => ({ id, windowId: 1, url: `https://example.com/${id}`, title: `Tab ${id}`, active: true, status: 'complete' });
+    const browser = {
+      getTab: async (id: number) => tab(id),
+      activateTab: async (id: number) => {
+        // What a panel following the active tab would find at the moment the tab comes to the front.
+        const conversations = await seen.store!.listConversations();
+        events.push(`activate ${id}: conversation on ${conversations.map((c) => c.tabId).join(',')}`);
+        return tab(id);
+      },
+    } as unknown as BrowserBridge;
+    const setupResult = setup([{ toolCalls: [{ id: 't1', name: 'front', input: { tab_id: 9 } }] }, { text: 'Done.' }], {
+      browser,
+      settings: { anthropic: { apiKey: 'k' }, permissionMode: 'auto' },
+    });
+    seen.store = setupResult.store;
+    const { manager, link, posted, store } = setupResult;
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go to tab 9' });
+    await manager.settled(conversationId);
+
+    expect(events).toEqual(['activate 9: conversation on 9']);
+    expect((await store.getConversation(conversationId))?.tabId).toBe(9);
+    // A panel that now follows tab 9 finds the same conversation.
+    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 9 });
+    expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).toBe(conversationId);
   });
 });

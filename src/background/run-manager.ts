@@ -349,7 +349,7 @@ export class RunManager {
       windowId: tab?.windowId,
       tools: this.deps.getTools(permissions, { simpleMode: settings.simpleMode }),
       askPerson: (request, signal) => this.askPerson(conversationId, request, signal),
-      ...(this.deps.browser ? { browser: this.deps.browser } : {}),
+      ...(this.deps.browser ? { browser: this.bridgeForRun(conversationId, this.deps.browser) } : {}),
       ...(this.deps.memory ? { memory: this.deps.memory } : {}),
     };
 
@@ -452,6 +452,35 @@ export class RunManager {
   private answerPermission(conversationId: string, toolUseId: string, choice: PersonChoice): void {
     const pending = this.active.get(conversationId)?.pending;
     if (pending?.request.toolUseId === toolUseId) pending.resolve(choice);
+  }
+
+  /**
+   * The run's view of the browser. When the agent brings another tab to the front (`switch_tab`,
+   * `open_tab`), the conversation moves to that tab *before* it shows: a side panel that follows the
+   * active tab then finds this same conversation there instead of opening the new tab's, and the next
+   * run starts where the agent left off.
+   */
+  private bridgeForRun(conversationId: string, bridge: BrowserBridge): BrowserBridge {
+    const follow = async (tabId: number) => {
+      const conversation = await this.deps.store.getConversation(conversationId);
+      if (!conversation || conversation.tabId === tabId) return;
+      await this.deps.store.putConversation({ ...conversation, tabId, updatedAt: this.now() });
+      void this.broadcastConversations();
+    };
+    const runBridge: BrowserBridge = Object.create(bridge);
+    runBridge.activateTab = async (tabId) => {
+      await follow(tabId);
+      return bridge.activateTab(tabId);
+    };
+    runBridge.openTab = async (url, options) => {
+      if (!options.active) return bridge.openTab(url, options);
+      // Open in the background, move the conversation, then show it: no moment where the new tab is
+      // in front while the conversation still belongs to the old one.
+      const tab = await bridge.openTab(url, { ...options, active: false });
+      await follow(tab.id);
+      return bridge.activateTab(tab.id);
+    };
+    return runBridge;
   }
 
   // ---------- conversations ----------
