@@ -4,7 +4,7 @@
  * tool pool, a way to ask the person, and the platform ports (browser, stores) that tools act through.
  */
 import type { BrowserBridge } from './browser.js';
-import type { BudgetState, ResultStore } from './budget-types.js';
+import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
 import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
 import type { Tools } from './tool.js';
 
@@ -106,4 +106,64 @@ export interface ToolUseContext {
   /** The browser, as seen by tools. Absent in contexts without one (unit tests of runtime-only tools). */
   readonly browser?: BrowserBridge;
   readonly memory?: MemoryStore;
+}
+
+/** What a root context needs; everything else has a default. */
+export interface RootContextOptions
+  extends Partial<Omit<ToolUseContext, 'agentType' | 'getAppState' | 'setAppState' | 'setAppStateForTasks' | 'resultStore' | 'permissions' | 'tools'>> {
+  agentId: string;
+  resultStore: ResultStore;
+  permissions: PermissionContext;
+  tools: ToolUseContext['tools'];
+  appState?: AppState;
+}
+
+/**
+ * The context of a run's main agent. Its app state lives here; `setAppState` and `setAppStateForTasks`
+ * both change it. `budget` and `snapshots` default to fresh ones, `currentTabId`/`windowId` to none.
+ */
+export function createRootContext(options: RootContextOptions): ToolUseContext {
+  const { appState: initial, ...rest } = options;
+  let appState = initial ?? initialAppState();
+  const setAppState = (update: (prior: AppState) => AppState) => {
+    appState = update(appState);
+  };
+  return {
+    abortController: new AbortController(),
+    budget: createBudgetState(),
+    snapshots: createSnapshotCache(),
+    currentTabId: undefined,
+    windowId: undefined,
+    ...rest,
+    agentType: 'main',
+    getAppState: () => appState,
+    setAppState,
+    setAppStateForTasks: setAppState,
+  };
+}
+
+/**
+ * A sub-agent's context, derived from its parent: it reads the run's state but cannot change it
+ * (`setAppState` is a no-op, so a helper agent cannot load tools or grant sites for the whole run);
+ * `setAppStateForTasks` still reaches the root, for the few things that must (task bookkeeping). Its
+ * abort controller follows the parent's, and aborting it leaves the parent running.
+ */
+export function createSubagentContext(parent: ToolUseContext, options: { agentId: string; tools?: ToolUseContext['tools'] }): ToolUseContext {
+  const abortController = new AbortController();
+  const follow = () => abortController.abort(parent.abortController.signal.reason);
+  if (parent.abortController.signal.aborted) follow();
+  else {
+    parent.abortController.signal.addEventListener('abort', follow, { once: true });
+    // Release the parent's listener when the child ends first, so long runs don't accumulate them.
+    abortController.signal.addEventListener('abort', () => parent.abortController.signal.removeEventListener('abort', follow), { once: true });
+  }
+  return {
+    ...parent,
+    abortController,
+    agentId: options.agentId,
+    agentType: 'subagent',
+    tools: options.tools ?? parent.tools,
+    setAppState: () => {},
+    setAppStateForTasks: (update) => parent.setAppStateForTasks(update),
+  };
 }
