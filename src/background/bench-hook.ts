@@ -11,8 +11,7 @@
 import { z } from 'zod';
 import type { BrowserBridge } from '../runtime/browser.js';
 import { createMemoryResultStore } from '../runtime/budget.js';
-import { createBudgetState } from '../runtime/budget-types.js';
-import { createSnapshotCache, initialAppState, type AppState, type ToolUseContext } from '../runtime/context.js';
+import { createRootContext, type ToolUseContext } from '../runtime/context.js';
 import { ToolError } from '../runtime/errors.js';
 import { executeToolCall } from '../runtime/execute.js';
 import { buildTool, type CanUseTool } from '../runtime/tool.js';
@@ -48,27 +47,14 @@ const pagePing = buildTool({
 const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'bench' } });
 
 function benchContext(bridge: BrowserBridge, tabId: number): ToolUseContext {
-  let appState: AppState = initialAppState();
-  return {
-    abortController: new AbortController(),
+  return createRootContext({
     agentId: 'bench',
-    agentType: 'main',
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setAppStateForTasks: (update) => {
-      appState = update(appState);
-    },
-    budget: createBudgetState(),
     resultStore: createMemoryResultStore(),
     permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-    snapshots: createSnapshotCache(),
     currentTabId: tabId,
-    windowId: undefined,
     tools: [pagePing],
     browser: bridge,
-  };
+  });
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -9,7 +9,7 @@
 import { INTERRUPT_REASON } from '../runtime/abort.js';
 import type { BrowserBridge } from '../runtime/browser.js';
 import { createBudgetState, type BudgetState, type ResultStore } from '../runtime/budget-types.js';
-import { createSnapshotCache, initialAppState, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
+import { createRootContext, createSnapshotCache, initialAppState, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { interruptedResult, restoreRunState, runAgent, stopAfterTurns, type RunCheckpoint } from '../runtime/loop.js';
 import type { Message, ModelClient, TextBlock, Usage } from '../runtime/model/types.js';
@@ -312,7 +312,7 @@ export class RunManager {
 
     // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts fresh.
     const resuming = 'resume' in what && restored !== undefined;
-    let appState: AppState = resuming ? restored.appState : initialAppState();
+    const appState: AppState = resuming ? restored.appState : initialAppState();
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
@@ -330,17 +330,10 @@ export class RunManager {
     };
     this.active.set(conversationId, run);
 
-    const context: ToolUseContext = {
+    const context: ToolUseContext = createRootContext({
       abortController: controller,
       agentId: runId,
-      agentType: 'main',
-      getAppState: () => appState,
-      setAppState: (update) => {
-        appState = update(appState);
-      },
-      setAppStateForTasks: (update) => {
-        appState = update(appState);
-      },
+      appState,
       budget,
       resultStore: this.deps.resultStore,
       permissions,
@@ -351,7 +344,7 @@ export class RunManager {
       askPerson: (request, signal) => this.askPerson(conversationId, request, signal),
       ...(this.deps.browser ? { browser: this.bridgeForRun(conversationId, this.deps.browser) } : {}),
       ...(this.deps.memory ? { memory: this.deps.memory } : {}),
-    };
+    });
 
     await this.deps.store.putConversation(conversation);
     // No stale error, and no stale checkpoint for a new message: if the worker stops before the loop's

@@ -1,7 +1,7 @@
 /** Fakes for the tab and storage tool tests: a browser with tabs in windows, stores, and a context. */
 import type { BrowserBridge, TabInfo } from '../../../src/runtime/browser.js';
-import { createBudgetState, type StoredResult, type ResultStore } from '../../../src/runtime/budget-types.js';
-import { createSnapshotCache, initialAppState, type AppState, type MemoryStore, type ToolUseContext } from '../../../src/runtime/context.js';
+import type { StoredResult, ResultStore } from '../../../src/runtime/budget-types.js';
+import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../../../src/runtime/context.js';
 import { ToolError } from '../../../src/runtime/errors.js';
 import type { Tools } from '../../../src/runtime/tool.js';
 
@@ -84,28 +84,17 @@ export function fakeResultStore(results: StoredResult[] = []): ResultStore {
 export function fakeContext(
   options: { browser?: BrowserBridge; memory?: MemoryStore; resultStore?: ResultStore; currentTabId?: number; windowId?: number; tools?: Tools; appState?: AppState } = {},
 ): ToolUseContext {
-  let appState: AppState = options.appState ?? initialAppState();
-  return {
-    abortController: new AbortController(),
+  return createRootContext({
     agentId: 'test',
-    agentType: 'main',
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setAppStateForTasks: (update) => {
-      appState = update(appState);
-    },
-    budget: createBudgetState(),
     resultStore: options.resultStore ?? fakeResultStore(),
     permissions: { mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-    snapshots: createSnapshotCache(),
     currentTabId: options.currentTabId,
     windowId: options.windowId ?? 1,
     tools: options.tools ?? [],
+    ...(options.appState ? { appState: options.appState } : {}),
     ...(options.browser ? { browser: options.browser } : {}),
     ...(options.memory ? { memory: options.memory } : {}),
-  };
+  });
 }
 
 /** Runs `promise` and returns the ToolError it rejects with (fails the test otherwise). */
