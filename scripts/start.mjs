@@ -152,7 +152,12 @@ const extensionId = new URL(worker.url()).host;
 if (settings) await worker.evaluate((value) => chrome.storage.local.set({ settings: value }), settings);
 
 const page = context.pages()[0] ?? (await context.newPage());
-await page.goto(startUrl);
+try {
+  await page.goto(startUrl);
+} catch (error) {
+  await cleanup();
+  fail(`could not open ${startUrl}: ${String(error?.message ?? error).split('\n')[0]}. Check the address (and that this machine can reach it).`);
+}
 const tabId = await worker.evaluate(async (url) => {
   const tabs = await chrome.tabs.query({});
   const match = tabs.find((t) => t.url === url) ?? tabs.find((t) => t.active);
