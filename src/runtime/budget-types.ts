@@ -26,9 +26,24 @@ export interface BudgetDecision {
   totalChars?: number;
 }
 
+/**
+ * What the budget state keeps for one tool-use id. A `kept` result went to the model exactly as the tool
+ * produced it, and the transcript already holds those bytes, so only the verdict is kept (storing the
+ * content too would put every result in each checkpoint twice). A preview differs from what the tool
+ * produced, so it is kept byte for byte. See `freezeDecision` / `thawDecision` in `budget.ts`.
+ */
+export type FrozenBudgetDecision =
+  | {
+      toolUseId: string;
+      kind: 'kept';
+      /** Ignored: checkpoints written before kept decisions were stored without content carry it. */
+      content?: ToolResultContentBlock[];
+    }
+  | (BudgetDecision & { kind: 'persisted' | 'preview_only' });
+
 /** Decisions are frozen per tool-use id so re-sending history yields byte-identical content. */
 export interface BudgetState {
-  readonly decisions: Map<string, BudgetDecision>;
+  readonly decisions: Map<string, FrozenBudgetDecision>;
 }
 
 export const createBudgetState = (): BudgetState => ({ decisions: new Map() });

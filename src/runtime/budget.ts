@@ -5,7 +5,7 @@
  * the largest. Each decision is frozen per tool-use id, so re-sending history is byte-identical.
  */
 import { openDB, type DBSchema } from 'idb';
-import type { BudgetDecision, BudgetState, ResultStore, StoredResult } from './budget-types.js';
+import type { BudgetDecision, BudgetState, FrozenBudgetDecision, ResultStore, StoredResult } from './budget-types.js';
 import { ToolError } from './errors.js';
 import type { ToolResultContentBlock } from './model/types.js';
 import { DEFAULT_MAX_RESULT_SIZE_CHARS, type AnyTool } from './tool.js';
@@ -70,13 +70,36 @@ export async function persistOversizedResult(result: PendingResult, store: Resul
 }
 
 /**
+ * What the budget state keeps of a decision: a preview byte for byte, a `kept` result only as the verdict
+ * (its bytes are the tool's own, already in the transcript; see `FrozenBudgetDecision`).
+ */
+export function freezeDecision(decision: BudgetDecision): FrozenBudgetDecision {
+  if (decision.kind === 'kept') return { toolUseId: decision.toolUseId, kind: 'kept' };
+  return { ...decision, kind: decision.kind };
+}
+
+/** A frozen decision applied to what the tool produced: a preview as frozen, a `kept` verdict with the produced content. */
+export function thawDecision(frozen: FrozenBudgetDecision, produced: ToolResultContentBlock[]): BudgetDecision {
+  if (frozen.kind === 'kept') return { toolUseId: frozen.toolUseId, kind: 'kept', content: produced };
+  return frozen;
+}
+
+/**
+ * Could the per-message budget still shorten this result? Only a `kept`, image-free result that is not
+ * frozen yet and large enough that a preview saves something. Results it says no to are final as they are.
+ */
+export function canMessageBudgetShorten(decision: BudgetDecision, budget: BudgetState): boolean {
+  return decision.kind === 'kept' && !hasImage(decision.content) && !budget.decisions.has(decision.toolUseId) && contentSize(decision.content) > PREVIEW_CHARS * 2;
+}
+
+/**
  * The per-tool limit: over it, the result is stored and previewed. A decision already frozen for this
- * tool-use id is returned as is (a resumed run must not store or preview twice). Not frozen here: the
- * per-message budget may still change a `kept` result.
+ * tool-use id is applied as frozen (a resumed run must not store or preview twice). Not frozen here:
+ * the per-message budget may still change a `kept` result.
  */
 export async function applyResultSizeBudget(tool: AnyTool, result: PendingResult, budget: BudgetState, store: ResultStore): Promise<BudgetDecision> {
   const frozen = budget.decisions.get(result.toolUseId);
-  if (frozen) return frozen;
+  if (frozen) return thawDecision(frozen, result.content);
   const limit = effectiveMaxResultSize(tool);
   if (hasImage(result.content) || contentSize(result.content) <= limit) return { toolUseId: result.toolUseId, kind: 'kept', content: result.content };
   return persistOversizedResult(result, store, `Result longer than ${tool.name}'s limit of ${limit.toLocaleString('en-US')} characters`);
@@ -94,14 +117,16 @@ export async function applyMessageBudget(
   store: ResultStore,
   limit = MESSAGE_BUDGET_CHARS,
 ): Promise<BudgetDecision[]> {
-  const final = decisions.map((decision) => budget.decisions.get(decision.toolUseId) ?? decision);
+  const final = decisions.map((decision) => {
+    const frozen = budget.decisions.get(decision.toolUseId);
+    return frozen ? thawDecision(frozen, decision.content) : decision;
+  });
   let total = final.reduce((sum, decision) => sum + contentSize(decision.content), 0);
   while (total > limit) {
     let largest = -1;
     for (const [index, decision] of final.entries()) {
-      if (decision.kind !== 'kept' || hasImage(decision.content) || budget.decisions.has(decision.toolUseId)) continue;
-      const size = contentSize(decision.content);
-      if (size > PREVIEW_CHARS * 2 && (largest < 0 || size > contentSize(final[largest]?.content ?? []))) largest = index;
+      if (!canMessageBudgetShorten(decision, budget)) continue;
+      if (largest < 0 || contentSize(decision.content) > contentSize(final[largest]?.content ?? [])) largest = index;
     }
     const chosen = final[largest];
     if (!chosen) break; // nothing left that storing would shrink
@@ -110,7 +135,7 @@ export async function applyMessageBudget(
     total += contentSize(replaced.content) - contentSize(chosen.content);
     final[largest] = replaced;
   }
-  for (const decision of final) budget.decisions.set(decision.toolUseId, decision);
+  for (const decision of final) budget.decisions.set(decision.toolUseId, freezeDecision(decision));
   return final;
 }
 

@@ -8,7 +8,7 @@
  */
 import { INTERRUPT_REASON } from './abort.js';
 import type { AppState, ToolUseContext } from './context.js';
-import type { BudgetDecision, BudgetState } from './budget-types.js';
+import type { BudgetState, FrozenBudgetDecision } from './budget-types.js';
 import { errorContent } from './execute.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
@@ -44,7 +44,7 @@ export interface RunCheckpoint {
   usage: Usage;
   /** Tool-use ids whose calls may be running; on restore they get an INTERRUPTED result (see repairInterruptedTranscript). */
   inFlight: string[];
-  budget: BudgetDecision[];
+  budget: FrozenBudgetDecision[];
   appState: AppState;
   currentTabId: number | undefined;
   status: 'running' | 'finished';

@@ -12,7 +12,10 @@ import {
   readStoredResult,
 } from '../../../src/runtime/budget.js';
 import { createBudgetState, type BudgetDecision, type ResultStore } from '../../../src/runtime/budget-types.js';
+import { initialAppState } from '../../../src/runtime/context.js';
 import { ToolError } from '../../../src/runtime/errors.js';
+import { restoreRunState, type RunCheckpoint } from '../../../src/runtime/loop.js';
+import { emptyUsage } from '../../../src/runtime/model/types.js';
 import type { ToolResultContentBlock } from '../../../src/runtime/model/types.js';
 import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from '../../../src/runtime/tool.js';
 
@@ -102,12 +105,21 @@ describe('applyResultSizeBudget', () => {
     expect(store.puts).toBe(0);
   });
 
-  it('returns a frozen decision unchanged, without storing again', async () => {
+  it('applies a frozen preview byte for byte, without storing again', async () => {
     const store = countingStore();
     const budget = createBudgetState();
-    const frozen: BudgetDecision = { toolUseId: 'f', kind: 'kept', content: text('as first sent') };
+    const frozen: BudgetDecision = { toolUseId: 'f', kind: 'persisted', content: text('the preview first sent'), storedId: 'result_f', totalChars: 500 };
     budget.decisions.set('f', frozen);
-    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'f', toolName: 'big', content: text('x'.repeat(500)) }, budget, store)).toBe(frozen);
+    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'f', toolName: 'big', content: text('x'.repeat(500)) }, budget, store)).toEqual(frozen);
+    expect(store.puts).toBe(0);
+  });
+
+  it('applies a frozen "kept" verdict to the produced content without measuring it again', async () => {
+    const store = countingStore();
+    const budget = createBudgetState();
+    budget.decisions.set('k', { toolUseId: 'k', kind: 'kept' });
+    const produced = text('x'.repeat(500)); // over the limit of 10, but it was sent in full before
+    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'k', toolName: 'big', content: produced }, budget, store)).toEqual({ toolUseId: 'k', kind: 'kept', content: produced });
     expect(store.puts).toBe(0);
   });
 });
@@ -132,6 +144,40 @@ describe('applyMessageBudget', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(first));
     expect(store.puts).toBe(1);
     expect([...budget.decisions.keys()]).toEqual(['a', 'b']);
+  });
+
+  it('keeps a preview in the state but not the content of a result sent in full (the transcript has it)', async () => {
+    const budget = createBudgetState();
+    const decisions = [kept('a', 150_000), kept('b', 100_000)];
+    const [a] = await applyMessageBudget(decisions, new Map(), budget, countingStore(), 200_000);
+    expect(budget.decisions.get('a')).toEqual(a);
+    expect(a?.kind).toBe('persisted');
+    expect(budget.decisions.get('b')).toEqual({ toolUseId: 'b', kind: 'kept' });
+    expect(JSON.stringify([...budget.decisions.values()]).length).toBeLessThan(5_000);
+  });
+
+  it('gives byte-identical results after a restore from a checkpoint, storing nothing again', async () => {
+    const store = countingStore();
+    const budget = createBudgetState();
+    const decisions = [kept('a', 150_000), kept('b', 100_000), kept('c', 10)];
+    const first = await applyMessageBudget(decisions, new Map(), budget, store, 200_000);
+    // What a checkpoint holds goes through structured cloning (IndexedDB), then restoreRunState.
+    const checkpoint: RunCheckpoint = structuredClone({
+      runId: 'r',
+      messages: [],
+      turn: 1,
+      toolCalls: 3,
+      usage: emptyUsage(),
+      inFlight: [],
+      budget: [...budget.decisions.values()],
+      appState: initialAppState(),
+      currentTabId: undefined,
+      status: 'running',
+    });
+    const restored = restoreRunState(checkpoint);
+    const again = await applyMessageBudget(decisions, new Map(), restored.budget, store, 10);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+    expect(store.puts).toBe(1);
   });
 });
 
