@@ -9,10 +9,12 @@
  *   A failure whose tool says it invalidates its siblings (`failureCancelsSiblings`) stops the rest the same way.
  * - `contextModifier` is applied only for calls that are not concurrency-safe: parallel calls cannot
  *   agree on an order to apply them in.
- * - Progress and results are emitted as they happen; results go back in call order.
+ * - Progress is emitted as it happens; each call's `tool_call_finished` exactly once, as soon as its content
+ *   is final (see `runToolCalls` for the per-message budget); results go back to the model in call order.
  */
 import { createChildAbortController, INTERRUPT_REASON, SiblingFailure } from './abort.js';
-import { applyMessageBudget } from './budget.js';
+import { applyMessageBudget, canMessageBudgetShorten, contentSize, MESSAGE_BUDGET_CHARS } from './budget.js';
+import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
 import { abortPayload, errorContent, executeToolCall, parseToolInput, type ToolCallOutcome } from './execute.js';
@@ -132,10 +134,14 @@ function isSmallJson(value: unknown): boolean {
 }
 
 /**
- * Runs one assistant turn's tool calls. Emits `tool_call_started`, `tool_call_progress` and
- * `tool_call_finished` as they happen. When the per-message budget later shortens a result, a second
- * `tool_call_finished` for that id carries the final content (the last event for an id is what the
- * model got). Never throws for tool failures.
+ * Runs one assistant turn's tool calls. Emits `tool_call_started` and `tool_call_progress` as they
+ * happen, and exactly one `tool_call_finished` per call, carrying exactly what the model gets.
+ *
+ * The per-message budget is decided batch by batch, before the batch's finished events go out: a
+ * batch's results may be shortened (largest first) until the turn so far fits, and results of earlier
+ * batches, already shown, are final. A result the budget could never shorten (small, an image, an
+ * error) is announced the moment it finishes; a large one in a parallel batch waits for its batch.
+ * Never throws for tool failures.
  */
 export async function runToolCalls(
   toolUses: ToolUseBlock[],
@@ -144,9 +150,37 @@ export async function runToolCalls(
 ): Promise<{ results: ToolResultBlock[]; newMessages: Message[]; context: ToolUseContext }> {
   const turn = createChildAbortController(context.abortController.signal);
   const outcomes = new Map<string, ToolCallOutcome>();
+  const finals = new Map<string, BudgetDecision>();
+  const announced = new Set<string>();
+  const names = new Map(toolUses.map((toolUse) => [toolUse.id, toolUse.name]));
+  const messageBudget = options.messageBudgetChars ?? MESSAGE_BUDGET_CHARS;
+  let turnChars = 0;
   let current = context;
 
-  const runOne = async (toolUse: ToolUseBlock, batch: AbortController, base: ToolUseContext): Promise<ToolCallOutcome> => {
+  const announce = (outcome: ToolCallOutcome, decision: BudgetDecision) => {
+    if (announced.has(outcome.toolUseId)) return;
+    announced.add(outcome.toolUseId);
+    options.emit(finishedEvent({ ...outcome, decision }));
+  };
+
+  /** The per-message budget for one batch's outcomes (in the order they finished), then their finished events. */
+  const settle = async (settled: readonly ToolCallOutcome[]) => {
+    const decisions = await applyMessageBudget(
+      settled.map((outcome) => outcome.decision),
+      names,
+      context.budget,
+      context.resultStore,
+      Math.max(0, messageBudget - turnChars),
+    );
+    settled.forEach((outcome, index) => {
+      const decision = decisions[index] ?? outcome.decision;
+      finals.set(outcome.toolUseId, decision);
+      turnChars += contentSize(decision.content);
+      announce(outcome, decision);
+    });
+  };
+
+  const runOne = async (toolUse: ToolUseBlock, batch: AbortController, base: ToolUseContext, settled: ToolCallOutcome[]): Promise<ToolCallOutcome> => {
     const tool = findToolByName(base.tools, toolUse.name);
     const parsed = tool ? parseToolInput(tool, toolUse.input) : undefined;
     let description = toolUse.name;
@@ -163,7 +197,9 @@ export async function runToolCalls(
       ...(options.callTimeoutMs !== undefined ? { timeoutMs: options.callTimeoutMs } : {}),
     });
     outcomes.set(toolUse.id, outcome);
-    options.emit(finishedEvent(outcome));
+    settled.push(outcome);
+    // Final as it is: nothing the per-message budget does can change it, so the panel may show it now.
+    if (!canMessageBudgetShorten(outcome.decision, context.budget)) announce(outcome, outcome.decision);
     // A failure that invalidates its siblings cancels them (and the calls after it in this turn).
     if (outcome.status === 'error' && outcome.tool && parsed?.ok && safeFailureCancels(outcome, parsed.input)) {
       const reason = new SiblingFailure(toolUse.name, toolUse.id);
@@ -174,47 +210,46 @@ export async function runToolCalls(
   };
 
   for (const batch of partitionToolCalls(toolUses, context)) {
+    const settled: ToolCallOutcome[] = [];
     if (turn.signal.aborted) {
-      for (const toolUse of batch.calls) outcomes.set(toolUse.id, emitNotStarted(toolUse, turn.signal.reason, options));
+      for (const toolUse of batch.calls) settled.push(startNotStarted(toolUse, turn.signal.reason, options, outcomes));
+      await settle(settled);
       continue;
     }
     const controller = createChildAbortController(turn.signal);
     if (batch.concurrent) {
       const base = current; // concurrency-safe calls share one context; their modifiers are ignored
       await runLimited(
-        batch.calls.map((toolUse) => () => runOne(toolUse, controller, base)),
+        batch.calls.map((toolUse) => () => runOne(toolUse, controller, base, settled)),
         options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
       );
     } else {
       const [toolUse] = batch.calls as [ToolUseBlock];
-      const outcome = await runOne(toolUse, controller, current);
+      const outcome = await runOne(toolUse, controller, current, settled);
       if (outcome.status === 'done' && outcome.contextModifier) current = applyModifier(outcome, current);
     }
     controller.release();
+    await settle(settled);
   }
   turn.release();
 
-  const ordered = toolUses.map((toolUse) => outcomes.get(toolUse.id) ?? notStarted(toolUse, INTERRUPT_REASON));
-  const names = new Map(ordered.map((outcome) => [outcome.toolUseId, outcome.name]));
-  const decisions = await applyMessageBudget(
-    ordered.map((outcome) => outcome.decision),
-    names,
-    context.budget,
-    context.resultStore,
-    options.messageBudgetChars,
-  );
-  const results: ToolResultBlock[] = ordered.map((outcome, index) => {
-    const decision = decisions[index] ?? outcome.decision;
-    if (decision !== outcome.decision && decision.content !== outcome.decision.content) options.emit(finishedEvent({ ...outcome, decision }));
+  // Every call has an outcome by now; this only guards the results the model needs against a bug.
+  const missing = toolUses.filter((toolUse) => !outcomes.has(toolUse.id)).map((toolUse) => startNotStarted(toolUse, INTERRUPT_REASON, options, outcomes));
+  if (missing.length > 0) await settle(missing);
+
+  const ordered = toolUses.map((toolUse) => outcomes.get(toolUse.id) as ToolCallOutcome);
+  const results: ToolResultBlock[] = ordered.map((outcome) => {
+    const decision = finals.get(outcome.toolUseId) ?? outcome.decision;
     return { type: 'tool_result', tool_use_id: outcome.toolUseId, content: decision.content, ...(outcome.isError ? { is_error: true } : {}) };
   });
   return { results, newMessages: ordered.flatMap((outcome) => outcome.newMessages), context: current };
 }
 
-function emitNotStarted(toolUse: ToolUseBlock, reason: unknown, options: RunToolCallsOptions): ToolCallOutcome {
+/** A call that never started because the turn was stopped first: announced as started, then settled like the rest. */
+function startNotStarted(toolUse: ToolUseBlock, reason: unknown, options: RunToolCallsOptions, outcomes: Map<string, ToolCallOutcome>): ToolCallOutcome {
   const outcome = notStarted(toolUse, reason);
   options.emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: toolUse.name, input: toolUse.input, description: toolUse.name });
-  options.emit(finishedEvent(outcome));
+  outcomes.set(toolUse.id, outcome);
   return outcome;
 }
 

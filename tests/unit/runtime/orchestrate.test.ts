@@ -58,15 +58,22 @@ describe('partitionToolCalls', () => {
 
 describe('runToolCalls', () => {
   it('returns results in call order, whatever order they finish in, and emits as things happen', async () => {
-    const slow = sleeper('slow');
+    const log: string[] = [];
+    const slow = sleeper('slow', { log });
     const events: AgentEvent[] = [];
     const calls = [use('slow', { ms: 30, label: 'first' }), use('slow', { ms: 1, label: 'second' })];
-    const { results } = await runToolCalls(calls, createTestContext([slow]), { canUseTool: allowAll(), emit: (e) => events.push(e) });
+    const emit = (e: AgentEvent) => {
+      events.push(e);
+      if (e.type === 'tool_call_finished') log.push(`finished ${textOf(e)}`);
+    };
+    const { results } = await runToolCalls(calls, createTestContext([slow]), { canUseTool: allowAll(), emit });
     expect(results.map(textOf)).toEqual(['first', 'second']);
     expect(results.map((r) => r.tool_use_id)).toEqual(calls.map((c) => c.id));
     const finished = events.filter((e) => e.type === 'tool_call_finished').map((e) => (e.type === 'tool_call_finished' ? e.toolUseId : ''));
     expect(finished).toEqual([calls[1]?.id, calls[0]?.id]);
     expect(events.filter((e) => e.type === 'tool_call_started')).toHaveLength(2);
+    // A small result is shown the moment it is done, not when its batch is.
+    expect(log).toEqual(['start first', 'start second', 'end second', 'finished second', 'end first', 'finished first']);
   });
 
   it('runs a batch in parallel up to the cap (10 by default, configurable)', async () => {
@@ -201,11 +208,39 @@ describe('runToolCalls', () => {
     expect(results.map((r) => textOf(r).length > 10_000)).toEqual([true, false, true]); // b (largest) stored; 70k fits
     expect(textOf(results[1]!)).toContain('read_result');
     expect(await context.resultStore.get('result_b')).toBeDefined();
-    // The last event for b carries what the model actually got.
-    const lastForB = events.filter((e) => e.type === 'tool_call_finished' && e.toolUseId === 'b').at(-1);
-    expect(lastForB?.type === 'tool_call_finished' && lastForB.content).toEqual(results[1]!.content);
-    expect(lastForB?.type === 'tool_call_finished' && lastForB.persisted).toEqual({ storedId: 'result_b', totalChars: 60_000 });
+    // One finished event per call, carrying exactly what the model got.
+    const finished = events.filter((e) => e.type === 'tool_call_finished');
+    expect(finished.map((e) => e.toolUseId).sort()).toEqual(['a', 'b', 'c']);
+    for (const [index, id] of ['a', 'b', 'c'].entries()) {
+      expect(finished.find((e) => e.toolUseId === id)?.content).toEqual(results[index]!.content);
+    }
+    expect(finished.find((e) => e.toolUseId === 'b')?.persisted).toEqual({ storedId: 'result_b', totalChars: 60_000 });
     expect(context.budget.decisions.get('b')?.content).toEqual(results[1]!.content);
+  });
+
+  it('decides the message budget batch by batch: results already shown stay final, later ones are shortened', async () => {
+    const sized = buildTool({
+      name: 'sized',
+      inputSchema: z.object({ n: z.number().describe('n') }),
+      prompt: 'p',
+      maxResultSizeChars: Infinity,
+      call: async (input) => ({ data: 'x\n'.repeat(input.n / 2) }), // not concurrency-safe: each call is its own batch
+    });
+    const context = createTestContext([sized]);
+    const events: Array<{ id: string; chars: number }> = [];
+    const emit = (e: AgentEvent) => {
+      if (e.type === 'tool_call_finished') events.push({ id: e.toolUseId, chars: textOf(e).length });
+    };
+    const calls = [use('sized', { n: 50_000 }, 'first'), use('sized', { n: 20_000 }, 'second'), use('sized', { n: 2_000 }, 'third')];
+    const { results } = await runToolCalls(calls, context, { canUseTool: allowAll(), emit, messageBudgetChars: 51_000 });
+    expect(results.map((r) => textOf(r).length > 10_000)).toEqual([true, false, false]);
+    expect(textOf(results[1]!)).toContain('read_result');
+    expect(textOf(results[2]!)).toHaveLength(2_000); // too small to shorten, even though the turn is over budget now
+    expect(events).toEqual([
+      { id: 'first', chars: 50_000 },
+      { id: 'second', chars: textOf(results[1]!).length },
+      { id: 'third', chars: 2_000 },
+    ]);
   });
 
   it('never throws for a turn mixing unknown tools, bad input and failures', async () => {
