@@ -84,8 +84,34 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown, tool: AnyTool): 
   return { field, problem: issue.message };
 }
 
+/** The key the model clients put a tool call's input under when its JSON did not parse (often cut off by the output limit). */
+export const UNPARSEABLE_INPUT_KEY = '_unparseable_input';
+
+/** The raw JSON text when the client could not parse the call's input, else `undefined`. */
+function unparseableInput(raw: unknown): string | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const keys = Object.keys(raw);
+  const text = (raw as Record<string, unknown>)[UNPARSEABLE_INPUT_KEY];
+  return keys.length === 1 && keys[0] === UNPARSEABLE_INPUT_KEY && typeof text === 'string' ? text : undefined;
+}
+
 /** Parses a call's input leniently; on failure, an INVALID_INPUT error that points at each field. */
 export function parseToolInput(tool: AnyTool, raw: unknown): { ok: true; input: Record<string, unknown> } | { ok: false; error: ToolErrorPayload } {
+  const broken = unparseableInput(raw);
+  if (broken !== undefined) {
+    // Not a field mistake: the JSON itself broke, most often cut off when the reply hit the output limit.
+    const tail = broken.length > 80 ? `…${broken.slice(-80)}` : broken;
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_INPUT',
+        message: `Your tool input for ${tool.name} was not valid JSON (cut off?): ${broken.length.toLocaleString('en-US')} characters ending in ${JSON.stringify(tail)}. The call did not run.`,
+        suggestion: `Call ${tool.name} again with complete JSON. If the input is long (much text to type or many fields), split it over several smaller calls. It accepts: ${describeFields(tool) || 'no fields'}.`,
+        tool: tool.name,
+        receivedChars: broken.length,
+      },
+    };
+  }
   let candidate: unknown = raw ?? {};
   if (typeof candidate === 'string') {
     try {

@@ -279,3 +279,24 @@ describe('tools that break the contract', () => {
     expect(error.message).toBe('hang did not finish within 15 ms and was stopped.');
   });
 });
+
+describe('input whose JSON was cut off', () => {
+  it('says the JSON was not valid (cut off?) instead of naming an unknown field, and does not run the tool', async () => {
+    const canUseTool = allowAll();
+    const raw = `{"text": "${'a'.repeat(200)}`; // what a client keeps when the stream stopped mid-input
+    const outcome = await executeToolCall(use('echo', { _unparseable_input: raw }), createTestContext([echoTool]), { canUseTool });
+    const error = errorOf(outcome);
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toBe(`Your tool input for echo was not valid JSON (cut off?): 210 characters ending in "…${'a'.repeat(80)}". The call did not run.`);
+    expect(error.message).not.toContain('unknown field');
+    expect(error.suggestion).toContain('complete JSON');
+    expect(error.suggestion).toContain('text (string, required)');
+    expect(error.receivedChars).toBe(raw.length);
+    expect(canUseTool.asked).toEqual([]);
+  });
+
+  it('still treats _unparseable_input next to other fields as an unknown field', async () => {
+    const error = errorOf(await executeToolCall(use('echo', { text: 'a', _unparseable_input: 'x' }), createTestContext([echoTool]), { canUseTool: allowAll() }));
+    expect(error.message).toContain('unknown field(s) "_unparseable_input"');
+  });
+});
