@@ -23,8 +23,9 @@ const loadSettings = async (): Promise<SettingsResult> => parseSettings((await b
 
 const memory = createIdbMemoryStore();
 const bridge = createBrowserBridge();
+const store = createPagewrightStore();
 const manager = new RunManager({
-  store: createPagewrightStore(),
+  store,
   resultStore: createIdbResultStore(),
   memory,
   browser: bridge,
@@ -86,6 +87,10 @@ async function answer(request: WorkerRequest): Promise<WorkerResponse> {
       return { ok: true, data: await memory.list() };
     case 'delete_memory':
       return { ok: true, data: { deleted: await memory.delete(request.key) } };
+    case 'list_grants':
+      return { ok: true, data: { grants: await store.listGrants() } };
+    case 'revoke_grant':
+      return { ok: true, data: { revoked: await store.revokeGrant({ origin: request.origin, tool: request.tool }) } };
   }
 }
 

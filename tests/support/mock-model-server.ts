@@ -441,34 +441,31 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
 }
 
 /**
- * The tool results the request carries in its newest turn, in either provider's format. OpenAI's
- * `role: 'tool'` messages have no error flag, so there `isError` means the text carries an `"error"` payload.
+ * The tool results of the newest turn, in either provider's format: every result in the messages after
+ * the last assistant message, whatever else sits among them (a screenshot's image message comes after
+ * the results; a resumed run may add the person's message). OpenAI's `role: 'tool'` messages have no
+ * error flag, so there `isError` means the text carries an `"error"` payload.
  */
 export function toolResultsOf(request: RecordedRequest): Array<{ toolUseId: string; text: string; isError: boolean }> {
-  const messages: unknown[] = Array.isArray(request.body?.messages) ? request.body.messages : [];
-  if (request.provider === 'openai') {
-    const out: Array<{ toolUseId: string; text: string; isError: boolean }> = [];
-    // The tool messages after the last assistant message.
-    let lastAssistant = -1;
-    messages.forEach((m, i) => {
-      if ((m as { role?: string }).role === 'assistant') lastAssistant = i;
-    });
-    for (const m of messages.slice(lastAssistant + 1) as Array<{ role?: string; tool_call_id?: string; content?: unknown }>) {
-      if (m.role !== 'tool') continue;
+  const messages = (Array.isArray(request.body?.messages) ? request.body.messages : []) as Array<{ role?: string; content?: unknown; tool_call_id?: string }>;
+  const lastAssistant = messages.map((m) => m?.role).lastIndexOf('assistant');
+  const out: Array<{ toolUseId: string; text: string; isError: boolean }> = [];
+  for (const m of messages.slice(lastAssistant + 1)) {
+    if (request.provider === 'openai') {
+      if (m?.role !== 'tool') continue;
       const text = typeof m.content === 'string' ? m.content : JSON.stringify(m.content);
       out.push({ toolUseId: m.tool_call_id ?? '', text, isError: /"error"\s*:/.test(text) || text.startsWith('Error:') });
+      continue;
     }
-    return out;
-  }
-  const last = messages[messages.length - 1] as { role?: string; content?: unknown } | undefined;
-  if (!last || last.role !== 'user' || !Array.isArray(last.content)) return [];
-  return (last.content as Array<Record<string, unknown>>)
-    .filter((b) => b['type'] === 'tool_result')
-    .map((b) => {
+    if (m?.role !== 'user' || !Array.isArray(m.content)) continue;
+    for (const b of m.content as Array<Record<string, unknown>>) {
+      if (b['type'] !== 'tool_result') continue;
       const content = b['content'];
       const text = typeof content === 'string' ? content : Array.isArray(content) ? (content as Array<{ type?: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n') : '';
-      return { toolUseId: String(b['tool_use_id'] ?? ''), text, isError: b['is_error'] === true };
-    });
+      out.push({ toolUseId: String(b['tool_use_id'] ?? ''), text, isError: b['is_error'] === true });
+    }
+  }
+  return out;
 }
 
 /** The tool names the request offered, in order. */

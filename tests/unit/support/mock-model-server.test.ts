@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastUserTextOf, startDemoModelServer, startMockModelServer, systemOf, type MockModelServer } from '../../support/mock-model-server.js';
+import { lastUserTextOf, startDemoModelServer, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from '../../support/mock-model-server.js';
 
 let server: MockModelServer | undefined;
 afterEach(async () => {
@@ -63,5 +63,40 @@ describe('mock model server', () => {
       .filter((event) => event.type === 'content_block_delta' && event.delta?.type === 'text_delta');
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.map((event) => event.delta?.text).join('')).toBe('(mock model) You said: hello');
+  });
+
+  describe('toolResultsOf', () => {
+    const request = (provider: RecordedRequest['provider'], messages: unknown[]) => ({ index: 0, method: 'POST', path: '/', provider, headers: {}, body: { messages } }) as unknown as RecordedRequest;
+    const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } };
+    const result = (id: string, text: string, isError = false) => ({ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text }], ...(isError ? { is_error: true } : {}) });
+
+    it("finds the newest turn's Anthropic results when a screenshot's image message comes after them", () => {
+      const messages = [
+        { role: 'user', content: 'go' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'old', name: 'x', input: {} }] },
+        { role: 'user', content: [result('old', 'old result')] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 's', name: 'screenshot', input: {} }, { type: 'tool_use', id: 'f', name: 'find', input: {} }] },
+        { role: 'user', content: [result('s', 'shot taken'), result('f', 'no match', true)] },
+        { role: 'user', content: [{ type: 'text', text: 'The screenshot:' }, image] },
+      ];
+      expect(toolResultsOf(request('anthropic', messages))).toEqual([
+        { toolUseId: 's', text: 'shot taken', isError: false },
+        { toolUseId: 'f', text: 'no match', isError: true },
+      ]);
+    });
+
+    it('finds OpenAI tool messages after the last assistant message, past an image message', () => {
+      const messages = [
+        { role: 'assistant', tool_calls: [{ id: 'c1' }] },
+        { role: 'tool', tool_call_id: 'c1', content: '{"error":{"code":"X"}}' },
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+      ];
+      expect(toolResultsOf(request('openai', messages))).toEqual([{ toolUseId: 'c1', text: '{"error":{"code":"X"}}', isError: true }]);
+    });
+
+    it('finds none when the newest message is an assistant turn or there are no messages', () => {
+      expect(toolResultsOf(request('anthropic', [{ role: 'user', content: [result('a', 'r')] }, { role: 'assistant', content: 'hi' }]))).toEqual([]);
+      expect(toolResultsOf(request('anthropic', []))).toEqual([]);
+    });
   });
 });
