@@ -1,6 +1,7 @@
 /** Settings: provider, key, model, base URL, permission mode, simple mode, custom actions, and memory. */
 import type { ComponentChildren } from 'preact';
 import type { AppModel } from '../models/app-model.js';
+import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
 import type { SettingsModel } from '../models/settings-model.js';
 
@@ -104,6 +105,56 @@ function MemoryList({ memory }: { memory: MemoryModel }) {
   );
 }
 
+/** "Always allow on this site" grants: what the agent may do without asking, and a way to take it back. */
+function GrantList({ grants }: { grants: GrantsModel }) {
+  const list = grants.grants.value;
+  return (
+    <section class="grants" aria-labelledby="grants-title">
+      <div class="section-head">
+        <h2 id="grants-title">Always allowed on these sites</h2>
+        <button type="button" onClick={() => void grants.refresh()}>
+          Refresh
+        </button>
+      </div>
+      {grants.error.value && <p class="error-text">{grants.error.value}</p>}
+      {grants.status.value === 'loaded' && list.length === 0 && <p class="muted">Nothing yet. “Always allow on this site” in a permission prompt adds an entry here.</p>}
+      <ul class="grant-list">
+        {list.map((grant) => (
+          <li key={`${grant.origin} ${grant.tool}`} data-grant-origin={grant.origin} data-grant-tool={grant.tool}>
+            <span class="grant-text">
+              <code>{grant.tool}</code> on <span class="grant-origin">{grant.origin}</span>
+            </span>
+            <button type="button" class="icon-button danger" aria-label={`Revoke ${grant.tool} on ${grant.origin}`} onClick={() => void grants.revoke(grant)}>
+              Revoke
+            </button>
+          </li>
+        ))}
+      </ul>
+      {list.length > 0 && <p class="hint muted">A revoked grant applies from the next run: the agent asks again.</p>}
+    </section>
+  );
+}
+
+/** One rule list (allow / deny / ask) as a textarea, one rule a line. */
+function RuleList({ settings, kind, errors }: { settings: SettingsModel; kind: 'allow' | 'deny' | 'ask'; errors: Readonly<Record<string, string>> }) {
+  const labels = { allow: 'Allow without asking', deny: 'Never allow', ask: 'Always ask' } as const;
+  return (
+    <Field path={`rules.${kind}`} label={labels[kind]} errors={errors}>
+      <textarea
+        rows={2}
+        spellcheck={false}
+        placeholder={kind === 'allow' ? 'read_page\nclick(*.example.com)' : kind === 'deny' ? 'navigate(*.bank.com)' : 'type'}
+        value={settings.draft.value.rules[kind].join('\n')}
+        {...a11y(`rules.${kind}`, errors)}
+        onInput={(e) => {
+          const lines = e.currentTarget.value.split('\n').map((line) => line.trim());
+          settings.edit((d) => ({ ...d, rules: { ...d.rules, [kind]: lines.filter((line, i) => line !== '' || i === lines.length - 1) } }), `rules.${kind}`);
+        }}
+      />
+    </Field>
+  );
+}
+
 /** The settings page, with the agent's memory below the form. */
 export function SettingsView({ app }: { app: AppModel }) {
   const settings = app.settings;
@@ -151,6 +202,26 @@ export function SettingsView({ app }: { app: AppModel }) {
             <option value="read-only">Read-only</option>
           </select>
         </Field>
+        <fieldset class="rules">
+          <legend>Permission rules</legend>
+          <p class="hint muted">
+            One rule a line: a tool name (<code>click</code>) or a tool and a site (<code>click(*.example.com)</code>). Never allow wins over Always ask, which wins over
+            Allow.
+          </p>
+          <RuleList settings={settings} kind="allow" errors={errors} />
+          <RuleList settings={settings} kind="ask" errors={errors} />
+          <RuleList settings={settings} kind="deny" errors={errors} />
+        </fieldset>
+        <Field path="maxTurns" label="Turn limit per run" errors={errors} hint="The run stops after this many model turns (1–200).">
+          <input
+            type="number"
+            min={1}
+            max={200}
+            value={draft.maxTurns}
+            {...a11y('maxTurns', errors)}
+            onInput={(e) => settings.edit((d) => ({ ...d, maxTurns: e.currentTarget.valueAsNumber }), 'maxTurns')}
+          />
+        </Field>
         <div class="field">
           <label class="inline">
             <input type="checkbox" checked={draft.simpleMode} onChange={(e) => settings.edit((d) => ({ ...d, simpleMode: e.currentTarget.checked }), 'simpleMode')} /> Simple mode (only the core
@@ -167,6 +238,7 @@ export function SettingsView({ app }: { app: AppModel }) {
           </span>
         </div>
       </form>
+      <GrantList grants={app.grants} />
       <MemoryList memory={app.memory} />
     </section>
   );

@@ -8,6 +8,7 @@ import type { WorkerToPanel } from '../../src/shared/protocol.js';
 import { BindingModel, type TabsApi } from './binding-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
+import { GrantsModel } from './grants-model.js';
 import { MemoryModel, type SendRequest } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
@@ -35,6 +36,8 @@ export class AppModel {
   readonly conversations: ConversationsModel;
   readonly settings: SettingsModel;
   readonly memory: MemoryModel;
+  /** "Always allow on this site" grants, listed (and revoked) in Settings. */
+  readonly grants: GrantsModel;
   readonly binding: BindingModel;
   /** A conversation the person opened from the list (kept across reconnects, dropped on tab switch). */
   private openedConversation: string | undefined;
@@ -46,6 +49,7 @@ export class AppModel {
     this.conversations = new ConversationsModel(send);
     this.settings = new SettingsModel(deps.settingsStorage);
     this.memory = new MemoryModel(deps.request);
+    this.grants = new GrantsModel(deps.request);
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,
@@ -117,6 +121,7 @@ export class AppModel {
     if (page === 'settings') {
       void this.settings.load();
       void this.memory.refresh();
+      void this.grants.refresh();
     }
   }
 
@@ -135,5 +140,11 @@ export class AppModel {
   private route(message: WorkerToPanel): void {
     this.conversations.apply(message);
     this.conversation.apply(message);
+    // The worker names a conversation after its first message and announces it only in the list:
+    // without this the header keeps saying "New conversation" for the whole chat.
+    if (message.type === 'conversations') {
+      const current = message.conversations.find((summary) => summary.id === this.conversation.conversationId.value);
+      if (current && current.title !== this.conversation.title.value) this.conversation.title.value = current.title;
+    }
   }
 }

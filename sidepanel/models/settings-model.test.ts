@@ -79,6 +79,19 @@ describe('SettingsModel', () => {
     expect(model.fieldErrors.value).toHaveProperty(['customActions.0.prompt']);
   });
 
+  it('saves rules without blank lines and refuses a malformed rule, naming it', async () => {
+    const { storage, state } = memoryStorage(undefined);
+    const model = new SettingsModel(storage);
+    await model.load();
+    model.edit((draft) => ({ ...draft, rules: { allow: ['read_page', '', ' click(*.example.com) '], ask: [], deny: ['navigate(bank.com'] } }));
+    expect(await model.save()).toBe(false);
+    expect(model.fieldErrors.value['rules.deny']).toContain('“navigate(bank.com”');
+    expect(state.writes).toHaveLength(0);
+    model.edit((draft) => ({ ...draft, rules: { ...draft.rules, deny: ['navigate(*.bank.com)'] } }), 'rules.deny');
+    expect(await model.save()).toBe(true);
+    expect(state.writes[0]?.rules).toEqual({ allow: ['read_page', 'click(*.example.com)'], ask: [], deny: ['navigate(*.bank.com)'] });
+  });
+
   it('reports a failing write instead of throwing', async () => {
     const model = new SettingsModel({ read: async () => undefined, write: async () => Promise.reject(new Error('quota')) });
     await model.load();

@@ -4,6 +4,7 @@
  * The API key is stored by the extension page only; it is never logged and never reaches a content script.
  */
 import { computed, signal } from '@preact/signals';
+import { parseRule } from '../../src/runtime/permissions.js';
 import { defaultSettings, parseSettings, settingsSchema, type Settings } from '../../src/shared/settings.js';
 
 /** Where settings live (chrome.storage.local 'settings' in the panel; a map in tests). */
@@ -94,10 +95,14 @@ export class SettingsModel {
 
   /** Validates and stores; returns whether it saved. Errors are shown by field, never thrown. */
   async save(): Promise<boolean> {
-    const result = settingsSchema.safeParse(this.draft.value);
-    if (!result.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of result.error.issues) {
+    // Blank lines in the rule boxes are not rules.
+    const draft = this.draft.value;
+    const rules = { allow: cleanRules(draft.rules.allow), deny: cleanRules(draft.rules.deny), ask: cleanRules(draft.rules.ask) };
+    const result = settingsSchema.safeParse({ ...draft, rules });
+    const ruleErrors = malformedRules(rules);
+    if (!result.success || Object.keys(ruleErrors).length > 0) {
+      const errors: Record<string, string> = { ...ruleErrors };
+      for (const issue of result.success ? [] : result.error.issues) {
         const path = issue.path.join('.') || '(root)';
         errors[path] ??= issue.message;
       }
@@ -121,4 +126,19 @@ export class SettingsModel {
     this.saveState.value = 'saved';
     return true;
   }
+}
+
+const cleanRules = (rules: readonly string[]) => rules.map((rule) => rule.trim()).filter((rule) => rule !== '');
+
+/**
+ * A malformed rule matches nothing at run time, so a typo in a deny rule would silently allow what the
+ * person meant to forbid: refuse to save it, naming the line.
+ */
+function malformedRules(rules: Settings['rules']): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const kind of ['allow', 'deny', 'ask'] as const) {
+    const bad = rules[kind].find((rule) => parseRule(rule) === undefined);
+    if (bad !== undefined) errors[`rules.${kind}`] = `“${bad}” is not a rule: write a tool name (click) or a tool and a site (click(*.example.com)).`;
+  }
+  return errors;
 }

@@ -62,7 +62,11 @@ export interface PagewrightStore {
   listRuns(): Promise<RunRecord[]>;
   listGrants(): Promise<SiteGrant[]>;
   addGrant(grant: SiteGrant): Promise<void>;
+  /** Removes one grant (Settings → "Always allowed on these sites"); false when there was none. */
+  revokeGrant(grant: SiteGrant): Promise<boolean>;
 }
+
+const grantKey = (grant: SiteGrant) => `${grant.origin} ${grant.tool}`;
 
 /** Opens (and creates or upgrades) the database. Works with fake-indexeddb in unit tests. */
 export function createPagewrightStore(dbName = 'pagewright'): PagewrightStore {
@@ -115,7 +119,14 @@ export function createPagewrightStore(dbName = 'pagewright'): PagewrightStore {
       return (await (await open()).getAll('grants')).map(({ origin, tool }) => ({ origin, tool }));
     },
     async addGrant(grant) {
-      await (await open()).put('grants', { ...grant, key: `${grant.origin} ${grant.tool}` });
+      await (await open()).put('grants', { ...grant, key: grantKey(grant) });
+    },
+    async revokeGrant(grant) {
+      const tx = (await open()).transaction('grants', 'readwrite');
+      const existed = (await tx.store.getKey(grantKey(grant))) !== undefined;
+      if (existed) await tx.store.delete(grantKey(grant));
+      await tx.done;
+      return existed;
     },
   };
 }

@@ -178,6 +178,10 @@ export const workerRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('save_settings'), settings: settingsSchema }),
   z.object({ type: z.literal('list_memory') }),
   z.object({ type: z.literal('delete_memory'), key: z.string() }),
+  /** "Always allow on this site" grants, for Settings: answers `{ grants: [{ origin, tool }] }`. */
+  z.object({ type: z.literal('list_grants') }),
+  /** Revokes one grant; it stops applying from the next run (a running one keeps what it was given). */
+  z.object({ type: z.literal('revoke_grant'), origin: z.string().min(1), tool: z.string().min(1) }),
 ]);
 export type WorkerRequest = z.infer<typeof workerRequestSchema>;
 

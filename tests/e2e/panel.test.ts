@@ -154,6 +154,38 @@ describe('side panel', () => {
     expect(await panel.getByRole('dialog').count()).toBe(0);
   });
 
+  it('lists "always allow" grants in Settings; a revoked grant asks again on the next run', async () => {
+    const { panel } = await openPanelOnFixture();
+    const origin = new URL(fixtures.url).origin;
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_g1', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?grant=1`, active: false } }] },
+      { text: 'Granted and opened.' },
+    );
+    await send(panel, 'Open a tab, and you may always do that here');
+    await panel.getByRole('dialog').getByRole('button', { name: 'Always allow on this site' }).click();
+    await panel.getByText('Granted and opened.').waitFor();
+
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const grant = panel.locator(`[data-grant-origin="${origin}"][data-grant-tool="open_tab"]`);
+    await grant.waitFor();
+    await grant.getByRole('button', { name: `Revoke open_tab on ${origin}` }).click();
+    await expect.poll(() => grant.count()).toBe(0);
+    // Revoked in the worker's store, not only in the list.
+    const reloaded = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'list_grants' }));
+    expect(reloaded).toMatchObject({ ok: true });
+    expect((reloaded as { data: { grants: Array<{ origin: string; tool: string }> } }).data.grants).not.toContainEqual({ origin, tool: 'open_tab' });
+
+    // The next run asks again for the same call on the same site.
+    await panel.getByRole('button', { name: 'Settings', exact: true }).click();
+    mock.enqueue({ toolCalls: [{ id: 'toolu_g2', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?grant=2`, active: false } }] }, { text: 'Asked again.' });
+    await send(panel, 'Open another one');
+    const dialog = panel.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('open_tab');
+    await dialog.getByRole('button', { name: 'Deny' }).click();
+    await panel.locator('[data-tool-use-id="toolu_g2"][data-status="rejected"]').waitFor();
+  });
+
   it('Stop during a long tool cancels it and shows the run as stopped', async () => {
     const { panel } = await openPanelOnFixture();
     await ext.setSettings(settingsFor(mock, 'auto'));
