@@ -4,7 +4,9 @@ import type { AppModel } from '../models/app-model.js';
 /** The notices strip above the page. */
 export function Notices({ app }: { app: AppModel }) {
   const stored = app.settings.storedProblem.value;
-  const notices = app.conversation.notices.value;
+  // Once the panel has read the settings itself, its own notice (above) is the one that is current:
+  // the worker's SETTINGS_INVALID says the same thing a second time, and stays after the fix is saved.
+  const notices = app.conversation.notices.value.filter((notice) => !(notice.code === 'SETTINGS_INVALID' && app.settings.loaded.value));
   const status = app.port.status.value;
   return (
     <div class="notices">

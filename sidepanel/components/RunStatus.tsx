@@ -46,7 +46,8 @@ export function RunStatus({ model, onOpenSettings }: { model: ConversationModel;
         </div>
       )}
       {run.status === 'idle' && reason !== undefined && Object.hasOwn(STOP_REASONS, reason) && <p class="muted">{STOP_REASONS[reason]}</p>}
-      {run.usage && <UsageLine usage={run.usage} />}
+      {/* A run that failed before the model answered used no tokens: "0 in · 0 out" is only noise. */}
+      {run.usage && run.usage.inputTokens + run.usage.outputTokens + run.usage.cacheReadTokens > 0 && <UsageLine usage={run.usage} />}
     </div>
   );
 }

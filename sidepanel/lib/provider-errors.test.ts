@@ -14,6 +14,16 @@ describe('describeRunError', () => {
     expect(view.retry).toMatch(/^Try again in about 30 seconds \(at .*12.*00.*30.*\)\.$/);
   });
 
+  it('says the wait once: the client\'s own "Try again in N s." and "Wait N seconds" give way to the retry line', () => {
+    const view = describeRunError(
+      { code: 'RATE_LIMITED', message: 'Anthropic is rate limiting requests (429). Try again in 1 s.', suggestion: 'Wait 1 seconds, then send again.', retryAfterMs: 1_000 },
+      new Date(2026, 0, 1, 12, 0, 0),
+    );
+    expect(view.message).toBe('Anthropic is rate limiting requests (429).');
+    expect(view.suggestion).toBe('');
+    expect(view.retry).toMatch(/^Try again in about 1 second \(at /);
+  });
+
   it('gives a rate limit without retry-after a plain hint, and unknown codes a generic title', () => {
     expect(describeRunError({ code: 'RATE_LIMITED', message: 'm', suggestion: 's' }).retry).toMatch(/Wait/);
     expect(describeRunError({ code: 'WEIRD', message: 'm', suggestion: 's' }).title).toBe('The run stopped with an error');

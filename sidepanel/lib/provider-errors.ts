@@ -57,6 +57,10 @@ export function describeRunError(error: RunErrorPayload, now: Date = new Date())
     const at = new Date(now.getTime() + error.retryAfterMs);
     const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     view.retry = `Try again in about ${formatWait(error.retryAfterMs)} (at ${clock}).`;
+    // The client's message and suggestion say the same wait in other words ("Try again in 1 s.",
+    // "Wait 1 seconds…"): the retry line replaces them, so the card says it once.
+    view.message = error.message.replace(/\s*Try again in \d+ s\.\s*$/, '');
+    if (error.code === 'RATE_LIMITED' || error.code === 'OVERLOADED') view.suggestion = '';
   } else if (error.code === 'RATE_LIMITED') {
     view.retry = 'Wait a little, then send your message again.';
   }

@@ -83,4 +83,13 @@ describe('AppModel', () => {
     app.newChat();
     expect(ports[0]?.posted.at(-1)).toEqual({ type: 'new_conversation', tabId: 4 });
   });
+
+  it('the header title follows the name the worker gives the shown conversation (only in the list)', async () => {
+    const { app, ports } = setup(4);
+    await app.start();
+    ports[0]?.fromWorker({ ...state('c1'), title: 'New conversation' });
+    const summary = (id: string, title: string) => ({ id, title, createdAt: 1, updatedAt: 2, runStatus: 'running' });
+    ports[0]?.fromWorker({ type: 'conversations', conversations: [summary('c0', 'Other chat'), summary('c1', 'Summarize this page')] });
+    expect(app.conversation.title.value).toBe('Summarize this page');
+  });
 });
