@@ -60,18 +60,51 @@ export function originOf(subject: string): string | undefined {
   }
 }
 
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
+
+/** A subject's host (IPv6 without brackets) and port (explicit, or the scheme's default; none for a bare host without one). */
+function hostAndPort(subject: string): { host: string; port: string | undefined } {
+  const strip = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  try {
+    const url = new URL(subject);
+    if (url.hostname) return { host: strip(url.hostname), port: url.port || DEFAULT_PORTS[url.protocol] };
+  } catch {
+    // not a URL: a bare host, maybe with a port
+  }
+  try {
+    const url = new URL(`http://${subject}`);
+    if (url.hostname) return { host: strip(url.hostname), port: url.port || undefined };
+  } catch {
+    // not even a host
+  }
+  return { host: strip(subject), port: undefined };
+}
+
+/** `host`, `host:port`, `[v6]:port` or `host:*`; an unbracketed IPv6 address has no port part. */
+function splitHostPattern(pattern: string): { host: string; port: string | undefined } {
+  const bracketed = /^\[([^\]]*)\](?::(\d+|\*))?$/.exec(pattern);
+  if (bracketed) return { host: bracketed[1] ?? '', port: bracketed[2] };
+  const withPort = /^([^:]*):(\d+|\*)$/.exec(pattern);
+  if (withPort) return { host: withPort[1] ?? '', port: withPort[2] };
+  return { host: pattern, port: undefined };
+}
+
 /**
  * Does a pattern match a permission subject? A pattern with `://` is matched against the whole subject;
- * otherwise against its host. `*` matches anything; `*.example.com` matches example.com and every
- * subdomain (so a deny on `*.bank.com` also covers bank.com itself).
+ * otherwise against its host, and its port when the pattern names one (`localhost:8080`, `127.0.0.1:*`,
+ * `[::1]:3000`; a pattern without a port matches every port). `*` matches anything; `*.example.com`
+ * matches example.com and every subdomain (so a deny on `*.bank.com` also covers bank.com itself).
  */
 export function matchesPattern(pattern: string, subject: string): boolean {
-  const target = pattern.includes('://') ? subject.toLowerCase() : hostOf(subject);
-  const lowered = pattern.toLowerCase();
-  const source = lowered.startsWith('*.')
-    ? `(?:.*\\.)?${lowered.slice(2).split('*').map(escapeRegExp).join('.*')}`
-    : lowered.split('*').map(escapeRegExp).join('.*');
-  return new RegExp(`^${source}$`).test(target);
+  const lowered = pattern.trim().toLowerCase();
+  if (lowered.includes('://')) return new RegExp(`^${lowered.split('*').map(escapeRegExp).join('.*')}$`).test(subject.toLowerCase());
+  const wanted = splitHostPattern(lowered);
+  const actual = hostAndPort(subject);
+  if (wanted.port !== undefined && wanted.port !== '*' && wanted.port !== actual.port) return false;
+  const source = wanted.host.startsWith('*.')
+    ? `(?:.*\\.)?${wanted.host.slice(2).split('*').map(escapeRegExp).join('.*')}`
+    : wanted.host.split('*').map(escapeRegExp).join('.*');
+  return new RegExp(`^${source}$`).test(actual.host);
 }
 
 /** Does a rule apply to this call? A rule with a pattern never matches a call without a subject. */

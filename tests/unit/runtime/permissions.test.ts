@@ -57,6 +57,36 @@ describe('rules', () => {
     expect(matchesPattern('https://example.com', 'http://example.com')).toBe(false);
   });
 
+  it('matches ports when the pattern names one, and every port when it does not', () => {
+    expect(matchesPattern('localhost:8080', 'http://localhost:8080')).toBe(true);
+    expect(matchesPattern('localhost:8080', 'http://localhost:9090')).toBe(false);
+    expect(matchesPattern('localhost', 'http://localhost:9090')).toBe(true);
+    expect(matchesPattern('localhost:*', 'http://localhost:9090')).toBe(true);
+    expect(matchesPattern('example.com:443', 'https://example.com')).toBe(true); // the scheme's default port
+    expect(matchesPattern('example.com:443', 'http://example.com')).toBe(false);
+    expect(matchesPattern('*.example.com:8443', 'https://api.example.com:8443/x')).toBe(true);
+    expect(matchesPattern('*.example.com:8443', 'https://api.example.com/x')).toBe(false);
+    expect(matchesPattern('shop.test:3000', 'shop.test:3000')).toBe(true); // a bare host with a port
+    expect(matchesPattern('shop.test:3000', 'shop.test')).toBe(false);
+  });
+
+  it('matches IP hosts, v4 and v6, with and without ports', () => {
+    expect(matchesPattern('127.0.0.1', 'http://127.0.0.1:5173')).toBe(true);
+    expect(matchesPattern('127.0.0.1:5173', 'http://127.0.0.1:5173')).toBe(true);
+    expect(matchesPattern('127.0.0.1:5173', 'http://127.0.0.1:5174')).toBe(false);
+    expect(matchesPattern('127.0.0.1', 'http://127.0.0.10')).toBe(false);
+    expect(matchesPattern('10.0.0.*', 'http://10.0.0.7')).toBe(true);
+    expect(matchesPattern('[::1]:3000', 'http://[::1]:3000/')).toBe(true);
+    expect(matchesPattern('[::1]', 'http://[::1]:3000/')).toBe(true);
+    expect(matchesPattern('::1', 'http://[::1]:3000/')).toBe(true);
+    expect(matchesPattern('[::1]:3000', 'http://[::1]:4000/')).toBe(false);
+  });
+
+  it('matches a rule against the origin a page tool reports', () => {
+    expect(matchesRule('click(127.0.0.1:8080)', 'click', 'http://127.0.0.1:8080')).toBe(true);
+    expect(matchesRule('click(127.0.0.1:8080)', 'click', 'http://127.0.0.1:8081')).toBe(false);
+  });
+
   it('never matches a pattern rule for a call without a subject', () => {
     expect(matchesRule('act(*)', 'act', undefined)).toBe(false);
     expect(matchesRule('act', 'act', undefined)).toBe(true);
@@ -106,6 +136,19 @@ describe('createCanUseTool', () => {
     expect(await canUseTool(act, { url: 'https://other.org/', danger: false }, context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'rule', rule: 'act' } });
   });
 
+  it('lets a deny rule win over an ask rule that also matches, and reports the first matching rule', async () => {
+    const rules = { deny: ['read_page(*.other.org)', 'act(*.bank.com)', 'act'], ask: ['act'], allow: ['act'] };
+    const { context, asked } = setup({ rules }, { choice: 'allow_once' });
+    expect(await canUseTool(act, { url: 'https://www.bank.com/', danger: false }, context, 't')).toMatchObject({ behavior: 'deny', reason: { type: 'rule', rule: 'act(*.bank.com)' } });
+    expect(asked).toEqual([]);
+  });
+
+  it('lets an ask rule win over an allow rule that also matches', async () => {
+    const { context, asked } = setup({ rules: { deny: [], ask: ['act(*.example.com)'], allow: ['act(shop.example.com)'] } }, { choice: 'allow_once' });
+    expect(await canUseTool(act, { url: SHOP, danger: false }, context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'person' } });
+    expect(asked).toHaveLength(1);
+  });
+
   it('asks before destructive calls even in auto mode and with a site grant', async () => {
     const grant = { origin: 'https://shop.example.com', tool: 'act' };
     const { context, asked } = setup({ mode: 'auto', grants: [grant] }, { choice: 'allow_once' });
@@ -148,6 +191,13 @@ describe('createCanUseTool', () => {
     expect((await canUseTool(act, { url: SHOP, danger: false }, stored.context, 't')).behavior).toBe('allow');
     const otherTool = setup({ grants: [{ origin: 'https://shop.example.com', tool: 'read_page' }] });
     expect((await canUseTool(act, { url: SHOP, danger: false }, otherTool.context, 't')).behavior).toBe('deny');
+  });
+
+  it('keeps grants to their origin: another port or scheme of the same host is not covered', async () => {
+    const local = setup({ grants: [{ origin: 'http://127.0.0.1:8080', tool: 'act' }] });
+    expect(await canUseTool(act, { url: 'http://127.0.0.1:8080/form', danger: false }, local.context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'grant' } });
+    expect((await canUseTool(act, { url: 'http://127.0.0.1:9090/form', danger: false }, local.context, 't')).behavior).toBe('deny');
+    expect((await canUseTool(act, { url: 'https://127.0.0.1:8080/form', danger: false }, local.context, 't')).behavior).toBe('deny');
   });
 
   it('on "always allow" stores the grant for the origin and reports it', async () => {
