@@ -105,6 +105,36 @@ describe('side panel', () => {
     expect(toolResultsOf(second!)).toEqual([expect.objectContaining({ toolUseId: 'toolu_allow', isError: false })]);
   });
 
+  it('runs a turn of read-only calls in parallel without asking, grouped in the panel, results in call order', async () => {
+    const { page, panel } = await openPanelOnFixture();
+    mock.enqueue(
+      {
+        toolCalls: [
+          { id: 'toolu_par_a', name: 'wait_for', input: { text: 'Both are watching' } },
+          { id: 'toolu_par_b', name: 'wait_for', input: { text: 'Both are watching' } },
+          { id: 'toolu_par_c', name: 'find', input: { query: 'Plain' } },
+        ],
+      },
+      { text: 'All three came back.' },
+    );
+    await send(panel, 'Watch the page twice and find the heading');
+    // Both waits must have started (not "Queued") before the text they wait for appears: run one after
+    // the other, the second would still be queued behind the first, which only ends once the text is there.
+    const badge = (id: string) => panel.locator(`[data-tool-use-id="${id}"] .status-badge`);
+    await expect.poll(() => badge('toolu_par_a').textContent()).toBe('Running');
+    await expect.poll(() => badge('toolu_par_b').textContent()).toBe('Running');
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'Both are watching' })));
+    await panel.getByText('All three came back.').waitFor();
+    expect(await panel.getByRole('dialog').count()).toBe(0);
+    expect(await panel.locator('section.tool-group[aria-label="2 calls of wait_for"] [data-status="done"]').count()).toBe(2);
+    const [, second] = await mock.waitForRequests(2);
+    expect(toolResultsOf(second!).map((result) => [result.toolUseId, result.isError])).toEqual([
+      ['toolu_par_a', false],
+      ['toolu_par_b', false],
+      ['toolu_par_c', false],
+    ]);
+  });
+
   it('"Deny" with a reason gives the model PERMISSION_DENIED and the reason', async () => {
     const { panel } = await openPanelOnFixture();
     mock.enqueue({ toolCalls: [{ id: 'toolu_deny', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?opened=deny`, active: false } }] }, { text: 'Understood.' });
