@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { INTERRUPT_REASON } from '../../../src/runtime/abort.js';
 import { executeToolCall, withRetry } from '../../../src/runtime/execute.js';
@@ -244,6 +244,68 @@ describe('withRetry', () => {
     const outcome = await pending;
     expect(outcome.status).toBe('cancelled');
     expect(calls()).toBe(1);
+  });
+
+  it('waits base, 2×base, 4×base… between attempts, capped at maxDelayMs', async () => {
+    vi.useFakeTimers();
+    try {
+      const { tool, calls } = flaky(4);
+      const retried = withRetry(tool, { attempts: 5, isTransient, baseDelayMs: 100, maxDelayMs: 300 });
+      const done = retried.call({}, createTestContext([retried]), allowAll(), undefined, () => undefined);
+      const callsAfter = async (ms: number) => {
+        await vi.advanceTimersByTimeAsync(ms);
+        return calls();
+      };
+      expect(await callsAfter(0)).toBe(1);
+      expect(await callsAfter(99)).toBe(1);
+      expect(await callsAfter(1)).toBe(2); // 100 ms
+      expect(await callsAfter(199)).toBe(2);
+      expect(await callsAfter(1)).toBe(3); // 200 ms
+      expect(await callsAfter(299)).toBe(3);
+      expect(await callsAfter(1)).toBe(4); // 400 ms, capped at 300
+      expect(await callsAfter(300)).toBe(5); // capped again
+      await expect(done).resolves.toEqual({ data: 'ok after 5' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a backoff wait at once on abort, rejecting with the abort reason, and never tries again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { tool, calls } = flaky(5);
+      const retried = withRetry(tool, { attempts: 5, isTransient, baseDelayMs: 1_000 });
+      const context = createTestContext([retried]);
+      const settled = retried.call({}, context, allowAll(), undefined, () => undefined).then(
+        () => 'resolved',
+        (reason: unknown) => reason,
+      );
+      await vi.advanceTimersByTimeAsync(10);
+      context.abortController.abort('stop');
+      expect(await settled).toBe('stop'); // without advancing the clock: the wait ended on the abort
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(calls()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry an attempt that failed because the call was aborted', async () => {
+    let calls = 0;
+    const context = createTestContext([]);
+    const aborting = buildTool({
+      name: 'aborting',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      async call() {
+        calls++;
+        context.abortController.abort('stop');
+        throw Object.assign(new Error('socket closed'), { transient: true });
+      },
+    });
+    const retried = withRetry(aborting, { attempts: 3, isTransient, baseDelayMs: 1 });
+    await expect(retried.call({}, context, allowAll(), undefined, () => undefined)).rejects.toThrow('socket closed');
+    expect(calls).toBe(1);
   });
 
   it('keeps the tool otherwise unchanged', () => {

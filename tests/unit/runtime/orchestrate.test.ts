@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from '../../../src/runtime/events.js';
@@ -249,6 +250,27 @@ describe('runToolCalls', () => {
       emit: () => undefined,
     });
     expect(results.map((r) => (r.is_error ? codeOf(r).code : textOf(r)))).toEqual(['UNKNOWN_TOOL', 'INVALID_INPUT', 'fine']);
+  });
+});
+
+describe('the abort tree', () => {
+  it('detaches every turn, batch and call controller from the run when the turn is over', async () => {
+    const context = createTestContext([echoTool, sleeper('serial', { safe: false }), sleeper('cancellable', { behavior: 'cancel' })]);
+    const root = context.abortController.signal;
+    const before = getEventListeners(root, 'abort').length;
+    const calls = [use('echo', { text: 'a' }), use('echo', { text: 'b' }), use('serial', { ms: 1, label: 's' }), use('cancellable', { ms: 1, label: 'c' })];
+    for (let turn = 0; turn < 5; turn++) await runToolCalls(calls, context, { canUseTool: allowAll(), emit: () => undefined });
+    expect(getEventListeners(root, 'abort')).toHaveLength(before);
+  });
+
+  it('stops the batches of one turn, not the run, when a failure cancels its siblings', async () => {
+    const fails = buildTool({ name: 'fails', inputSchema: z.object({}), prompt: 'p', failureCancelsSiblings: () => true, call: async () => Promise.reject(new Error('broken')) });
+    const context = createTestContext([fails, echoTool]);
+    const first = await runToolCalls([use('fails', {}), use('echo', { text: 'skipped' })], context, { canUseTool: allowAll(), emit: () => undefined });
+    expect(codeOf(first.results[1]!).code).toBe('CANCELLED');
+    expect(context.abortController.signal.aborted).toBe(false);
+    const next = await runToolCalls([use('echo', { text: 'next turn' })], context, { canUseTool: allowAll(), emit: () => undefined });
+    expect(textOf(next.results[0]!)).toBe('next turn');
   });
 });
 
