@@ -69,6 +69,11 @@ describe('getTools filters', () => {
     expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
   });
 
+  it('shows only the read-only tools of the real list in read-only mode', () => {
+    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
+    expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));
+  });
+
   it('lets a blanket deny remove even tool_search from the real list', () => {
     expect(names(getTools(perms({ rules: { allow: [], ask: [], deny: ['tool_search'] } })))).not.toContain('tool_search');
   });
