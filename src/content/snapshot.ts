@@ -201,10 +201,11 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     const tag = element.tagName;
     if (role === 'link') {
       const href = element.getAttribute('href');
-      if (href) node.kids.push({ head: `/url: ${href}`, kids: [] });
+      // Why collapse: a raw attribute may hold line breaks, and a page must not forge tree lines (fake refs) through it.
+      if (href) node.kids.push({ head: `/url: ${collapse(href)}`, kids: [] });
     } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
       const placeholder = (element as HTMLInputElement).placeholder;
-      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${placeholder}`, kids: [] });
+      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${collapse(placeholder)}`, kids: [] });
     } else if (tag === 'SELECT' && !interactiveOnly) {
       const options = (element as HTMLSelectElement).options;
       const count = Math.min(options.length, MAX_OPTIONS);
@@ -394,7 +395,7 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
   if (role === 'link') {
     const href = element.getAttribute('href');
-    if (href) line += ` (url: ${href})`;
+    if (href) line += ` (url: ${collapse(href)})`; // one line, whatever line breaks the page put in the attribute
   }
   return { line, ref, role, name, summary: summarize(element, role, name) };
 }
