@@ -18,6 +18,12 @@ import { createPagewrightStore } from './db.js';
 import { createKeepAlive } from './keepalive.js';
 import { RunManager, type PanelLink, type SettingsResult } from './run-manager.js';
 import { isOwnExtensionPage } from './senders.js';
+import { restrictStorageToExtension } from './storage-access.js';
+
+// First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
+void restrictStorageToExtension(chrome.storage.local, (error) =>
+  console.warn('Pagewright: could not restrict chrome.storage.local to the extension', error),
+);
 
 const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
 
