@@ -57,3 +57,27 @@ describe('buildTool inference', () => {
     expect(retried.name).toBe('fetch_like');
   });
 });
+
+describe('buildTool defaults', () => {
+  it('fills what a definition leaves out with the fail-closed defaults', async () => {
+    const bare = buildTool({ name: 'bare', inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: { n: 1 } }) });
+    expect(bare.isConcurrencySafe({})).toBe(false);
+    expect(bare.isReadOnly({})).toBe(false);
+    expect(bare.isDestructive({})).toBe(false);
+    expect(bare.interruptBehavior()).toBe('block');
+    expect(bare.isEnabled(undefined)).toBe(true);
+    expect(bare.failureCancelsSiblings({})).toBe(false);
+    expect(await bare.checkPermissions({}, undefined as never)).toEqual({ behavior: 'passthrough' });
+    expect(await bare.validateInput({}, undefined as never)).toEqual({ ok: true });
+    expect(bare.permissionSubject({}, undefined as never)).toBeUndefined();
+    expect(bare.maxResultSizeChars).toBe(50_000);
+    expect([bare.shouldDefer, bare.alwaysLoad, bare.isExternal]).toEqual([false, false, false]);
+    expect(bare.aliases).toEqual([]);
+    expect(bare.mapResultForModel({ n: 1 }, 't')).toEqual([{ type: 'text', text: '{\n  "n": 1\n}' }]);
+  });
+
+  it('keeps what a definition sets', () => {
+    const set = buildTool({ name: 'set', inputSchema: z.object({}), prompt: 'p', isReadOnly: () => true, interruptBehavior: () => 'cancel', maxResultSizeChars: Infinity, call: async () => ({ data: 1 }) });
+    expect([set.isReadOnly({}), set.interruptBehavior(), set.maxResultSizeChars]).toEqual([true, 'cancel', Infinity]);
+  });
+});
