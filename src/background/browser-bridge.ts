@@ -109,7 +109,19 @@ export function createBrowserBridge(): BrowserBridge {
     }
   };
 
-  const send = (tabId: number, message: unknown, frameId: number) => browser.tabs.sendMessage(tabId, message, { frameId }) as Promise<unknown>;
+  const send = async (tabId: number, message: unknown, frameId: number): Promise<unknown> => {
+    const reply: unknown = await browser.tabs.sendMessage(tabId, message, { frameId });
+    // Our content script always answers with an object. No answer at all means the document or frame went
+    // away mid-command: webextension-polyfill turns Chrome's "message port closed before a response was
+    // received" into a plain `undefined`, which the page tools would otherwise call a BAD_REPLY.
+    if (reply === undefined) {
+      throw new ToolError('NAVIGATED', 'The page (or frame) went away before it answered: it navigated, reloaded or was removed.', {
+        suggestion: 'Call read_page to see the page as it is now, then act on its current refs.',
+        details: { tabId, frameId },
+      });
+    }
+    return reply;
+  };
 
   return {
     async sendToTab(tabId, message, options) {

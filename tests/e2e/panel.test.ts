@@ -216,6 +216,32 @@ describe('side panel', () => {
     await panel.locator('[data-tool-use-id="toolu_g2"][data-status="rejected"]').waitFor();
   });
 
+  it('a frame that goes away in the middle of an action gives the model NAVIGATED with what to do next', async () => {
+    await ext.setSettings(settingsFor(mock, 'auto'));
+    const { page, panel } = await openPanelOnFixture('vanishing-frame.html');
+    await page.frameLocator('#vanishing').locator('#code').waitFor();
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_nav_read', name: 'read_page', input: { filter: 'interactive' } }] },
+      (request) => {
+        const tree = toolResultsOf(request)[0]?.text ?? '';
+        const ref = /textbox "Code" \[ref=(f\d+e\d+)\]/.exec(tree)?.[1] ?? 'missing-ref';
+        return { toolCalls: [{ id: 'toolu_nav_type', name: 'type', input: { ref, text: '1234' } }] };
+      },
+      { text: 'The frame went away.' },
+    );
+    await send(panel, 'Type the code into the frame');
+    await panel.getByText('The frame went away.').waitFor();
+    const [, second, third] = await mock.waitForRequests(3);
+    expect(toolResultsOf(second!)[0]?.text).toMatch(/textbox "Code" \[ref=f\d+e\d+\]/);
+    // The frame was really removed by the keystroke, and the bridge classified the lost reply.
+    expect(await page.locator('#vanishing').count()).toBe(0);
+    const [typed] = toolResultsOf(third!);
+    expect(typed).toMatchObject({ toolUseId: 'toolu_nav_type', isError: true });
+    expect(typed?.text).toContain('NAVIGATED');
+    expect(typed?.text).toContain('read_page');
+    await panel.locator('[data-tool-use-id="toolu_nav_type"][data-status="error"]').waitFor();
+  });
+
   it('Stop during a long tool cancels it and shows the run as stopped', async () => {
     const { panel } = await openPanelOnFixture();
     await ext.setSettings(settingsFor(mock, 'auto'));
