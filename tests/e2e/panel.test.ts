@@ -103,6 +103,8 @@ describe('side panel', () => {
     await panel.getByText('Opened it.').waitFor();
     const [, second] = await mock.waitForRequests(2);
     expect(toolResultsOf(second!)).toEqual([expect.objectContaining({ toolUseId: 'toolu_allow', isError: false })]);
+    // The allowed call really ran: the tab exists.
+    await expect.poll(() => ext.context.pages().some((p) => p.url() === target)).toBe(true);
   });
 
   it('runs a turn of read-only calls in parallel without asking, grouped in the panel, results in call order', async () => {
@@ -150,6 +152,8 @@ describe('side panel', () => {
     expect(result?.text).toContain('PERMISSION_DENIED');
     expect(result?.text).toContain('Not during the demo');
     await panel.getByText('Understood.').waitFor();
+    // The denied call did not run.
+    expect(ext.context.pages().some((p) => p.url().includes('opened=deny'))).toBe(false);
   });
 
   it('keeps Tab inside the dialog, and Escape denies', async () => {
