@@ -9,6 +9,7 @@ import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy,
 import { findElements } from './find.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
+import { capSnapshot, capText } from './reply-caps.js';
 import { takeSnapshot } from './snapshot.js';
 
 function action(summary: string): { documentId: string; url: string; summary: string } {
@@ -24,12 +25,14 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       const root = command.ref ? resolveRef(command.ref) : undefined;
       const result = takeSnapshot({ filter: command.filter, refPrefix: command.refPrefix, ...(root ? { root } : {}), ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}) });
       pruneRefs();
-      return result;
+      return capSnapshot(result); // a page decides its own size: bound what crosses to the worker
     }
     case 'find':
       return findElements(command.query, command.limit, command.refPrefix);
-    case 'page_text':
-      return extractPageText(command.mainContent);
+    case 'page_text': {
+      const text = extractPageText(command.mainContent);
+      return { ...text, markdown: capText(text.markdown).text }; // bounded like the snapshot
+    }
     case 'click':
       return action(clickElement(resolveRef(command.ref, command.documentId), { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers }));
     case 'type':

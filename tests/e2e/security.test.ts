@@ -312,3 +312,32 @@ describe('hostile text in the panel', () => {
     await Promise.all([panel.close(), page.close()]);
   });
 });
+
+describe('a page that floods', () => {
+  it('cannot push more than the reply cap through the content script, and the run goes on', async () => {
+    const { page, tabId } = await openHostile();
+    // About 3 million characters of text and 20,000 buttons.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      const line = 'Endless text from a page that wants to exhaust the agent. '.repeat(2);
+      const html: string[] = [];
+      for (let i = 0; i < 25_000; i++) html.push(`<p>${i} ${line}</p>`);
+      for (let i = 0; i < 20_000; i++) html.push(`<button>Flood ${i}</button>`);
+      main.insertAdjacentHTML('beforeend', html.join(''));
+    });
+    mock.enqueue({ toolCalls: [{ id: 'toolu_read', name: 'read_page', input: {} }, { id: 'toolu_text', name: 'get_page_text', input: { main_content: false } }] }, { text: 'Too much.' });
+    const panel = await openPanel(tabId);
+    await send(panel, 'Read everything');
+    const [, second] = await mock.waitForRequests(2, 60_000);
+    const results = toolResultsOf(second!);
+    expect(results.map((r) => r.isError)).toEqual([false, false]);
+    for (const result of results) {
+      // The model gets a preview; the note says how long the whole result (as stored) is.
+      const total = Number(/([\d,]+) characters in total/.exec(result.text)?.[1]?.replace(/,/g, '') ?? NaN);
+      expect(total).toBeGreaterThan(1_000_000); // the page really is big
+      expect(total).toBeLessThanOrEqual(2_001_000); // and no more than the cap reached the worker
+    }
+    await panel.getByText('Too much.').waitFor();
+    await Promise.all([panel.close(), page.close()]);
+  });
+});
