@@ -86,7 +86,7 @@ async function settingsFromEnvironment() {
     const { tsImport } = await import('tsx/esm/api');
     const { startDemoModelServer } = await tsImport('../tests/support/mock-model-server.ts', import.meta.url);
     mockServer = await startDemoModelServer();
-    console.error(`Using the mock model at ${mockServer.url} (it echoes what you say).`);
+    console.error(`Using the mock model at ${mockServer.url} (it echoes what you say; ask it to summarize the page to see a tool call).`);
     return { provider: 'anthropic', anthropic: { apiKey: 'mock', baseUrl: mockServer.url, model: 'mock' }, permissionMode: 'ask' };
   }
   const settings = { permissionMode: 'ask' };
@@ -129,6 +129,9 @@ const context = await chromium.launchPersistentContext(userDataDir, {
   executablePath,
   headless: false,
   viewport: null,
+  // Playwright adds --no-sandbox unless asked not to, and a window then shows Chromium's "unsupported
+  // command-line flag" bar; keep the sandbox in a window (root cannot have one: it stays off there).
+  chromiumSandbox: !headless && process.getuid?.() !== 0,
   ignoreDefaultArgs: ['--disable-extensions'],
   args: [...(headless ? HEADLESS_FLAGS : ['--no-first-run', '--disable-sync']), `--disable-extensions-except=${DIST}`, `--load-extension=${DIST}`],
 });

@@ -22,6 +22,15 @@ describe('npm start --task', () => {
     expect(result.code).toBe(0);
   });
 
+  it('with --mock, "Summarize this page" shows a real tool round trip through the content script', async () => {
+    const result = await run(['--mock', '--task', 'Summarize this page']);
+    expect(result.stdout).toContain('→ get_page_text {"main_content":true}');
+    // The page text came back from the content script of the start page, and the reply is built from it.
+    expect(result.stdout).toMatch(/← get_page_text \[done\] Source: http:\/\/127\.0\.0\.1:\d+\/\n\n# Pagewright start page/);
+    expect(result.stdout).toContain('(mock model) I read the page with get_page_text: “Pagewright start page”');
+    expect(result.code).toBe(0);
+  });
+
   it('refuses to run a task without a key, naming what to set', async () => {
     const result = await run(['--task', 'Anything']);
     expect(result.code).toBe(1);
