@@ -110,12 +110,8 @@ function GrantList({ grants }: { grants: GrantsModel }) {
   const list = grants.grants.value;
   return (
     <section class="grants" aria-labelledby="grants-title">
-      <div class="section-head">
-        <h2 id="grants-title">Always allowed on these sites</h2>
-        <button type="button" onClick={() => void grants.refresh()}>
-          Refresh
-        </button>
-      </div>
+      {/* Refreshed each time Settings opens; no Refresh button of its own (memory's is "Refresh"). */}
+      <h2 id="grants-title">Always allowed on these sites</h2>
       {grants.error.value && <p class="error-text">{grants.error.value}</p>}
       {grants.status.value === 'loaded' && list.length === 0 && <p class="muted">Nothing yet. “Always allow on this site” in a permission prompt adds an entry here.</p>}
       <ul class="grant-list">

@@ -189,10 +189,15 @@ describe('side panel', () => {
   });
 
   it('lists "always allow" grants in Settings; a revoked grant asks again on the next run', async () => {
-    const { panel } = await openPanelOnFixture();
-    const origin = new URL(fixtures.url).origin;
+    // A site of its own: the test above leaves a grant for open_tab on the shared fixture origin.
+    const site = await startFixtureServer('tests/e2e/pages');
+    const page = await ext.context.newPage();
+    await page.goto(`${site.url}/plain.html?grants`);
+    const panel = await ext.openPanel(await ext.tabIdOf(page));
+    await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
+    const origin = new URL(site.url).origin;
     mock.enqueue(
-      { toolCalls: [{ id: 'toolu_g1', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?grant=1`, active: false } }] },
+      { toolCalls: [{ id: 'toolu_g1', name: 'open_tab', input: { url: `${site.url}/plain.html?grant=1`, active: false } }] },
       { text: 'Granted and opened.' },
     );
     await send(panel, 'Open a tab, and you may always do that here');
@@ -211,13 +216,14 @@ describe('side panel', () => {
 
     // The next run asks again for the same call on the same site.
     await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-    mock.enqueue({ toolCalls: [{ id: 'toolu_g2', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?grant=2`, active: false } }] }, { text: 'Asked again.' });
+    mock.enqueue({ toolCalls: [{ id: 'toolu_g2', name: 'open_tab', input: { url: `${site.url}/plain.html?grant=2`, active: false } }] }, { text: 'Asked again.' });
     await send(panel, 'Open another one');
     const dialog = panel.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('open_tab');
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await panel.locator('[data-tool-use-id="toolu_g2"][data-status="rejected"]').waitFor();
+    await site.close();
   });
 
   it('a frame that goes away in the middle of an action gives the model NAVIGATED with what to do next', async () => {
