@@ -140,7 +140,10 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   const input = parsed.input;
 
   try {
-    const validation = await tool.validateInput(input, context);
+    // validateInput should be fast, but a stop must not wait on one that hangs (say, on a dead tab).
+    const validated = await raceAbort(Promise.resolve().then(() => tool.validateInput(input, context)), signal);
+    if ('aborted' in validated) return cancelled();
+    const validation = validated.value;
     if (!validation.ok) return failed('error', fail(validation.code ?? 'VALIDATION_FAILED', validation.message, validation.suggestion, validation.details ?? {}));
   } catch (error) {
     return failed('error', { ...toErrorPayload(error), code: 'VALIDATION_FAILED' });

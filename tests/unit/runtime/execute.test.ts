@@ -104,6 +104,19 @@ describe('executeToolCall', () => {
     expect(canUseTool.asked).toEqual([]);
   });
 
+  it('cancels a call whose validateInput never settles when the run is stopped, without asking or calling', async () => {
+    let ran = false;
+    const stuck = buildTool({ name: 'stuck', inputSchema: z.object({}), prompt: 'p', validateInput: () => new Promise<never>(() => undefined), call: async () => ((ran = true), { data: 1 }) });
+    const canUseTool = allowAll();
+    const context = createTestContext([stuck]);
+    const pending = executeToolCall(use('stuck', {}), context, { canUseTool });
+    setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
+    const outcome = await pending;
+    expect(outcome.status).toBe('cancelled');
+    expect(errorOf(outcome).code).toBe('CANCELLED');
+    expect([ran, canUseTool.asked]).toEqual([false, []]);
+  });
+
   it('turns a throwing validateInput into VALIDATION_FAILED', async () => {
     const broken = buildTool({ name: 'broken', inputSchema: z.object({}), prompt: 'p', validateInput: () => { throw new Error('bug'); }, call: async () => ({ data: 1 }) });
     const error = errorOf(await executeToolCall(use('broken', {}), createTestContext([broken]), { canUseTool: allowAll() }));
