@@ -170,6 +170,8 @@ describe('side panel', () => {
     await panel.keyboard.press('Escape');
     await panel.locator('[data-tool-use-id="toolu_esc"][data-status="rejected"]').waitFor();
     expect(await panel.getByRole('dialog').count()).toBe(0);
+    // The run goes on to its last reply: otherwise that request can land after the next test's reset and take its first reply.
+    await panel.getByText('OK.', { exact: true }).waitFor();
   });
 
   it('"Always allow on this site" is remembered: the next call on the site is not prompted', async () => {
@@ -223,6 +225,7 @@ describe('side panel', () => {
     expect(await dialog.textContent()).toContain('open_tab');
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await panel.locator('[data-tool-use-id="toolu_g2"][data-status="rejected"]').waitFor();
+    await panel.getByText('Asked again.').waitFor();
     await site.close();
   });
 
