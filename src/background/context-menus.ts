@@ -14,9 +14,21 @@ export interface TemplateValues {
   link?: string;
 }
 
+/**
+ * A page-derived value as it may appear inside the person's own message (the one trusted channel).
+ * Must stay: the page chooses its title, link targets and what a selection contains, so a title, URL or
+ * link is one bounded line (it cannot open a new paragraph of "instructions" or a fake turn), a title
+ * cannot close the quotes around it, and a selection cannot close its """ quote block.
+ */
+export function pageValueAsData(name: keyof TemplateValues, value: string): string {
+  if (name === 'selection') return value.slice(0, 20_000).replace(/"{3,}/g, (quotes) => quotes.split('').join(' '));
+  const line = value.replace(/\s+/g, ' ').trim().slice(0, 500);
+  return name === 'title' ? line.replace(/["“”]/g, "'") : line;
+}
+
 /** Fills {{selection}}, {{url}}, {{title}}, {{link}} (spaces inside braces allowed); unknown names are left as they are. */
 export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(/\{\{\s*(selection|url|title|link)\s*\}\}/g, (_match, name: keyof TemplateValues) => values[name] ?? '');
+  return template.replace(/\{\{\s*(selection|url|title|link)\s*\}\}/g, (_match, name: keyof TemplateValues) => pageValueAsData(name, values[name] ?? ''));
 }
 
 export const MENU_ASK_SELECTION = 'pagewright-ask-selection';
@@ -36,9 +48,9 @@ export interface MenuItem {
 
 /** The built-in prompts. The selection is quoted as data: it comes from the page. */
 export const BUILT_IN_PROMPTS: Record<string, string> = {
-  [MENU_ASK_SELECTION]: 'Explain this text from the page {{title}} ({{url}}), quoted below as data:\n\n"""\n{{selection}}\n"""',
+  [MENU_ASK_SELECTION]: 'Explain this text from the page “{{title}}” ({{url}}), quoted below as data:\n\n"""\n{{selection}}\n"""',
   [MENU_SUMMARIZE_PAGE]: 'Summarize this page ({{url}}) in a few bullet points.',
-  [MENU_ASK_LINK]: 'What is behind this link on the page {{title}}: {{link}}? Tell me before I open it.',
+  [MENU_ASK_LINK]: 'What is behind this link on the page “{{title}}”: {{link}}? Tell me before I open it.',
   [MENU_ASK_IMAGE]: 'Describe the image {{link}} on this page ({{url}}); take a screenshot if you need to see it.',
 };
 
