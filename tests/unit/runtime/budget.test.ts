@@ -14,7 +14,9 @@ import {
 import { createBudgetState, type BudgetDecision, type ResultStore } from '../../../src/runtime/budget-types.js';
 import { initialAppState } from '../../../src/runtime/context.js';
 import { ToolError } from '../../../src/runtime/errors.js';
-import { restoreRunState, type RunCheckpoint } from '../../../src/runtime/loop.js';
+import { restoreRunState, runAgent, type RunCheckpoint } from '../../../src/runtime/loop.js';
+import { createScriptedClient } from '../../../src/runtime/model/scripted.js';
+import { createTestContext } from '../../support/tool-context.js';
 import { emptyUsage } from '../../../src/runtime/model/types.js';
 import type { ToolResultContentBlock } from '../../../src/runtime/model/types.js';
 import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from '../../../src/runtime/tool.js';
@@ -200,5 +202,32 @@ describe('IndexedDB store and readStoredResult', () => {
     const error = await readStoredResult(store, 'r', 10).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ToolError);
     expect((error as ToolError).toPayload()).toMatchObject({ code: 'INVALID_INPUT', totalChars: 3 });
+  });
+});
+
+describe('checkpoints of a run', () => {
+  it('hold each full result once (in the transcript), and a preview byte for byte', async () => {
+    const page = 'p'.repeat(30_000);
+    const tools = [
+      buildTool({ name: 'page', inputSchema: z.object({}), prompt: 'p', isConcurrencySafe: () => true, call: async () => ({ data: page }) }),
+      buildTool({ name: 'huge', inputSchema: z.object({}), prompt: 'p', maxResultSizeChars: 1_000, call: async () => ({ data: 'h\n'.repeat(5_000) }) }),
+    ];
+    const checkpoints: RunCheckpoint[] = [];
+    const context = createTestContext(tools);
+    await runAgent({
+      runId: 'r',
+      model: createScriptedClient([{ toolCalls: [{ id: 'kept_1', name: 'page', input: {} }, { id: 'big_1', name: 'huge', input: {} }] }, { text: 'done' }]),
+      system: '',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
+      context,
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } }),
+      onEvent: () => undefined,
+      checkpointer: { save: async (checkpoint) => void checkpoints.push(structuredClone(checkpoint)) },
+    });
+    const last = checkpoints.at(-1)!;
+    expect(last.budget).toEqual([{ toolUseId: 'kept_1', kind: 'kept' }, expect.objectContaining({ toolUseId: 'big_1', kind: 'persisted' })]);
+    expect(JSON.stringify(last).split(page).length - 1).toBe(1);
+    const preview = last.budget[1]?.content?.[0];
+    expect(JSON.stringify(last.messages)).toContain(JSON.stringify(preview));
   });
 });
