@@ -213,8 +213,11 @@ export function isFocusable(element: Element): boolean {
   return tabIndex >= 0 && !(element as HTMLInputElement).disabled;
 }
 
+/** Only the whitespace runs that change (see snapshot.ts): a single space between words is no match. */
+const SPACE_RUN = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
+
 function normalize(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(SPACE_RUN, ' ').trim();
 }
 
 const MAX_NAME = 160;

@@ -54,10 +54,19 @@ export function resolveRef(ref: string, expectedDocumentId?: string): Element {
   return element;
 }
 
-/** Drops map entries whose elements were garbage-collected (keeps the map small on long-lived pages). */
+/** How many entries the map held after the last prune. */
+let sizeAfterPrune = 0;
+
+/**
+ * Drops map entries whose elements were garbage-collected (keeps the map small on long-lived pages).
+ * Amortized: it sweeps only once the map has doubled since the last sweep, so a snapshot does not pay
+ * a pass over every ref ever handed out.
+ */
 export function pruneRefs(): void {
+  if (elementByRef.size < 2 * sizeAfterPrune + 64) return;
   for (const [ref, weak] of elementByRef) {
     // Only collected elements: a detached element may come back and keeps its ref in the WeakMap.
     if (!weak.deref()) elementByRef.delete(ref);
   }
+  sizeAfterPrune = elementByRef.size;
 }

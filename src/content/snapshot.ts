@@ -73,9 +73,16 @@ export function isShown(element: Element): boolean {
   return element.checkVisibility({ visibilityProperty: true });
 }
 
+/**
+ * Matches only the whitespace runs that change when collapsed: a run that starts with anything but a
+ * plain space, or a space followed by more whitespace. Same result as replacing every `\s+`, but a
+ * single space between words (most of them) is no match, so prose is not rebuilt match by match.
+ */
+const SPACE_RUN = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
+
 /** Whitespace runs to one space, trimmed. */
 function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  return text.replace(SPACE_RUN, ' ').trim();
 }
 
 function quote(text: string): string {
@@ -166,6 +173,27 @@ function valueOf(element: Element, role: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Collapses the text runs of a finished list in place. Each run is collapsed exactly once: naming a
+ * container, dropping a name said twice and writing the line all read the settled text.
+ */
+function settle(list: Array<TreeNode | string>): void {
+  for (let i = 0; i < list.length; i++) {
+    const kid = list[i];
+    if (typeof kid === 'string') list[i] = collapse(kid);
+  }
+}
+
+/** A container's name from its settled children: their text and their own names, one space apart. */
+function nameFromKids(list: ReadonlyArray<TreeNode | string>): string {
+  let text = '';
+  for (const kid of list) {
+    const part = typeof kid === 'string' ? kid : (kid.name ?? '');
+    if (part) text = text ? `${text} ${part}` : part;
+  }
+  return text;
+}
+
 /** Builds the snapshot of this document (or of `root`'s subtree). */
 export function takeSnapshot(options: SnapshotOptions): SnapshotResult {
   return withLabelIndex(() => buildSnapshot(options));
@@ -217,7 +245,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
   };
 
-  /** Appends raw text; whitespace is collapsed once per line when written, not once per text node. */
+  /** Appends raw text; whitespace is collapsed once per run when its list is settled, not per text node. */
   const pushText = (kids: Array<TreeNode | string>, text: string): void => {
     const last = kids[kids.length - 1];
     if (typeof last === 'string') kids[kids.length - 1] = last + text;
@@ -292,7 +320,16 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     const role = plain ? '' : roleOf(element);
     const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
     if (!emit) {
-      flatten(element, tag, kids, depth, undefined);
+      if (plain || role !== '') {
+        flatten(element, tag, kids, depth, undefined);
+        return;
+      }
+      // A wrapper with attributes (a class, a style, hidden) is where pages hide whole menus, dialogs
+      // and templates: one visibility check here (the floor pays one for every element) skips such a
+      // subtree instead of walking it, and tells the text directly inside whether it shows.
+      const visibility = visibilityOf(element);
+      if (visibility === Visibility.Skip) return;
+      flatten(element, tag, kids, depth, visibility === Visibility.Visible ? true : undefined);
       return;
     }
     const visibility = visibilityOf(element);
@@ -320,10 +357,10 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       if (interactiveOnly) walkChildren(element, tag, kids, depth, true);
       else walkChildren(element, tag, node.kids, depth + 1, true);
     }
-    if (deferName && !name) name = clipName(node.kids.map((kid) => (typeof kid === 'string' ? kid : (kid.name ?? ''))).join(' ').replace(/\s+/g, ' ').trim());
+    settle(node.kids);
+    if (deferName && !name) name = clipName(nameFromKids(node.kids));
     // A node whose only content is its own name says it once.
-    const only = node.kids[0];
-    if (node.kids.length === 1 && typeof only === 'string' && collapse(only) === name) node.kids.length = 0;
+    if (name && node.kids.length === 1 && node.kids[0] === name) node.kids.length = 0;
     const { line, ref, valued } = head(element, role, name);
     // An empty paragraph or list item says nothing.
     if (node.kids.length === 0 && !name && !ref) {
@@ -348,17 +385,18 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const top: Array<TreeNode | string> = [];
   if (options.root) walkElement(root, top, 0);
   else walkChildren(root, root.tagName, top, 0, undefined);
+  settle(top);
 
   const lines: string[] = [];
   const write = (items: Array<TreeNode | string>, indent: string): void => {
     for (const item of items) {
+      // Text runs were settled (collapsed) when their list was finished.
       if (typeof item === 'string') {
-        const text = collapse(item);
-        if (text) lines.push(`${indent}- text: ${text}`);
+        if (item) lines.push(`${indent}- text: ${item}`);
         continue;
       }
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
-      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${collapse(item.kids[0])}`);
+      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${item.kids[0]}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
