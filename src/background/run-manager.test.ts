@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryResultStore } from '../runtime/budget.js';
 import { initialAppState } from '../runtime/context.js';
@@ -42,13 +42,24 @@ function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: st
     inputSchema: z.object({ tab_id: z.number() }),
     call: async (input: { tab_id: number }, context) => ({ data: await context.browser!.activateTab(input.tab_id) }),
   });
+  // A call that changes something on the site in its input: what "always allow on this site" covers.
+  const post = buildTool({
+    name: 'post',
+    prompt: 'Posts to a site (test tool).',
+    inputSchema: z.object({ url: z.string() }),
+    permissionSubject: (input: { url: string }) => input.url,
+    call: async (input: { url: string }) => {
+      calls.push(`post ${input.url}`);
+      return { data: 'posted' };
+    },
+  });
   const manager = new RunManager({
     ...(options.browser ? { browser: options.browser } : {}),
     store,
     resultStore: createMemoryResultStore(),
     loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
     createModel: () => model,
-    getTools: () => [front, look, note],
+    getTools: () => [front, look, note, post],
   });
   const posted: WorkerToPanel[] = [];
   const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
@@ -171,6 +182,38 @@ describe('RunManager', () => {
     // Resuming twice is refused: the run is no longer interrupted.
     await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
     expect(ofType(after.posted, 'notice').map((n) => n.code)).toContain('NOTHING_TO_RESUME');
+  });
+});
+
+describe('RunManager and revoked grants', () => {
+  it('a grant revoked in Settings does not come back with Resume from the run’s checkpoint', async () => {
+    const dbName = `revoked-${Math.random()}`;
+    const before = setup([], { dbName });
+    await before.manager.handlePanelMessage(before.link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(before.posted, 'conversation_state')[0]!.conversationId;
+    // The run had been given both grants; a.test was revoked in Settings after the worker stopped.
+    await before.store.addGrant({ origin: 'https://b.test', tool: 'post' });
+    const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Post twice' }] }];
+    const appState = { ...initialAppState(), grants: [{ origin: 'https://a.test', tool: 'post' }, { origin: 'https://b.test', tool: 'post' }] };
+    const checkpoint: RunCheckpoint = { runId: 'r1', messages, turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState, currentTabId: 1, status: 'running' };
+    await before.store.putRun({ conversationId, messages, status: 'running', runId: 'r1', checkpoint });
+
+    const after = setup(
+      [
+        { toolCalls: [{ id: 'p_a', name: 'post', input: { url: 'https://a.test/form' } }] },
+        { toolCalls: [{ id: 'p_b', name: 'post', input: { url: 'https://b.test/form' } }] },
+        { text: 'Done.' },
+      ],
+      { dbName },
+    );
+    await after.manager.handlePanelMessage(after.link, { type: 'bind_tab', tabId: 1 });
+    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    await vi.waitFor(() => expect(ofType(after.posted, 'permission_request').map((m) => m.request.site)).toEqual(['https://a.test/form']));
+    await after.manager.handlePanelMessage(after.link, { type: 'permission_response', conversationId, toolUseId: 'p_a', choice: 'deny' });
+    await after.manager.settled(conversationId);
+    // a.test asked (and was denied); b.test, still granted, ran without asking.
+    expect(after.calls).toEqual(['post https://b.test/form']);
+    expect(ofType(after.posted, 'permission_request')).toHaveLength(1);
   });
 });
 

@@ -312,14 +312,17 @@ export class RunManager {
 
     // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts fresh.
     const resuming = 'resume' in what && restored !== undefined;
-    const appState: AppState = resuming ? restored.appState : initialAppState();
+    const storedGrants = await this.deps.store.listGrants().catch(() => [] as SiteGrant[]);
+    // Every "always allow" given during a run is also stored; one that is in the checkpoint but no longer
+    // stored was revoked in Settings since, and must not come back with Resume.
+    const stillGranted = (grant: SiteGrant) => storedGrants.some((stored) => stored.origin === grant.origin && stored.tool === grant.tool);
+    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : initialAppState();
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
 
     const runId = this.newId();
     const controller = new AbortController();
-    const storedGrants = await this.deps.store.listGrants().catch(() => [] as SiteGrant[]);
     const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants: storedGrants };
     const run: ActiveRun = {
       runId,
