@@ -123,7 +123,8 @@ function findRule(rules: readonly PermissionRuleString[], toolName: string, subj
 export function findGrant(grants: readonly SiteGrant[], toolName: string, subject: string | undefined): SiteGrant | undefined {
   if (subject === undefined) return undefined;
   const origin = originOf(subject);
-  return grants.find((grant) => grant.tool === toolName && (origin !== undefined ? grant.origin === origin : hostOf(grant.origin) === hostOf(subject)));
+  // Stored grants are compared as origins, so `https://Shop.example.com:443/` and `https://shop.example.com` are one site.
+  return grants.find((grant) => grant.tool === toolName && (origin !== undefined ? (originOf(grant.origin) ?? grant.origin) === origin : hostOf(grant.origin) === hostOf(subject)));
 }
 
 const allow = (reason: DecisionReason): PermissionDecision => ({ behavior: 'allow', reason });

@@ -198,6 +198,8 @@ describe('createCanUseTool', () => {
     expect(await canUseTool(act, { url: 'http://127.0.0.1:8080/form', danger: false }, local.context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'grant' } });
     expect((await canUseTool(act, { url: 'http://127.0.0.1:9090/form', danger: false }, local.context, 't')).behavior).toBe('deny');
     expect((await canUseTool(act, { url: 'https://127.0.0.1:8080/form', danger: false }, local.context, 't')).behavior).toBe('deny');
+    const spelledOut = setup({ grants: [{ origin: 'https://Shop.Example.com:443/', tool: 'act' }] });
+    expect(await canUseTool(act, { url: SHOP, danger: false }, spelledOut.context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'grant' } });
   });
 
   it('on "always allow" stores the grant for the origin and reports it', async () => {
