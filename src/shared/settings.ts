@@ -42,10 +42,19 @@ export const defaultSettings = (): Settings => settingsSchema.parse({});
 export function parseSettings(value: unknown): { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string } {
   const result = settingsSchema.safeParse(value ?? {});
   if (result.success) return { ok: true, settings: result.data };
-  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${describeIssue(issue, value)}`).join('; ');
   return {
     ok: false,
     message: `The saved settings are invalid: ${issues}`,
     suggestion: 'Open Settings in the side panel, correct the fields named here, and save.',
   };
+}
+
+/** zod's wording for a bad choice ('Invalid option: expected one of "a"|"b"') said with the stored value. */
+function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
+  if (issue.code !== 'invalid_value') return issue.message;
+  let stored: unknown = root;
+  for (const key of issue.path) stored = typeof stored === 'object' && stored !== null ? (stored as Record<PropertyKey, unknown>)[key] : undefined;
+  const shown = JSON.stringify(stored) ?? String(stored);
+  return `${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown} is not one of ${issue.values.map((v) => String(v)).join(', ')}`;
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, parseSettings } from './settings.js';
+
+describe('parseSettings', () => {
+  it('accepts the shapes the issue names, filling the rest with defaults', () => {
+    const anthropic = parseSettings({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, permissionMode: 'ask' });
+    expect(anthropic).toMatchObject({ ok: true, settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, maxTurns: 40 } });
+    const openai = parseSettings({ provider: 'openai', openai: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, permissionMode: 'auto' });
+    expect(openai).toMatchObject({ ok: true, settings: { provider: 'openai', permissionMode: 'auto', anthropic: defaultSettings().anthropic } });
+    expect(parseSettings(undefined)).toEqual({ ok: true, settings: defaultSettings() });
+  });
+
+  it('names each bad field with the stored value and the allowed ones, instead of throwing', () => {
+    const result = parseSettings({ provider: 'gemini', permissionMode: 'sometimes', anthropic: { baseUrl: 'not a url' }, maxTurns: 0 });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.message).toContain('provider: "gemini" is not one of anthropic, openai');
+    expect(result.message).toContain('permissionMode: "sometimes" is not one of ask, auto, read-only');
+    expect(result.message).toContain('anthropic.baseUrl:');
+    expect(result.message).toContain('maxTurns:');
+    expect(result.suggestion).toMatch(/Settings/);
+  });
+
+  it('survives values that are not objects at all', () => {
+    expect(parseSettings('settings')).toMatchObject({ ok: false, message: expect.stringContaining('(root)') });
+    expect(parseSettings({ provider: { toString: null } })).toMatchObject({ ok: false });
+  });
+});
