@@ -60,8 +60,24 @@ export interface PageTextResult {
   byline?: string;
 }
 
-/** Extracts this document's text as Markdown without touching the live DOM. */
+/**
+ * Extracts this document's text as Markdown without touching the live DOM. Readability and Turndown
+ * recurse once per nesting level, so a page nested thousands of elements deep overflows their stack:
+ * such a page gets its rendered text (the browser's own `innerText`, no recursion of ours) instead of
+ * an error.
+ */
 export function extractPageText(mainContent: boolean, doc: Document = document): PageTextResult {
+  try {
+    return extractMarkdown(mainContent, doc);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const title = doc.title.trim();
+    const text = ((doc.body ?? doc.documentElement) as HTMLElement).innerText.trim();
+    return { url: doc.location?.href ?? doc.URL, title, markdown: title ? `# ${title}\n\n${text}` : text, usedReadability: false };
+  }
+}
+
+function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   const converter = createMarkdownConverter();
   const title = doc.title.trim();
   const url = doc.location?.href ?? doc.URL;

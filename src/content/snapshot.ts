@@ -20,6 +20,8 @@ const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTI
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
 const MAX_OPTIONS = 30;
+/** How deep the walk descends into the DOM (the HTML parser itself nests at most 512 levels). */
+const MAX_NESTING = 512;
 const NON_BLANK = /\S/;
 /** Tags that are generic when they have no attributes. */
 const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
@@ -79,6 +81,14 @@ export function isShown(element: Element): boolean {
  * single space between words (most of them) is no match, so prose is not rebuilt match by match.
  */
 const SPACE_RUN = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
+
+/** Longest attribute text (a link target, a placeholder) shown on a line; a data: URL can be megabytes. */
+const MAX_ATTRIBUTE_CHARS = 500;
+
+/** An attribute's text on one line (a page must not forge tree lines through line breaks), clipped. */
+function oneLine(text: string): string {
+  return collapse(text.length > MAX_ATTRIBUTE_CHARS ? `${text.slice(0, MAX_ATTRIBUTE_CHARS)}…` : text);
+}
 
 /** Whitespace runs to one space, trimmed. */
 function collapse(text: string): string {
@@ -207,6 +217,8 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const frames: SnapshotResult['frames'] = [];
   let nodeCount = 0;
   let truncated = false;
+  let nesting = 0;
+  let tooDeep = false;
 
   /** Makes the line for a role node and records what the worker needs to know. */
   const head = (element: Element, role: string, name: string): { line: string; ref: string | undefined; valued: boolean } => {
@@ -230,10 +242,10 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     if (role === 'link') {
       const href = element.getAttribute('href');
       // Why collapse: a raw attribute may hold line breaks, and a page must not forge tree lines (fake refs) through it.
-      if (href) node.kids.push({ head: `/url: ${collapse(href)}`, kids: [] });
+      if (href) node.kids.push({ head: `/url: ${oneLine(href)}`, kids: [] });
     } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
       const placeholder = (element as HTMLInputElement).placeholder;
-      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${collapse(placeholder)}`, kids: [] });
+      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${oneLine(placeholder)}`, kids: [] });
     } else if (tag === 'SELECT' && !interactiveOnly) {
       const options = (element as HTMLSelectElement).options;
       const count = Math.min(options.length, MAX_OPTIONS);
@@ -267,6 +279,18 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
   const walkChildren = (parent: Element, tag: string, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
+    // A page can nest elements thousands deep (by script; the parser stops at 512): past the limit the
+    // walk stops descending instead of overflowing the stack and failing the whole snapshot.
+    if (nesting >= MAX_NESTING) {
+      tooDeep = true;
+      return;
+    }
+    nesting++;
+    walkChildNodes(parent, tag, kids, depth, parentShown);
+    nesting--;
+  };
+
+  const walkChildNodes = (parent: Element, tag: string, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
     let first: Node | null = null;
     let assigned: Node[] | undefined;
     const shadow = parent.shadowRoot;
@@ -405,6 +429,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     }
   };
   write(top, '');
+  if (tooDeep) lines.push(`- text: (content nested more than ${MAX_NESTING} elements deep was left out)`);
   return {
     documentId,
     url: location.href,
@@ -433,7 +458,7 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
   if (role === 'link') {
     const href = element.getAttribute('href');
-    if (href) line += ` (url: ${collapse(href)})`; // one line, whatever line breaks the page put in the attribute
+    if (href) line += ` (url: ${oneLine(href)})`; // one line, whatever line breaks the page put in the attribute
   }
   return { line, ref, role, name, summary: summarize(element, role, name) };
 }
