@@ -39,13 +39,20 @@ const SAFE: DestructiveVerdict = { destructive: false };
 export const IRREVERSIBLE_WORDS = ['delete', 'remove', 'pay', 'buy', 'place order', 'purchase', 'checkout', 'send', 'publish', 'transfer', 'unsubscribe', 'destroy', 'erase', 'cancel subscription', 'close account', 'submit payment'] as const;
 const IRREVERSIBLE_PATTERN = new RegExp(`\\b(${IRREVERSIBLE_WORDS.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
 
+/** Roles whose activation only changes what is shown. */
+const SHOWS_ONLY_ROLES = new Set(['tab']);
+
 /**
  * Rule 1 — clicks. Destructive when the target reads as an irreversible act, or when it submits a form
- * that POSTs (a POST changes something on the server; a GET search form does not). An element the
- * snapshot never reported is judged destructive: unknown means unsafe.
+ * that POSTs (a POST changes something on the server; a GET search form does not). A tab header is
+ * not (it only shows a panel). An element the snapshot never reported is judged destructive: unknown
+ * means unsafe.
  */
 export function clickIsDestructive(element: ElementSummary | undefined): DestructiveVerdict {
   if (!element) return { destructive: true, reason: 'the target was not seen in a snapshot of this page, so what it does is unknown' };
+  // A tab header only brings its panel into view, whatever it is labelled ("Send feedback", "Delete
+  // history" tabs): the act, if any, is a button inside the panel, judged when it is clicked.
+  if (SHOWS_ONLY_ROLES.has(element.role)) return SAFE;
   const match = IRREVERSIBLE_PATTERN.exec(element.name);
   if (match) return { destructive: true, reason: `the target "${element.name}" reads as an irreversible act (${match[1]?.toLowerCase()})` };
   if (element.submits && (element.formMethod ?? 'get').toLowerCase() === 'post') {

@@ -134,6 +134,22 @@ describe('errors and safety', () => {
     await expect(call(selectOption, { ref: 'e1', values: ['Z'] }, createTestContext([], { browser }))).rejects.toMatchObject({ code: 'OPTION_NOT_FOUND', suggestion: 'use one', details: { options: ['A'] } });
   });
 
+  it('isDestructive judges from the snapshot cache alone: no message reaches the page', () => {
+    const browser = fakeBrowser(() => {
+      throw new Error('isDestructive must not ask the page');
+    });
+    const context = createTestContext([], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', {
+      e1: { role: 'button', name: 'Delete account' },
+      e2: { role: 'tab', name: 'Send feedback' },
+      e3: { role: 'button', name: 'Search', submits: true, formMethod: 'get' },
+      e4: { role: 'button', name: 'Save', submits: true, formMethod: 'post', formAction: 'https://shop.test/save' },
+    });
+    const verdicts = ['e1', 'e2', 'e3', 'e4', 'e99'].map((ref) => click.isDestructive(click.inputSchema.parse({ ref }), context));
+    expect(verdicts).toEqual([true, false, false, true, true]); // e99 was never seen: unknown is unsafe
+    expect(browser.sent).toHaveLength(0);
+  });
+
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
     const context = createTestContext([]);
     context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'textbox', name: 'Password', inputType: 'password' }, e2: { role: 'textbox', name: 'Email', inputType: 'email' } });

@@ -18,6 +18,26 @@ describe('rule 1: clicks that cannot be undone', () => {
     expect(clickIsDestructive({ role: 'button', name: 'Search', submits: true, formMethod: 'get' }).destructive).toBe(false);
     expect(clickIsDestructive({ role: 'button', name: 'Preview', submits: false, formMethod: 'post' }).destructive).toBe(false);
   });
+  it('whole words only: related words that do not name the act are not matched', () => {
+    for (const name of ['Resend code', 'Published articles', 'Undelete', 'Buyer guide', 'Removed items', 'Sent mail']) {
+      expect(clickIsDestructive({ role: 'button', name }).destructive, name).toBe(false);
+    }
+    for (const name of ['DELETE', 'Yes, delete it', 'Cancel   subscription', 'Close account', 'Checkout']) {
+      expect(clickIsDestructive({ role: 'button', name }).destructive, name).toBe(true);
+    }
+  });
+  it('a "Send" button or link is destructive; a "Send feedback" tab header only shows its panel', () => {
+    expect(clickIsDestructive({ role: 'button', name: 'Send' }).destructive).toBe(true);
+    expect(clickIsDestructive({ role: 'link', name: 'Send', href: '/mail/send?id=4' }).destructive).toBe(true);
+    expect(clickIsDestructive({ role: 'tab', name: 'Send feedback' }).destructive).toBe(false);
+    expect(clickIsDestructive({ role: 'tab', name: 'Delete history' }).destructive).toBe(false);
+    // The same words on a button still ask: a button may act at once.
+    expect(clickIsDestructive({ role: 'button', name: 'Send feedback' }).destructive).toBe(true);
+  });
+  it('a submitter that overrides its GET form with formmethod=post is judged by the override', () => {
+    expect(clickIsDestructive({ role: 'button', name: 'Go', submits: true, formMethod: 'POST', formAction: 'https://x.test/go' }).destructive).toBe(true);
+    expect(clickIsDestructive({ role: 'button', name: 'Filter', submits: true, formMethod: 'dialog' }).destructive).toBe(false);
+  });
   it('an element never seen in a snapshot is unknown, so unsafe', () => {
     expect(clickIsDestructive(undefined).destructive).toBe(true);
   });
