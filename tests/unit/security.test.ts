@@ -9,7 +9,10 @@ import { MENU_ASK_SELECTION, pageValueAsData, promptForClick } from '../../src/b
 import { BASE_SYSTEM_PROMPT } from '../../src/runtime/loop.js';
 import { createCanUseTool } from '../../src/runtime/permissions.js';
 import type { PermissionRequest } from '../../src/runtime/permission-types.js';
+import { click } from '../../src/tools/page/click.js';
+import { fillForm } from '../../src/tools/page/fill-form.js';
 import { navigate } from '../../src/tools/page/navigate.js';
+import { typeText } from '../../src/tools/page/type.js';
 import { saveFile } from '../../src/tools/storage/save-file.js';
 import { openTab } from '../../src/tools/tab/open-tab.js';
 import { FakeBrowser, fakeContext } from './tab-storage/fakes.js';
@@ -136,5 +139,35 @@ describe('navigate and open_tab open only http(s) pages', () => {
     context.snapshots.update(1, 'https://shop.test/cart', {});
     expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '//evil.test/?q=secret' }), context)).toBe(true);
     expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '/orders' }), context)).toBe(false);
+  });
+});
+
+describe('acts inside a cross-origin frame are judged by the frame’s origin', () => {
+  const FRAMES = [
+    { frameId: 0, parentFrameId: -1, url: 'https://shop.test/cart' },
+    { frameId: 3, parentFrameId: 0, url: 'https://ads.example/slot' },
+    { frameId: 4, parentFrameId: 0, url: 'about:blank' },
+    { frameId: 5, parentFrameId: 0, url: 'https://shop.test/embedded' },
+  ];
+  const context = () => fakeContext({ browser: Object.assign(new FakeBrowser([{ id: 1, active: true, url: 'https://shop.test/cart' }]), { listFrames: async () => FRAMES }), currentTabId: 1 });
+
+  it('a frame ref (click, type, fill_form) has the frame’s origin as its subject; top-frame, same-origin and about:blank refs the tab’s', async () => {
+    const subject = (tool: typeof click | typeof typeText | typeof fillForm, input: Record<string, unknown>) => tool.permissionSubject(tool.inputSchema.parse(input) as never, context());
+    expect(await subject(click, { ref: 'f3e12' })).toBe('https://ads.example');
+    expect(await subject(typeText, { ref: 'f3e2', text: 'x' })).toBe('https://ads.example');
+    expect(await subject(fillForm, { fields: [{ ref: 'e1', value: 'a' }, { ref: 'f3e4', value: 'b' }] })).toBe('https://ads.example');
+    expect(await subject(click, { ref: 'e12' })).toBe('https://shop.test');
+    expect(await subject(click, { ref: 'f4e1' })).toBe('https://shop.test');
+    expect(await subject(click, { ref: 'f5e1' })).toBe('https://shop.test');
+  });
+
+  it('so a site grant for the tab does not cover a click in an embedded frame of another origin', async () => {
+    const asked: PermissionRequest[] = [];
+    const base = context();
+    const run = { ...base, permissions: { ...base.permissions, grants: [{ origin: 'https://shop.test', tool: 'click' }] }, askPerson: async (request: PermissionRequest) => (asked.push(request), { choice: 'deny' as const }) };
+    run.snapshots.update(1, 'https://shop.test/cart', { e1: { role: 'button', name: 'Next' }, f3e1: { role: 'button', name: 'Next' } });
+    expect(await createCanUseTool()(click, click.inputSchema.parse({ ref: 'e1' }), run, 't1')).toMatchObject({ behavior: 'allow', reason: { type: 'grant' } });
+    expect(await createCanUseTool()(click, click.inputSchema.parse({ ref: 'f3e1' }), run, 't2')).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]?.site).toBe('https://ads.example');
   });
 });

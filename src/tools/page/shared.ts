@@ -116,15 +116,42 @@ export function originOf(url: string | undefined): string | undefined {
   }
 }
 
-/** The permission subject of a page tool: the origin of the tab it acts on. */
+/** The frames an input's refs point into (`ref`, or fill_form's `fields[].ref`), top frame left out. */
+function framesOfInput(input: object): number[] {
+  const refs: unknown[] = [(input as { ref?: unknown }).ref];
+  const fields = (input as { fields?: unknown }).fields;
+  if (Array.isArray(fields)) for (const field of fields) refs.push((field as { ref?: unknown } | null)?.ref);
+  const frames = new Set<number>();
+  for (const ref of refs) {
+    const match = typeof ref === 'string' ? /^f(\d+)e\d+$/.exec(ref) : null;
+    if (match) frames.add(Number(match[1]));
+  }
+  return [...frames];
+}
+
+/**
+ * The permission subject of a page tool: the origin of the document it acts in — the tab's, or, for a
+ * ref inside a cross-origin frame, that frame's. Why: a grant or rule for shop.test must not cover
+ * acts inside an embedded ads.example frame, and a deny rule on a bank must follow its frames into
+ * other pages. A frame whose origin cannot be told (about:blank, srcdoc, lookup failed) takes the tab's.
+ */
 export async function tabOrigin(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
   const tabId = input.tab_id ?? context.currentTabId;
   if (tabId === undefined || !context.browser) return undefined;
+  let top: string | undefined;
   try {
-    return originOf((await context.browser.getTab(tabId)).url);
+    top = originOf((await context.browser.getTab(tabId)).url);
   } catch {
     return undefined;
   }
+  const frameIds = framesOfInput(input);
+  if (frameIds.length === 0) return top;
+  const frames = await context.browser.listFrames(tabId).catch(() => []);
+  for (const frameId of frameIds) {
+    const origin = originOf(frames.find((frame) => frame.frameId === frameId)?.url);
+    if (origin !== undefined && origin !== top) return origin;
+  }
+  return top;
 }
 
 /** Runs an action on the frame that owns `ref`, passing the document the ref came from. */
