@@ -11,6 +11,13 @@ const STATUS_LABEL: Record<ToolCallView['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** The badge text: a call cut off by a worker restart did not fail, it was interrupted (data-status stays `error`). */
+function badgeLabel(call: ToolCallView): string {
+  if (call.status === 'running' && call.queued) return 'Queued';
+  if (call.status === 'error' && call.error?.code === 'INTERRUPTED') return 'Interrupted';
+  return STATUS_LABEL[call.status];
+}
+
 function body(call: ToolCallView, context: ViewContext) {
   const view = viewFor(call.name);
   switch (call.status) {
@@ -39,7 +46,7 @@ export function ToolCall({ call, context }: { call: ToolCallView; context: ViewC
       aria-busy={call.status === 'running'}
     >
       <header class="tool-call-header">
-        <span class={`status-badge status-${call.status}`}>{call.queued && call.status === 'running' ? 'Queued' : STATUS_LABEL[call.status]}</span>
+        <span class={`status-badge status-${call.status}`}>{badgeLabel(call)}</span>
         <span class="tool-call-title">{view.call(call, context)}</span>
       </header>
       <div class="tool-call-body">{body(call, context)}</div>

@@ -77,6 +77,12 @@ describe('SettingsModel', () => {
     expect(await model.save()).toBe(false);
     expect(model.fieldErrors.value).toHaveProperty(['customActions.0.title']);
     expect(model.fieldErrors.value).toHaveProperty(['customActions.0.prompt']);
+    // In words a person reads next to the field, not zod's "Too small: expected string to have >=1 characters".
+    expect(model.fieldErrors.value['customActions.0.title']).toBe('Required.');
+    model.edit((draft) => ({ ...draft, maxTurns: 500, anthropic: { ...draft.anthropic, baseUrl: 'api.example.com' } }));
+    expect(await model.save()).toBe(false);
+    expect(model.fieldErrors.value['maxTurns']).toBe('At most 200.');
+    expect(model.fieldErrors.value['anthropic.baseUrl']).toMatch(/^Enter a full URL/);
   });
 
   it('saves rules without blank lines and refuses a malformed rule, naming it', async () => {

@@ -4,6 +4,7 @@
  * The API key is stored by the extension page only; it is never logged and never reaches a content script.
  */
 import { computed, signal } from '@preact/signals';
+import type { z } from 'zod';
 import { parseRule } from '../../src/runtime/permissions.js';
 import { defaultSettings, parseSettings, settingsSchema, type Settings } from '../../src/shared/settings.js';
 
@@ -104,7 +105,7 @@ export class SettingsModel {
       const errors: Record<string, string> = { ...ruleErrors };
       for (const issue of result.success ? [] : result.error.issues) {
         const path = issue.path.join('.') || '(root)';
-        errors[path] ??= issue.message;
+        errors[path] ??= friendlyIssue(issue);
       }
       this.fieldErrors.value = errors;
       this.saveState.value = 'error';
@@ -126,6 +127,18 @@ export class SettingsModel {
     this.saveState.value = 'saved';
     return true;
   }
+}
+
+/** A field message a person reads next to the field ("Required." rather than zod's "Too small: expected string to have >=1 characters"). */
+function friendlyIssue(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'too_small' && issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Required.' : `At least ${String(issue.minimum)} characters.`;
+  if (issue.code === 'too_big' && issue.origin === 'string') return `At most ${String(issue.maximum)} characters.`;
+  if (issue.code === 'too_small' && issue.origin === 'array') return 'Pick at least one.';
+  if (issue.code === 'too_small' && issue.origin === 'number') return `At least ${String(issue.minimum)}.`;
+  if (issue.code === 'too_big' && issue.origin === 'number') return `At most ${String(issue.maximum)}.`;
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'Enter a whole number.';
+  if (issue.code === 'invalid_format' && issue.format === 'url') return 'Enter a full URL, e.g. https://api.example.com.';
+  return issue.message;
 }
 
 const cleanRules = (rules: readonly string[]) => rules.map((rule) => rule.trim()).filter((rule) => rule !== '');

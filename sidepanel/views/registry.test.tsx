@@ -58,6 +58,13 @@ describe('ToolCall rendering', () => {
     expect(out).toContain('data-status="running"');
   });
 
+  it('labels a call cut off by a worker restart "Interrupted", keeping data-status="error"', () => {
+    const out = html(call({ status: 'error', error: { code: 'INTERRUPTED', message: 'The extension was restarted while this call ran', suggestion: '' } }));
+    expect(out).toContain('>Interrupted</span>');
+    expect(out).toContain('data-status="error"');
+    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'gone', suggestion: '' } }))).toContain('>Failed</span>');
+  });
+
   it('says when a call waits for the person', () => {
     expect(html(call({ toolUseId: 'asking', status: 'running', progress: 'x' }))).toContain('Waiting for your answer');
   });
