@@ -247,6 +247,10 @@ describe('a page cannot command the extension', () => {
     expect(reach.sendMessage).toBe('undefined');
     expect(reach.title).not.toBe('deleted');
 
+    // Nor can it load the panel's code (a web-accessible page could be framed and clickjacked): blocked.
+    const fetched = await page.evaluate((url) => fetch(url).then(() => 'fetched', () => 'blocked'), `${ext.origin}/sidepanel/index.html?tab=${tabId}`);
+    expect(fetched).toBe('blocked');
+
     // Even with a content script's powers, the settings (where the key is sent) cannot be changed.
     const [write, ask] = (await inContentScriptWorld(tabId, 'rewrite-settings')) as [string, string];
     expect(write).toMatch(/^refused/);
