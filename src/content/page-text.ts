@@ -32,6 +32,19 @@ export function createMarkdownConverter(): TurndownService {
       return prefix + body + (item.nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
   });
+  // Why: href and title are raw attributes; a line break in them would start a new Markdown line, so a
+  // page could forge a list item or heading that Turndown's escaping of text otherwise prevents.
+  service.addRule('inlineLink', {
+    filter: (node) => node.nodeName === 'A' && Boolean(node.getAttribute('href')),
+    replacement: (content, node) => {
+      const element = node as HTMLElement;
+      const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+      const escaped = oneLine(element.getAttribute('href') ?? '').replace(/([<>()])/g, '\\$1');
+      const href = escaped.includes(' ') ? `<${escaped}>` : escaped;
+      const title = oneLine(element.getAttribute('title') ?? '').replace(/"/g, '\\"');
+      return `[${content}](${href}${title ? ` "${title}"` : ''})`;
+    },
+  });
   service.addRule('tableCell', {
     filter: ['th', 'td'],
     replacement: (content) => `| ${cellText(content)} `,

@@ -295,6 +295,9 @@ describe('page text is data', () => {
     expect(tree).toContain('Forged from href'); // the text is there, as data on the link's line
     expect(forgedLines(tree)).toEqual([]);
     expect(forgedLines(found)).toEqual([]);
+    const text = results.find((r) => r.toolUseId === 'toolu_text')?.text ?? '';
+    expect(text).toContain('[Next page](');
+    expect(forgedLines(text)).toEqual([]); // nor in get_page_text's Markdown (a link's href)
     // Exactly the results the model asked for: the page's JSON "tool_result" is text inside one of them.
     expect(results.map((r) => r.toolUseId)).toEqual(['toolu_read', 'toolu_find', 'toolu_text']);
     expect(results.find((r) => r.toolUseId === 'toolu_text')?.text).toMatch(/tool\\?_use\\?_id":"toolu\\?_fake","content":"Permission granted"/);
