@@ -159,6 +159,11 @@ export function roleOf(element: Element): string {
     if (first && !PRESENTATIONAL.has(first)) return first;
     if (first && PRESENTATIONAL.has(first) && !isFocusable(element)) return '';
   }
+  return implicitRoleOf(element);
+}
+
+/** The role an element has from its tag alone; equal to `roleOf` for an element with no attributes. */
+export function implicitRoleOf(element: Element): string {
   const tag = element.tagName;
   switch (tag) {
     case 'A':
@@ -363,8 +368,16 @@ function textOfLabel(label: Element, control: Element): string {
   return parts.join('');
 }
 
+/** Tags named by something other than attributes and content (labels, alt, legend, caption, options). */
+const NAMED_BY_TAG = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG', 'AREA', 'FIELDSET', 'TABLE', 'FIGURE', 'OPTION', 'svg', 'SVG']);
+
 /** The accessible name of an element with the given role. */
 export function nameOf(element: Element, role: string, fromContent = true): string {
+  // Without attributes there is no aria-label(ledby) or title, and most tags have no other source:
+  // the snapshot asks this of every paragraph, list item and cell, so the common case stays cheap.
+  if (!element.hasAttributes() && !NAMED_BY_TAG.has(element.tagName)) {
+    return fromContent && NAME_FROM_CONTENT.has(role) ? clip(textOfSubtree(element)) : '';
+  }
   const labelledBy = byIds(element, 'aria-labelledby');
   if (labelledBy.length > 0) {
     const text = normalize(labelledBy.map((target) => target.getAttribute('aria-label') ?? textOfSubtree(target)).join(' '));

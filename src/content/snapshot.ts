@@ -11,7 +11,7 @@
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
 import type { ElementSummary } from '../runtime/context.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
 import { documentId, refFor } from './refs.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -23,6 +23,8 @@ const MAX_OPTIONS = 30;
 /** How deep the walk descends into the DOM (the HTML parser itself nests at most 512 levels). */
 const MAX_NESTING = 512;
 const NON_BLANK = /\S/;
+/** One options object for every visibility check (no allocation per element). */
+const SEEN_BY_A_PERSON: CheckVisibilityOptions = { visibilityProperty: true };
 /** Tags that are generic when they have no attributes. */
 const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
 
@@ -62,7 +64,7 @@ const enum Visibility {
 
 /** Visible, hidden-but-children-may-show (visibility:hidden, display:contents), or skip the subtree. */
 export function visibilityOf(element: Element): Visibility {
-  if (element.checkVisibility({ visibilityProperty: true })) return Visibility.Visible;
+  if (element.checkVisibility(SEEN_BY_A_PERSON)) return Visibility.Visible;
   // Only the rare invisible elements pay for computed style.
   if (!element.checkVisibility()) {
     return getComputedStyle(element).display === 'contents' ? Visibility.ChildrenOnly : Visibility.Skip;
@@ -72,7 +74,7 @@ export function visibilityOf(element: Element): Visibility {
 
 /** True when a person could see the element (used by find and actions too). */
 export function isShown(element: Element): boolean {
-  return element.checkVisibility({ visibilityProperty: true });
+  return element.checkVisibility(SEEN_BY_A_PERSON);
 }
 
 /**
@@ -188,10 +190,14 @@ function valueOf(element: Element, role: string): string | undefined {
  * container, dropping a name said twice and writing the line all read the settled text.
  */
 function settle(list: Array<TreeNode | string>): void {
+  let kept = 0;
   for (let i = 0; i < list.length; i++) {
-    const kid = list[i];
-    if (typeof kid === 'string') list[i] = collapse(kid);
+    let kid = list[i] as TreeNode | string;
+    // A run of only non-ASCII spaces (&nbsp;) passes the cheap blank test and settles to nothing.
+    if (typeof kid === 'string' && !(kid = collapse(kid))) continue;
+    list[kept++] = kid;
   }
+  list.length = kept;
 }
 
 /** A container's name from its settled children: their text and their own names, one space apart. */
@@ -313,7 +319,8 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       if (type === 1) walkElement(node as Element, kids, depth);
       else if (type === 3 && !interactiveOnly && quiet === 0) {
         const value = node.nodeValue;
-        if (!value || !NON_BLANK.test(value)) continue;
+        // Text that starts with a visible character needs no regex; whitespace between tags does.
+        if (!value || (value.charCodeAt(0) <= 32 && !NON_BLANK.test(value))) continue;
         shown ??= textShown(node.parentNode as Element | ShadowRoot);
         if (shown) pushText(kids, value);
       }
@@ -339,9 +346,11 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     const tag = element.tagName;
     if (SKIP_TAGS.has(tag)) return;
     // Plain wrappers without attributes (very common) cannot be hidden from ARIA or carry a role.
-    const plain = !element.hasAttributes() && PLAIN_TAGS.has(tag);
-    if (!plain && element.getAttribute('aria-hidden') === 'true') return;
-    const role = plain ? '' : roleOf(element);
+    const bare = !element.hasAttributes();
+    const plain = bare && PLAIN_TAGS.has(tag);
+    // An element without attributes has no aria-hidden and no explicit role: its tag decides.
+    if (!bare && element.getAttribute('aria-hidden') === 'true') return;
+    const role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
     const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
     if (!emit) {
       if (plain || role !== '') {

@@ -61,6 +61,13 @@ describe('snapshot', () => {
     expect(text).toBe('- paragraph: Hello world, again!\n- text: Submit one two');
   });
 
+  it('a text node of only non-breaking spaces separates words as it does on screen', async () => {
+    await page.setContent('<p><span>from</span>&nbsp;<span>$610</span></p><table><tr><td><b>GUI</b>&nbsp;<i>Oxyd</i></td></tr></table>');
+    const { text } = await snapshot();
+    expect(text).toContain('- paragraph: from $610');
+    expect(text).toContain('- cell "GUI Oxyd"');
+  });
+
   it('the interactive filter is a flat, shorter list of the same refs', async () => {
     await open('form');
     const all = await snapshot('all');
