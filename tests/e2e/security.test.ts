@@ -260,12 +260,15 @@ describe('a page cannot command the extension', () => {
     await Promise.all([panel.close(), page.close()]);
   });
 
-  it('the built manifest exposes nothing to pages and keeps the default extension CSP', () => {
+  it('the built manifest exposes nothing to pages and keeps the strict extension CSP', () => {
     const manifest = JSON.parse(readFileSync(join(DIST, 'manifest.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest['externally_connectable']).toBeUndefined();
     expect(manifest['web_accessible_resources'] ?? []).toEqual([]);
     expect(manifest['content_scripts'] ?? []).toEqual([]);
-    expect(manifest['content_security_policy']).toBeUndefined(); // MV3 default: script-src 'self'
+    // crxjs passes the strict extension-page CSP through unchanged (nothing loosened for the build).
+    const source = JSON.parse(readFileSync(join(REPO, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest['content_security_policy']).toEqual(source['content_security_policy']);
+    expect(JSON.stringify(manifest['content_security_policy'])).toContain("script-src 'self';");
   });
 });
 
@@ -377,6 +380,13 @@ describe('hostile text in the panel', () => {
       if (href !== null) expect(href).toMatch(/^(https?:|mailto:)/);
     }
     expect(await panel.locator('script:not([src]), iframe').count()).toBe(0);
+    // Defence in depth: even an image put straight into the panel's DOM (a sanitizer bug) loads nothing remote.
+    await panel.evaluate((url) => {
+      const img = document.createElement('img');
+      img.src = url;
+      document.body.append(img);
+    }, `${site.url}/pixel-csp.png`);
+    await new Promise((done) => setTimeout(done, 500));
     const fetched = site.requests.slice(before).map((r) => r.url);
     expect(fetched.filter((url) => /pixel|frame/.test(url))).toEqual([]);
     await Promise.all([panel.close(), page.close()]);
