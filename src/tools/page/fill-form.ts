@@ -10,7 +10,7 @@ const inputSchema = z.strictObject({
     .array(
       z.strictObject({
         ref: refField('The field.'),
-        value: z.string().max(10_000).describe('The value: text for text fields; "true"/"false" for checkboxes and radios; an option label or value for selects; a number for ranges; YYYY-MM-DD for dates.'),
+        value: z.string().max(10_000).describe('The value (up to 10,000 characters): text for text fields; "true"/"false" for checkboxes and radios; an option label or value for selects; a number for ranges; YYYY-MM-DD for dates, HH:MM for times.'),
       }),
     )
     .min(1)

@@ -7,8 +7,8 @@ import { navigationIsCrossSite } from '../safety.js';
 import { forgetDocuments, originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
-  url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
-  action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (history) or "reload".'),
+  url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
+  action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (the tab\'s history) or "reload". No default: give url or action.'),
   tab_id: tabIdField(),
 });
 

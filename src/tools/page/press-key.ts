@@ -4,7 +4,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
-  key: z.string().min(1).max(40).describe('A key or a combination: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Control+A", "a".'),
+  key: z.string().min(1).max(40).describe('A key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Control+A", "a". Modifiers are Control, Shift, Alt, Meta, joined with "+".'),
   ref: refField('Focus this element before pressing (default: whatever has focus).').optional(),
   tab_id: tabIdField(),
 });

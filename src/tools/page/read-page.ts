@@ -11,7 +11,7 @@ const inputSchema = z.strictObject({
     .enum(['all', 'interactive'])
     .default('all')
     .describe('"all" (default): headings, text, lists, tables and controls. "interactive": only things you can act on (links, buttons, fields), as a flat list — much shorter.'),
-  ref: refField('Read only the subtree under this element (e.g. a form or a dialog).').optional(),
+  ref: refField('Read only the subtree under this element (e.g. a form or a dialog); default: the whole page.').optional(),
   max_depth: z.number().int().min(1).max(200).optional().describe('How many levels of nesting to show (1–200). Default: all. Deeper nodes are left out and the result says so.'),
   tab_id: tabIdField(),
 });

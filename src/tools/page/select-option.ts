@@ -5,7 +5,7 @@ import { actOnRef, describeRef, refField, tabIdField, tabOrigin } from './shared
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
-  values: z.array(z.string().max(500)).min(1).max(100).describe('The options to choose, by visible label or by value (1–100; more than one only for multi-selects). Other options of a multi-select are deselected.'),
+  values: z.array(z.string().max(500)).min(1).max(100).describe('The options to choose, by visible label or by value (1–100 values of up to 500 characters; more than one only for multi-selects). Other options of a multi-select are deselected.'),
   tab_id: tabIdField(),
 });
 
@@ -17,6 +17,7 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   prompt: [
     'Chooses options in a native dropdown or list box (<select>) by their visible label or value, firing the input and change events a person’s choice would.',
     'Returns the labels now selected. OPTION_NOT_FOUND lists the options that exist; NOT_A_SELECT means it is a custom dropdown: click it, then click the option (find locates it).',
+    'To fill a dropdown together with other fields in one call use fill_form; to read which options exist first use read_page (filter "all" lists them under the dropdown).',
   ].join('\n'),
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
   permissionSubject: (input, context) => tabOrigin(input, context),
