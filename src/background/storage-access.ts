@@ -11,7 +11,8 @@ export interface AccessLevelArea {
  * of the page they serve, so a page that compromises its renderer could otherwise read the key (or
  * rewrite the settings, e.g. the base URL the key is sent to). The e2e test
  * tests/e2e/security.test.ts fails when this is removed. Called at every worker start: the level is
- * stored by the browser, and setting it again is harmless.
+ * stored by the browser, and setting it again is harmless. Chrome supports it for `local` from 140
+ * (session only before), hence manifest.json's minimum_chrome_version.
  */
 export async function restrictStorageToExtension(area: AccessLevelArea | undefined, report: (error: unknown) => void): Promise<boolean> {
   if (!area || typeof area.setAccessLevel !== 'function') {
