@@ -154,4 +154,14 @@ console.log(`median per-page ratio ours/Playwright: ${med((r) => r.ours / r.play
 console.log(`median per-page ratio ours/floor: ${med((r) => r.ours / r.floor).toFixed(2)} (aim ≤ 3); interactive/floor: ${med((r) => r.oursInteractive / r.floor).toFixed(2)}`);
 console.log(`median time ratio ours/floor: ${(med((r) => r.ours) / med((r) => r.floor)).toFixed(2)}`);
 console.log(`median size: ours all ${med((r) => r.oursChars)} chars, interactive ${med((r) => r.interactiveChars)}, Playwright ${med((r) => r.playwrightChars)}; pages where interactive > Playwright: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length}`);
+const aim = (label: string, value: number, limit: number, note = '') =>
+  console.log(`  ${label.padEnd(44)} ${value.toFixed(2).padStart(6)}  (aim ≤ ${limit})  ${value <= limit ? 'met' : 'MISSED'}${note}`);
+console.log(`\nAims of issue 4 (median of the per-page ratios over ${rows.length} corpus pages, all measured in this run):`);
+aim('time: ours (all) / Playwright ariaSnapshot', med((r) => r.ours / r.playwright), 0.5, `; from Node through evaluate: ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`);
+aim('size: ours (interactive) / Playwright', med((r) => r.interactiveChars / Math.max(1, r.playwrightChars)), 1, `; pages where larger: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length} of ${rows.length}`);
+aim('time: ours (all) / floor', med((r) => r.ours / r.floor), 3);
+aim('time: ours (interactive) / floor', med((r) => r.oursInteractive / r.floor), 3);
+aim('generated 10k: time ours (all) / Playwright', generated.ours / generated.playwright, 0.5);
+aim('generated 10k: size interactive / Playwright', generated.interactiveChars / generated.playwrightChars, 1);
+aim('generated 10k: time ours (all) / floor', generated.ours / generated.floor, 3);
 console.log(`generated 10k: ours ${generated.ours.toFixed(1)} ms, interactive ${generated.oursInteractive.toFixed(1)} ms, Playwright ${generated.playwright.toFixed(1)} ms, floor ${generated.floor.toFixed(1)} ms; ours/pw ${ratio(generated.ours, generated.playwright)}, ours/floor ${ratio(generated.ours, generated.floor)}; chars ours ${generated.oursChars}, interactive ${generated.interactiveChars}, Playwright ${generated.playwrightChars}`);
