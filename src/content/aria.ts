@@ -219,7 +219,7 @@ export function isFocusable(element: Element): boolean {
 }
 
 /** Only the whitespace runs that change (see snapshot.ts): a single space between words is no match. */
-const SPACE_RUN = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]\s*| \s+/g;
+const SPACE_RUN = /\s{2,}|[^\S ]/g;
 
 function normalize(text: string): string {
   return text.replace(SPACE_RUN, ' ').trim();
