@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety.js';
-import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin } from './shared.js';
+import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
@@ -25,6 +25,7 @@ export const click = buildTool<typeof inputSchema, string>({
     'Clicks that cannot be undone (delete, pay, send, publish, a form that posts) ask the person first.',
   ].join('\n'),
   description: (input, context) => `Click ${describeRef(context, input, input.ref)}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => clickIsDestructive(knownElement(context, input, input.ref)).destructive,
   interruptBehavior: () => 'block',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
-import { knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -30,6 +30,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
     'Use type to type into one field with keystrokes or to submit with Enter. Filling password or payment fields asks the person first.',
   ].join('\n'),
   description: (input) => `Fill ${input.fields.length} form field${input.fields.length === 1 ? '' : 's'}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, input.fields.map((field) => field.ref)),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => input.fields.some((field) => fieldIsSensitive(knownElement(context, input, field.ref)).destructive),
   interruptBehavior: () => 'block',

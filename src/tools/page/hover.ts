@@ -1,7 +1,7 @@
 /** `hover`: moves the pointer over an element (opens hover menus and tooltips). Deferred: rarely needed. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { actOnRef, describeRef, refField, tabIdField, tabOrigin } from './shared.js';
+import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to move the pointer over.'),
@@ -18,6 +18,7 @@ export const hover = buildTool<typeof inputSchema, string>({
     'To activate the element use click instead.',
   ].join('\n'),
   description: (input, context) => `Hover over ${describeRef(context, input, input.ref)}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   interruptBehavior: () => 'block',
   shouldDefer: true,

@@ -1,7 +1,7 @@
 /** `press_key`: a key or shortcut on the focused element (or on a ref, focused first). */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   key: z.string().min(1).max(40).describe('A key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Control+A", "a". Modifiers are Control, Shift, Alt, Meta, joined with "+".'),
@@ -19,6 +19,7 @@ export const pressKey = buildTool<typeof inputSchema, string>({
     'Returns one line saying where the key went. For text use type (it types whole strings).',
   ].join('\n'),
   description: (input) => `Press ${input.key}${input.ref ? ` on ${input.ref}` : ''}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,

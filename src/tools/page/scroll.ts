@@ -1,7 +1,7 @@
 /** `scroll`: brings an element into view, or scrolls the page by screens. */
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('Scroll until this element is in the middle of the view.').optional(),
@@ -20,10 +20,10 @@ export const scroll = buildTool<typeof inputSchema, string>({
     'Returns what moved and the scroll position, and says when the end was reached. Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
   ].join('\n'),
   description: (input) => (input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`),
-  validateInput: (input): ValidationResult =>
+  validateInput: (input, context): ValidationResult =>
     input.ref && (input.direction || input.amount)
       ? { ok: false, message: 'Give either ref or direction/amount, not both.', suggestion: 'Use ref to bring an element into view, or direction and amount to scroll by screens.' }
-      : { ok: true },
+      : validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,

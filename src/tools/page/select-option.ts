@@ -1,7 +1,7 @@
 /** `select_option`: chooses options of a dropdown (<select>) by label or value. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { actOnRef, describeRef, refField, tabIdField, tabOrigin } from './shared.js';
+import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -20,6 +20,7 @@ export const selectOption = buildTool<typeof inputSchema, string>({
     'To fill a dropdown together with other fields in one call use fill_form; to read which options exist first use read_page (filter "all" lists them under the dropdown).',
   ].join('\n'),
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 4_000,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ElementSummary, ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
+import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/page-protocol.js';
 
 /** The optional `tab_id` every page tool takes. */
@@ -97,6 +98,29 @@ export function knownElement(context: ToolUseContext | undefined, input: { tab_i
   if (tabId === undefined || !context) return undefined;
   const elements = context.snapshots.get(tabId)?.elements;
   return elements && Object.hasOwn(elements, ref) ? elements[ref] : undefined;
+}
+
+/**
+ * Checks refs against the tab's latest snapshot before anyone is asked. A ref that snapshot never had
+ * (a typo, a made-up e999, one from a page since left) is STALE_REF at once, instead of a permission
+ * prompt the person cannot judge ("Click e999") followed by the same error. With no snapshot of the tab
+ * (the worker restarted, the tab was never read) there is nothing to check against: the call goes on,
+ * fail-closed safety asks where it must, and the content script, which knows its own refs, decides.
+ */
+export function validateKnownRefs(context: ToolUseContext, input: { tab_id?: number | undefined }, refs: ReadonlyArray<string | undefined>): ValidationResult {
+  const tabId = input.tab_id ?? context.currentTabId;
+  const record = tabId === undefined ? undefined : context.snapshots.get(tabId);
+  if (!record) return { ok: true };
+  const unknown = refs.filter((ref): ref is string => ref !== undefined && !Object.hasOwn(record.elements, ref));
+  if (unknown.length === 0) return { ok: true };
+  const list = unknown.map((ref) => `"${ref}"`).join(', ');
+  return {
+    ok: false,
+    code: 'STALE_REF',
+    message: `${unknown.length === 1 ? 'Ref' : 'Refs'} ${list} ${unknown.length === 1 ? 'is' : 'are'} not in the latest snapshot of this tab (${record.url}).`,
+    suggestion: 'Call read_page or find again and use a ref exactly as it prints it.',
+    details: { refs: unknown },
+  };
 }
 
 /** A short name for an element in descriptions: `button "Delete account"`, or the bare ref. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
-import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin } from './shared.js';
+import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The text field, text area or editable area to type into.'),
@@ -23,6 +23,7 @@ export const typeText = buildTool<typeof inputSchema, string>({
     'For several fields at once use fill_form; for single keys or shortcuts (Escape, Control+A) use press_key. Typing into password or payment fields asks the person first.',
   ].join('\n'),
   description: (input, context) => `Type into ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,
+  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => fieldIsSensitive(knownElement(context, input, input.ref)).destructive,
   interruptBehavior: () => 'block',

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { BrowserBridge, TabInfo } from '../../../src/runtime/browser.js';
-import type { AnyTool } from '../../../src/runtime/tool.js';
+import { executeToolCall } from '../../../src/runtime/execute.js';
+import type { AnyTool, CanUseTool } from '../../../src/runtime/tool.js';
 import { click } from '../../../src/tools/page/click.js';
 import { fillForm } from '../../../src/tools/page/fill-form.js';
 import { find } from '../../../src/tools/page/find.js';
@@ -148,6 +149,35 @@ describe('errors and safety', () => {
     const verdicts = ['e1', 'e2', 'e3', 'e4', 'e99'].map((ref) => click.isDestructive(click.inputSchema.parse({ ref }), context));
     expect(verdicts).toEqual([true, false, false, true, true]); // e99 was never seen: unknown is unsafe
     expect(browser.sent).toHaveLength(0);
+  });
+
+  it('a ref the latest snapshot never had is STALE_REF before the person is asked or the page is touched', async () => {
+    const browser = fakeBrowser(() => {
+      throw new Error('the page must not be asked');
+    });
+    const asked: string[] = [];
+    const canUseTool: CanUseTool = async (tool) => {
+      asked.push(tool.name);
+      return { behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } };
+    };
+    const context = createTestContext([click, fillForm, scroll], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'button', name: 'Save' }, e2: { role: 'textbox', name: 'Email' } });
+    const run = (name: string, input: unknown) => executeToolCall({ type: 'tool_use', id: `t-${name}`, name, input }, context, { canUseTool });
+
+    const clicked = await run('click', { ref: 'e999' });
+    expect(clicked.error).toMatchObject({ code: 'STALE_REF', refs: ['e999'] });
+    expect(clicked.error?.suggestion).toMatch(/read_page or find/);
+    const filled = await run('fill_form', { fields: [{ ref: 'e2', value: 'a@b.c' }, { ref: 'f3e1', value: 'x' }] });
+    expect(filled.error).toMatchObject({ code: 'STALE_REF', refs: ['f3e1'] });
+    const scrolled = await run('scroll', { ref: 'e7' });
+    expect(scrolled.error).toMatchObject({ code: 'STALE_REF' });
+    expect(asked).toEqual([]);
+    expect(browser.sent).toHaveLength(0);
+
+    // Without any snapshot of the tab there is nothing to check against: the call goes on to permission.
+    context.snapshots.invalidate(1);
+    await run('click', { ref: 'e999' });
+    expect(asked).toEqual(['click']);
   });
 
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
