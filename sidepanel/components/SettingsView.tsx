@@ -1,5 +1,6 @@
 /** Settings: provider, key, model, base URL, permission mode, simple mode, custom actions, and memory. */
 import type { ComponentChildren } from 'preact';
+import { insecureKeyWarning } from '../../src/shared/settings.js';
 import type { AppModel } from '../models/app-model.js';
 import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
@@ -7,13 +8,33 @@ import type { SettingsModel } from '../models/settings-model.js';
 
 const fieldId = (path: string) => `field-${path.replace(/[^a-z0-9]+/gi, '-')}`;
 
-function Field({ path, label, errors, children, hint }: { path: string; label: string; errors: Readonly<Record<string, string>>; children: ComponentChildren; hint?: string }) {
+function Field({
+  path,
+  label,
+  errors,
+  children,
+  hint,
+  warning,
+}: {
+  path: string;
+  label: string;
+  errors: Readonly<Record<string, string>>;
+  children: ComponentChildren;
+  hint?: string;
+  /** Shown but does not block saving. */
+  warning?: string | undefined;
+}) {
   const error = errors[path];
   return (
     <div class={`field${error ? ' invalid' : ''}`}>
       <label for={fieldId(path)}>{label}</label>
       {children}
       {hint && <p class="hint muted">{hint}</p>}
+      {warning && (
+        <p id={`${fieldId(path)}-warning`} class="field-warning">
+          <strong>Warning:</strong> {warning}
+        </p>
+      )}
       {error && (
         <p id={`${fieldId(path)}-error`} class="field-error" role="alert">
           {error}
@@ -159,6 +180,8 @@ export function SettingsView({ app }: { app: AppModel }) {
   const provider = draft.provider;
   const config = draft[provider];
   const state = settings.saveState.value;
+  // Plain http:// to another machine: warn, but let it be saved (a LAN Ollama server is legitimate).
+  const keyWarning = insecureKeyWarning(config);
   return (
     <section class="settings" aria-labelledby="settings-title">
       <h2 id="settings-title">Settings</h2>
@@ -181,8 +204,14 @@ export function SettingsView({ app }: { app: AppModel }) {
         <Field path={`${provider}.model`} label="Model" errors={errors}>
           <input type="text" spellcheck={false} value={config.model} {...a11y(`${provider}.model`, errors)} onInput={(e) => settings.editProvider('model', e.currentTarget.value)} />
         </Field>
-        <Field path={`${provider}.baseUrl`} label="Base URL" errors={errors}>
-          <input type="url" spellcheck={false} value={config.baseUrl} {...a11y(`${provider}.baseUrl`, errors)} onInput={(e) => settings.editProvider('baseUrl', e.currentTarget.value)} />
+        <Field path={`${provider}.baseUrl`} label="Base URL" errors={errors} warning={keyWarning}>
+          <input
+            type="url"
+            spellcheck={false}
+            value={config.baseUrl}
+            {...a11y(`${provider}.baseUrl`, errors)}
+            aria-describedby={[errors[`${provider}.baseUrl`] ? `${fieldId(`${provider}.baseUrl`)}-error` : '', keyWarning ? `${fieldId(`${provider}.baseUrl`)}-warning` : ''].filter(Boolean).join(' ') || undefined}
+            onInput={(e) => settings.editProvider('baseUrl', e.currentTarget.value)} />
         </Field>
         <Field path="permissionMode" label="Permission mode" errors={errors} hint="Ask: read-only calls run, others ask. Auto: only destructive calls ask. Read-only: no changes to pages.">
           <select

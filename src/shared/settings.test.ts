@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, parseSettings } from './settings.js';
+import { defaultSettings, insecureKeyWarning, parseSettings } from './settings.js';
 
 describe('parseSettings', () => {
   it('accepts the shapes the issue names, filling the rest with defaults', () => {
@@ -24,5 +24,25 @@ describe('parseSettings', () => {
   it('survives values that are not objects at all', () => {
     expect(parseSettings('settings')).toMatchObject({ ok: false, message: expect.stringContaining('(root)') });
     expect(parseSettings({ provider: { toString: null } })).toMatchObject({ ok: false });
+  });
+});
+
+describe('insecureKeyWarning', () => {
+  it('warns when a key would go over plain http to another machine', () => {
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'http://192.168.1.20:11434/v1' })).toMatch(/unencrypted/);
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'http://api.example.com' })).toContain('api.example.com');
+    // A host that merely starts with "localhost" or "127." is not this machine.
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'http://localhost.evil.test' })).toBeDefined();
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'http://127.0.0.1.evil.test' })).toBeDefined();
+  });
+
+  it('stays quiet for https, loopback hosts, no key, or an unparsable URL', () => {
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'https://192.168.1.20/v1' })).toBeUndefined();
+    for (const baseUrl of ['http://127.0.0.1:9/v1', 'http://localhost:11434', 'http://[::1]:8080', 'http://LOCALHOST./v1', 'http://127.0.0.2']) {
+      expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl }), baseUrl).toBeUndefined();
+    }
+    expect(insecureKeyWarning({ apiKey: '', baseUrl: 'http://192.168.1.20' })).toBeUndefined();
+    expect(insecureKeyWarning({ apiKey: '  ', baseUrl: 'http://192.168.1.20' })).toBeUndefined();
+    expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'not a url' })).toBeUndefined();
   });
 });

@@ -58,3 +58,25 @@ function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
   const shown = JSON.stringify(stored) ?? String(stored);
   return `${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown} is not one of ${issue.values.map((v) => String(v)).join(', ')}`;
 }
+
+/** Host names that never leave this machine, so plain http:// to them does not expose a key on the network. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A warning when an API key would be sent unencrypted: a key is set and the base URL is plain http://
+ * to a host other than this machine. Saving stays allowed (an Ollama or LM Studio server on the LAN is
+ * legitimate); the person is only told. Returns undefined when there is nothing to warn about.
+ */
+export function insecureKeyWarning(config: { apiKey: string; baseUrl: string }): string | undefined {
+  if (config.apiKey.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(config.baseUrl.trim());
+  } catch {
+    return undefined; // an unparsable URL is a field error of its own
+  }
+  // "localhost." is the same host as "localhost"; all of 127.0.0.0/8 is loopback.
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (url.protocol !== 'http:' || LOOPBACK_HOSTS.has(host) || /^127(\.\d{1,3}){3}$/.test(host)) return undefined;
+  return `The base URL uses plain http:// to ${url.host}: the API key would travel unencrypted and anyone on the network between this browser and that server could read it. Use https:// unless it is a server you trust on your own network.`;
+}
