@@ -34,7 +34,7 @@ export function RunStatus({ model, onOpenSettings }: { model: ConversationModel;
           Working…
         </p>
       )}
-      {error && run.status !== 'running' && <RunErrorCard error={error} onOpenSettings={onOpenSettings} />}
+      {error && run.status !== 'running' && <RunErrorCard error={error} retryAt={model.runErrorRetryAt.value} onOpenSettings={onOpenSettings} />}
       {run.status === 'interrupted' && (
         <div class="interrupted" role="status">
           <p>
@@ -52,8 +52,16 @@ export function RunStatus({ model, onOpenSettings }: { model: ConversationModel;
   );
 }
 
-function RunErrorCard({ error, onOpenSettings }: { error: NonNullable<ConversationModel['run']['value']['error']>; onOpenSettings: () => void }) {
-  const view = describeRunError(error);
+function RunErrorCard({
+  error,
+  retryAt,
+  onOpenSettings,
+}: {
+  error: NonNullable<ConversationModel['run']['value']['error']>;
+  retryAt: number | undefined;
+  onOpenSettings: () => void;
+}) {
+  const view = describeRunError(error, retryAt);
   return (
     <div class="run-error" role="alert" data-error-code={error.code}>
       <p class="run-error-title">

@@ -9,7 +9,7 @@ describe('describeRunError', () => {
   });
 
   it('says when to retry after a rate limit', () => {
-    const view = describeRunError({ code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 }, new Date(2026, 0, 1, 12, 0, 0));
+    const view = describeRunError({ code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 }, new Date(2026, 0, 1, 12, 0, 30).getTime());
     expect(view.title).toBe('Rate limited by the provider');
     expect(view.retry).toMatch(/^Try again in about 30 seconds \(at .*12.*00.*30.*\)\.$/);
   });
@@ -17,11 +17,17 @@ describe('describeRunError', () => {
   it('says the wait once: the client\'s own "Try again in N s." and "Wait N seconds" give way to the retry line', () => {
     const view = describeRunError(
       { code: 'RATE_LIMITED', message: 'Anthropic is rate limiting requests (429). Try again in 1 s.', suggestion: 'Wait 1 seconds, then send again.', retryAfterMs: 1_000 },
-      new Date(2026, 0, 1, 12, 0, 0),
+      new Date(2026, 0, 1, 12, 0, 1).getTime(),
     );
     expect(view.message).toBe('Anthropic is rate limiting requests (429).');
     expect(view.suggestion).toBe('');
     expect(view.retry).toMatch(/^Try again in about 1 second \(at /);
+  });
+
+  it('shows the retry time it is given and takes none from the clock', () => {
+    const error = { code: 'RATE_LIMITED', message: 'm', suggestion: 's', retryAfterMs: 30_000 };
+    expect(describeRunError(error).retry).toBe('Try again in about 30 seconds.');
+    expect(describeRunError(error, new Date(2026, 0, 1, 9, 15, 45).getTime()).retry).toMatch(/\(at .*09.*15.*45.*\)\.$/);
   });
 
   it('gives a rate limit without retry-after a plain hint, and unknown codes a generic title', () => {

@@ -44,8 +44,11 @@ export function formatWait(ms: number): string {
   return `${minutes} minutes`;
 }
 
-/** Builds the view of a run error; `now` is passed in so the retry time is testable. */
-export function describeRunError(error: RunErrorPayload, now: Date = new Date()): RunErrorView {
+/**
+ * Builds the view of a run error. `retryAt` (epoch ms) is when the wait runs out, fixed by the model
+ * when the error arrived — never taken from the clock here, or the time shown would drift per render.
+ */
+export function describeRunError(error: RunErrorPayload, retryAt?: number): RunErrorView {
   const known = Object.hasOwn(TITLES, error.code) ? TITLES[error.code] : undefined;
   const view: RunErrorView = {
     title: known?.title ?? 'The run stopped with an error',
@@ -54,9 +57,8 @@ export function describeRunError(error: RunErrorPayload, now: Date = new Date())
     pointsToSettings: known?.settings ?? false,
   };
   if (error.retryAfterMs !== undefined && error.retryAfterMs > 0) {
-    const at = new Date(now.getTime() + error.retryAfterMs);
-    const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    view.retry = `Try again in about ${formatWait(error.retryAfterMs)} (at ${clock}).`;
+    const clock = retryAt === undefined ? undefined : new Date(retryAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    view.retry = `Try again in about ${formatWait(error.retryAfterMs)}${clock === undefined ? '' : ` (at ${clock})`}.`;
     // The client's message and suggestion say the same wait in other words ("Try again in 1 s.",
     // "Wait 1 seconds…"): the retry line replaces them, so the card says it once.
     view.message = error.message.replace(/\s*Try again in \d+ s\.\s*$/, '');

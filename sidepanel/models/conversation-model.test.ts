@@ -236,3 +236,30 @@ describe('ConversationModel', () => {
     expect(model.notices.value).toEqual([]);
   });
 });
+
+describe('ConversationModel run error retry time', () => {
+  const rateLimited = { code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 };
+
+  it('fixes the retry time when the error arrives and keeps it when the same error is sent again', () => {
+    let clock = 1_000_000;
+    const model = new ConversationModel(() => undefined, () => clock);
+    model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'idle' } });
+    model.apply({ type: 'agent_event', conversationId: 'c1', runId: 'r1', event: { type: 'run_finished', reason: 'model_error', error: rateLimited } });
+    expect(model.runErrorRetryAt.value).toBe(1_030_000);
+    clock += 20_000;
+    model.apply({ type: 'run_state', conversationId: 'c1', run: { status: 'error', error: rateLimited } });
+    model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'error', error: rateLimited } });
+    expect(model.runErrorRetryAt.value).toBe(1_030_000);
+    // A new run clears it; the next rate limit is timed from its own arrival.
+    model.sendMessage('again');
+    expect(model.runErrorRetryAt.value).toBeUndefined();
+    model.apply({ type: 'agent_event', conversationId: 'c1', runId: 'r2', event: { type: 'run_finished', reason: 'model_error', error: rateLimited } });
+    expect(model.runErrorRetryAt.value).toBe(1_050_000);
+  });
+
+  it('has no retry time for an error without a wait', () => {
+    const model = new ConversationModel(() => undefined, () => 5);
+    model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'error', error: { code: 'AUTH', message: 'm', suggestion: 's' } } });
+    expect(model.runErrorRetryAt.value).toBeUndefined();
+  });
+});

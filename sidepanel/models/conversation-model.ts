@@ -163,6 +163,11 @@ export class ConversationModel {
   });
   readonly isRunning = computed(() => this.run.value.status === 'running');
   readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
+  /**
+   * When the run error's `retryAfterMs` runs out, as epoch ms: fixed when the error arrives, so the
+   * "(at 14:05:10)" the card shows does not drift with each re-render (undefined without a wait).
+   */
+  readonly runErrorRetryAt = signal<number | undefined>(undefined);
 
   /**
    * The person's message sent but not yet seen in a `conversation_state`: a state that was built before
@@ -175,7 +180,28 @@ export class ConversationModel {
   private nextRequestId = 1;
   private readonly storedRequests = new Map<string, string>();
 
-  constructor(private readonly send: (message: PanelToWorker) => void) {}
+  /** `now` is the clock the retry time is taken from (injectable for tests). */
+  constructor(
+    private readonly send: (message: PanelToWorker) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Sets the run state and, when a new error with a wait arrives, its absolute retry time. The same
+   * error sent again (a re-sent state, a usage update) keeps the time taken when it first arrived.
+   */
+  private setRun(run: RunState): void {
+    const error = run.error;
+    const previous = this.run.value.error;
+    batch(() => {
+      if (error?.retryAfterMs === undefined || error.retryAfterMs <= 0) {
+        this.runErrorRetryAt.value = undefined;
+      } else if (this.runErrorRetryAt.value === undefined || !sameError(previous, error)) {
+        this.runErrorRetryAt.value = this.now() + error.retryAfterMs;
+      }
+      this.run.value = run;
+    });
+  }
 
   /** Folds one validated worker message into the state. */
   apply(message: WorkerToPanel): void {
@@ -191,7 +217,7 @@ export class ConversationModel {
           this.entries.value = this.withUnconfirmedMessage(message.conversationId, message.transcript);
           this.toolCalls.value = toolCallsFromEntries(message.transcript);
           this.streamingText.value = '';
-          this.run.value = message.run;
+          this.setRun(message.run);
           this.lastStopReason.value = message.run.status === 'interrupted' ? 'interrupted' : undefined;
           this.pendingPermission.value = message.pendingPermission;
         });
@@ -201,7 +227,7 @@ export class ConversationModel {
         return;
       case 'run_state':
         if (message.conversationId === this.conversationId.value) {
-          this.run.value = message.run;
+          this.setRun(message.run);
           if (message.run.status === 'running') this.lastStopReason.value = undefined;
         }
         return;
@@ -230,7 +256,7 @@ export class ConversationModel {
           // The worker refused to start the run (e.g. invalid settings): do not leave "Working…" spinning.
           this.awaitingRunStart = false;
           this.unconfirmedMessage = undefined;
-          this.run.value = { ...this.run.value, status: 'idle' };
+          this.setRun({ ...this.run.value, status: 'idle' });
         }
         return;
       case 'conversations':
@@ -267,7 +293,7 @@ export class ConversationModel {
     if (conversationId === undefined || trimmed === '' || this.isRunning.value) return false;
     batch(() => {
       this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: trimmed }] } }];
-      this.run.value = { ...this.run.value, status: 'running', error: undefined };
+      this.setRun({ ...this.run.value, status: 'running', error: undefined });
       this.lastStopReason.value = undefined;
       this.streamingText.value = '';
     });
@@ -293,7 +319,7 @@ export class ConversationModel {
   resume(): void {
     const conversationId = this.conversationId.value;
     if (conversationId === undefined) return;
-    this.run.value = { ...this.run.value, status: 'running', error: undefined };
+    this.setRun({ ...this.run.value, status: 'running', error: undefined });
     this.lastStopReason.value = undefined;
     this.awaitingRunStart = true;
     this.send({ type: 'resume', conversationId });
@@ -393,7 +419,7 @@ export class ConversationModel {
         this.entries.value = [...this.entries.value, ...event.messages.map((message) => ({ kind: 'message' as const, message }))];
         return;
       case 'usage':
-        this.run.value = { ...this.run.value, usage: event.total };
+        this.setRun({ ...this.run.value, usage: event.total });
         return;
       case 'run_finished':
         // The run that carried the message is over: any later state is authoritative.
@@ -407,12 +433,16 @@ export class ConversationModel {
             this.streamingText.value = '';
           }
           const status: RunState['status'] = event.error ? 'error' : event.reason === 'interrupted' ? 'interrupted' : 'idle';
-          this.run.value = { ...this.run.value, status, error: event.error };
+          this.setRun({ ...this.run.value, status, error: event.error });
           this.pendingPermission.value = undefined;
         });
         return;
     }
   }
+}
+
+function sameError(a: RunErrorPayload | undefined, b: RunErrorPayload): boolean {
+  return a !== undefined && a.code === b.code && a.message === b.message && a.retryAfterMs === b.retryAfterMs;
 }
 
 function finishedCall(call: ToolCallView | undefined, event: FinishedEvent): ToolCallView {
