@@ -156,7 +156,8 @@ export class ConversationModel {
       changed.set(id, {
         ...call,
         status: 'cancelled',
-        error: call.error ?? { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: 'Check the page, then ask again if needed.' },
+        // The person-facing advice for NOT_FINISHED is in the view (personLine): this error never reaches the model.
+        error: call.error ?? { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: '' },
       });
     }
     return changed ?? calls;

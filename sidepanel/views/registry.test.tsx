@@ -52,6 +52,26 @@ describe('ToolCall rendering', () => {
     expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
   });
 
+  it("shows a failed call's message and a line for the person, with the model's suggestion labelled as what the agent was given", () => {
+    const out = html(
+      call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'The person stopped the run; click was cancelled.', suggestion: 'Do not repeat it unless the person asks; check the page state first.' } }),
+    );
+    expect(out).toContain('The person stopped the run; click was cancelled.');
+    expect(out).toContain('<p class="person-line">It was stopped before it finished and may have partly happened.</p>');
+    expect(out).toMatch(/<details class="agent-told"><summary>Suggestion given to the agent<\/summary><p class="muted">Do not repeat it unless the person asks; check the page state first\.<\/p><\/details>/);
+    // Not shown outside that label.
+    expect(out.split('Do not repeat it').length).toBe(2);
+    const failed = html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }));
+    expect(failed).toContain('The agent was told about this failure');
+    expect(failed).toMatch(/<summary>Suggestion given to the agent<\/summary><p class="muted">Call read_page again</);
+  });
+
+  it('gives a call the panel marks unfinished its advice as a person line, not as something the agent was told', () => {
+    const out = html(call({ status: 'cancelled', error: { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: '' } }));
+    expect(out).toContain('<p class="person-line">Check the page, then ask again if needed.</p>');
+    expect(out).not.toContain('agent-told');
+  });
+
   it('shows a requested call that has not started as queued', () => {
     const out = html(call({ status: 'running', queued: true }));
     expect(out).toContain('>Queued</span>');

@@ -79,7 +79,31 @@ export function PersistedResult({ call, context, children }: { call: ToolCallVie
   );
 }
 
-/** An error payload as code, message and suggestion. */
+/**
+ * The line addressed to the person under a failed or cancelled call. The payload's `suggestion` is
+ * written for the model ("Do not repeat it unless the person asks"), so it is not shown as if it
+ * were advice to the person; these lines are.
+ */
+export function personLine(call: ToolCallView): string {
+  switch (call.error?.code) {
+    case 'NOT_FINISHED': // made by the panel, never sent to the model
+      return 'Check the page, then ask again if needed.';
+    case 'INTERRUPTED':
+      return 'It was not re-run. Check the page before you resume.';
+    case 'CANCELLED':
+      return 'It was stopped before it finished and may have partly happened.';
+  }
+  if (call.status === 'cancelled') return 'It was stopped before it finished.';
+  return 'The agent was told about this failure and decides what to do next.';
+}
+
+/** Codes the panel makes itself: their suggestion was never given to the model. */
+const PANEL_ONLY_CODES = new Set(['NOT_FINISHED']);
+
+/**
+ * An error payload: code and message, a line for the person, and the suggestion the model got,
+ * labelled as such behind a disclosure (unchanged: it is what the agent was told).
+ */
 export function ErrorDetail({ call, fallback }: { call: ToolCallView; fallback: string }) {
   const error = call.error;
   if (!error) return <p class="error-text">{resultText(call) || fallback}</p>;
@@ -88,7 +112,13 @@ export function ErrorDetail({ call, fallback }: { call: ToolCallView; fallback: 
       <p class="error-text">
         <code>{error.code}</code> {error.message}
       </p>
-      {error.suggestion && <p class="muted">{error.suggestion}</p>}
+      <p class="person-line">{personLine(call)}</p>
+      {error.suggestion && !PANEL_ONLY_CODES.has(error.code) && (
+        <details class="agent-told">
+          <summary>Suggestion given to the agent</summary>
+          <p class="muted">{error.suggestion}</p>
+        </details>
+      )}
     </div>
   );
 }
