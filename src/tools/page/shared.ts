@@ -24,8 +24,8 @@ export const refField = (what: string) =>
 /** The browser port of the run, or NO_BROWSER. */
 export function requireBrowser(context: ToolUseContext): BrowserBridge {
   if (!context.browser) {
-    throw new ToolError('NO_BROWSER', 'This run has no browser attached, so page tools cannot act.', {
-      suggestion: 'Answer without page tools, or ask the person to open Pagewright from a browser tab.',
+    throw new ToolError('NO_BROWSER', 'This run has no browser attached, so page and tab tools cannot act.', {
+      suggestion: 'Answer without page or tab tools, or ask the person to open Pagewright from a browser tab.',
     });
   }
   return context.browser;

@@ -1,7 +1,6 @@
 /** Helpers the tab tools share: the browser port, tab ids in schemas, origins, and TAB_CLOSED errors. */
 import { z } from 'zod';
-import type { BrowserBridge, TabInfo } from '../../runtime/browser.js';
-import type { ToolUseContext } from '../../runtime/context.js';
+import type { TabInfo } from '../../runtime/browser.js';
 import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 
 /** The `tab_id` field every tab tool takes. */
@@ -12,26 +11,8 @@ export const tabIdField = () =>
     .min(0)
     .describe('The id of a tab in this window, as returned by list_tabs or open_tab (a whole number ≥ 0).');
 
-/** The browser port of the run, or a structured error when the run has none (e.g. a test without one). */
-export function requireBrowser(context: ToolUseContext): BrowserBridge {
-  if (!context.browser) {
-    throw new ToolError('NO_BROWSER', 'This run has no browser attached, so tab tools cannot act.', {
-      suggestion: 'Answer without tab tools, or ask the person to open Pagewright from a browser tab.',
-    });
-  }
-  return context.browser;
-}
-
-/** The origin of a URL (`https://example.com`), or undefined for URLs without one (about:, data:). */
-export function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
+// One definition for page and tab tools alike.
+export { originOf, requireBrowser } from '../page/shared.js';
 
 /** A tab as the model sees it. */
 export interface TabView {
