@@ -1,8 +1,7 @@
 /** "Always allow on this site" grants as listed in Settings: see and revoke, through the worker (WorkerRequest). */
 import { signal } from '@preact/signals';
 import { z } from 'zod';
-import { workerResponseSchema } from '../../src/shared/protocol.js';
-import type { SendRequest } from './memory-model.js';
+import { WorkerRequestState, type SendRequest } from './worker-request.js';
 
 /** One grant: the person allowed `tool` on `origin` without asking again. */
 export interface GrantView {
@@ -15,18 +14,23 @@ const listSchema = z.object({ grants: z.array(z.object({ origin: z.string(), too
 /** Grant list state and actions. */
 export class GrantsModel {
   readonly grants = signal<GrantView[]>([]);
-  readonly status = signal<'idle' | 'loading' | 'loaded' | 'error'>('idle');
-  readonly error = signal<string | undefined>(undefined);
+  private readonly worker: WorkerRequestState;
+  readonly status: WorkerRequestState['status'];
+  readonly error: WorkerRequestState['error'];
 
-  constructor(private readonly request: SendRequest) {}
+  constructor(request: SendRequest) {
+    this.worker = new WorkerRequestState(request);
+    this.status = this.worker.status;
+    this.error = this.worker.error;
+  }
 
   async refresh(): Promise<void> {
     this.status.value = 'loading';
-    const data = await this.call({ type: 'list_grants' });
+    const data = await this.worker.call({ type: 'list_grants' });
     if (data === undefined) return;
     const parsed = listSchema.safeParse(data);
     if (!parsed.success) {
-      this.fail('The list of allowed sites came back in an unexpected shape.');
+      this.worker.fail('The list of allowed sites came back in an unexpected shape.');
       return;
     }
     // Grouped by site in the view, so sort by site then tool.
@@ -38,33 +42,8 @@ export class GrantsModel {
   async revoke(grant: GrantView): Promise<void> {
     const before = this.grants.value;
     this.grants.value = before.filter((g) => !(g.origin === grant.origin && g.tool === grant.tool));
-    const done = await this.call({ type: 'revoke_grant', origin: grant.origin, tool: grant.tool });
+    const done = await this.worker.call({ type: 'revoke_grant', origin: grant.origin, tool: grant.tool });
     if (done === undefined) this.grants.value = before;
   }
 
-  private async call(request: Parameters<SendRequest>[0]): Promise<unknown> {
-    let raw: unknown;
-    try {
-      raw = await this.request(request);
-    } catch (error) {
-      this.fail(`The extension did not answer: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
-    const response = workerResponseSchema.safeParse(raw);
-    if (!response.success) {
-      this.fail('The extension gave an unexpected answer.');
-      return undefined;
-    }
-    if (!response.data.ok) {
-      this.fail(`${response.data.error.message} ${response.data.error.suggestion}`);
-      return undefined;
-    }
-    this.error.value = undefined;
-    return response.data.data ?? null;
-  }
-
-  private fail(message: string): void {
-    this.error.value = message;
-    this.status.value = 'error';
-  }
 }
