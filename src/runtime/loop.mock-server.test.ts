@@ -6,8 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startMockModelServer, toolResultsOf, toolNamesOf, type MockModelServer, type RecordedRequest } from '../../tests/support/mock-model-server.js';
 import { createMemoryResultStore } from './budget.js';
-import { createBudgetState } from './budget-types.js';
-import { createSnapshotCache, initialAppState, type ToolUseContext } from './context.js';
+import { createRootContext, type ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
 import { runAgent } from './loop.js';
 import { createAnthropicClient } from './model/anthropic.js';
@@ -49,26 +48,14 @@ const click = buildTool({
 const allowAll: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
 
 function makeContext(tools: Tools): ToolUseContext {
-  let appState = initialAppState();
-  return {
-    abortController: new AbortController(),
+  return createRootContext({
     agentId: 'main',
-    agentType: 'main',
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setAppStateForTasks: (update) => {
-      appState = update(appState);
-    },
-    budget: createBudgetState(),
     resultStore: createMemoryResultStore(),
     permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-    snapshots: createSnapshotCache(),
     currentTabId: 1,
     windowId: 1,
     tools,
-  };
+  });
 }
 
 /** Reads the ref out of the previous tool result, as a model would. */

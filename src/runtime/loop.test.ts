@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { toolSearch } from '../tools/agent/tool-search.js';
 import { INTERRUPT_REASON } from './abort.js';
 import { createMemoryResultStore } from './budget.js';
-import { createBudgetState } from './budget-types.js';
-import { createSnapshotCache, initialAppState, type AppState, type ToolUseContext } from './context.js';
+import { createRootContext, initialAppState, type AppState, type ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
 import {
   BASE_SYSTEM_PROMPT,
@@ -64,26 +63,15 @@ const zeta = buildTool({
 const allowAll: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
 
 function makeContext(tools: Tools, initial: AppState = initialAppState()): ToolUseContext {
-  let appState = initial;
-  return {
-    abortController: new AbortController(),
+  return createRootContext({
     agentId: 'main',
-    agentType: 'main',
-    getAppState: () => appState,
-    setAppState: (update) => {
-      appState = update(appState);
-    },
-    setAppStateForTasks: (update) => {
-      appState = update(appState);
-    },
-    budget: createBudgetState(),
     resultStore: createMemoryResultStore(),
     permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-    snapshots: createSnapshotCache(),
     currentTabId: 7,
     windowId: 1,
     tools,
-  };
+    appState: initial,
+  });
 }
 
 const userSays = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
