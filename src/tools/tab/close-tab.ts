@@ -1,9 +1,8 @@
 /** `close_tab`: closes a tab. Destructive: the page's state and unsaved input are gone. */
 import { z } from 'zod';
-import type { ToolUseContext } from '../../runtime/context.js';
 import { buildTool } from '../../runtime/tool.js';
 import { isAlwaysDestructive } from '../safety.js';
-import { onTab, originOf, requireBrowser, tabIdField } from './shared.js';
+import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject } from './shared.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -13,8 +12,6 @@ export interface CloseTabOutput {
   /** The run's current tab afterwards (changes when the closed tab was the current one). */
   current_tab_id: number | null;
 }
-
-const knownUrl = (tabId: number, context: ToolUseContext | undefined) => context?.snapshots.get(tabId)?.url;
 
 /** Closes a tab; when it was the run's current tab, the window's newly active tab becomes current. */
 export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
@@ -26,19 +23,8 @@ export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
     'Returns JSON with `closed_tab_id` and `current_tab_id` (if you closed your current tab, the tab the browser shows next becomes current; null if none is left).',
     'Get tab ids from list_tabs. To leave a tab open but work elsewhere use switch_tab. A tab id that is not open gives TAB_CLOSED.',
   ].join('\n'),
-  description: (input, context) => {
-    const origin = originOf(knownUrl(input.tab_id, context));
-    return `Close tab ${input.tab_id}${origin ? ` (${new URL(origin).host})` : ''}`;
-  },
-  async permissionSubject(input, context) {
-    const browser = context.browser;
-    if (!browser) return undefined;
-    try {
-      return originOf((await browser.getTab(input.tab_id)).url);
-    } catch {
-      return undefined;
-    }
-  },
+  description: (input, context) => `Close ${tabLabel(input.tab_id, context)}`,
+  permissionSubject: (input, context) => tabSubject(input.tab_id, context),
   isDestructive: () => isAlwaysDestructive('close_tab'),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,

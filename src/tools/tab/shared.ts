@@ -1,6 +1,7 @@
 /** Helpers the tab tools share: the browser port, tab ids in schemas, origins, and TAB_CLOSED errors. */
 import { z } from 'zod';
 import type { TabInfo } from '../../runtime/browser.js';
+import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 
 /** The `tab_id` field every tab tool takes. */
@@ -12,7 +13,20 @@ export const tabIdField = () =>
     .describe('The id of a tab in this window, as returned by list_tabs or open_tab (a whole number ≥ 0).');
 
 // One definition for page and tab tools alike.
+import { originOf } from '../page/shared.js';
 export { originOf, requireBrowser } from '../page/shared.js';
+
+/** "tab 12 (example.com)" from the tab's latest snapshot, for descriptions; no round trip. */
+export function tabLabel(tabId: number, context: ToolUseContext | undefined): string {
+  const origin = originOf(context?.snapshots.get(tabId)?.url);
+  return `tab ${tabId}${origin ? ` (${new URL(origin).host})` : ''}`;
+}
+
+/** The permission subject of a call on a tab: its origin, or undefined when the tab is gone (`call` then reports TAB_CLOSED). */
+export async function tabSubject(tabId: number, context: ToolUseContext): Promise<string | undefined> {
+  const tab = await context.browser?.getTab(tabId).catch(() => undefined);
+  return originOf(tab?.url);
+}
 
 /** A tab as the model sees it. */
 export interface TabView {

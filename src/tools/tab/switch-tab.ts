@@ -1,8 +1,7 @@
 /** `switch_tab`: makes another tab the run's current tab (and shows it to the person). */
 import { z } from 'zod';
-import type { ToolUseContext } from '../../runtime/context.js';
 import { buildTool } from '../../runtime/tool.js';
-import { onTab, originOf, requireBrowser, tabIdField, tabView, type TabView } from './shared.js';
+import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject, tabView, type TabView } from './shared.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -10,8 +9,6 @@ const inputSchema = z.strictObject({ tab_id: tabIdField() });
 export interface SwitchTabOutput extends TabView {
   previous_tab_id: number | null;
 }
-
-const knownUrl = (tabId: number, context: ToolUseContext | undefined) => context?.snapshots.get(tabId)?.url;
 
 /** Switches the run's current tab through a context modifier and activates the tab in the browser. */
 export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
@@ -24,20 +21,8 @@ export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
     'Get tab ids from list_tabs. To open a page that is not open yet use open_tab; to act on a tab once without switching, pass `tab_id` to the page tool instead.',
     'A tab id that is not open gives TAB_CLOSED.',
   ].join('\n'),
-  description: (input, context) => {
-    const origin = originOf(knownUrl(input.tab_id, context));
-    return `Switch to tab ${input.tab_id}${origin ? ` (${new URL(origin).host})` : ''}`;
-  },
-  async permissionSubject(input, context) {
-    const browser = context.browser;
-    if (!browser) return undefined;
-    try {
-      return originOf((await browser.getTab(input.tab_id)).url);
-    } catch {
-      // A closed tab has no site; `call` reports TAB_CLOSED with a suggestion.
-      return undefined;
-    }
-  },
+  description: (input, context) => `Switch to ${tabLabel(input.tab_id, context)}`,
+  permissionSubject: (input, context) => tabSubject(input.tab_id, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 5_000,
   async call(input, context) {
