@@ -6,7 +6,8 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createIdbResultStore } from '../runtime/budget.js';
 import { createModelClient } from '../runtime/model/index.js';
-import { getTools } from '../runtime/registry.js';
+import { buildToolPool } from '../runtime/registry.js';
+import { builtInTools } from '../tools/index.js';
 import { createIdbMemoryStore } from '../shared/memory-store.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema, workerRequestSchema, type WorkerRequest, type WorkerResponse } from '../shared/protocol.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
@@ -37,7 +38,7 @@ const manager = new RunManager({
   browser: bridge,
   loadSettings,
   createModel: (settings) => createModelClient(settings),
-  getTools: (permissions, options) => getTools(permissions, options),
+  getTools: (permissions, options) => buildToolPool(builtInTools(), [], permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
 });
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.

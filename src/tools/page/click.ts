@@ -17,6 +17,7 @@ const inputSchema = z.strictObject({
 export const click = buildTool<typeof inputSchema, string>({
   name: 'click',
   searchHint: 'press button link tap activate',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Clicks an element (by ref from read_page or find) the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the full pointer and mouse event sequence.',

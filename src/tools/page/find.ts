@@ -14,6 +14,8 @@ const inputSchema = z.strictObject({
 export const find = buildTool<typeof inputSchema, string>({
   name: 'find',
   searchHint: 'locate element by text label name role',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Finds elements on the page whose accessible name, visible text, label or placeholder match the query, best match first, with refs, in the same line format as read_page: `- button "Sign in" [ref=e12]`.',

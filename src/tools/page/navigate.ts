@@ -34,6 +34,8 @@ function resolveTarget(url: string, base: string | undefined): URL {
 export const navigate = buildTool<typeof inputSchema, string>({
   name: 'navigate',
   searchHint: 'open url go to address back forward reload',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Loads a URL in the tab (or goes back, forward, or reloads) and waits until the page has loaded. Returns the final URL (after redirects) and the page title.',

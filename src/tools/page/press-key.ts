@@ -13,6 +13,7 @@ const inputSchema = z.strictObject({
 export const pressKey = buildTool<typeof inputSchema, string>({
   name: 'press_key',
   searchHint: 'keyboard shortcut enter escape tab arrow',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Presses one key or a combination with modifiers (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it. Sends keydown/keypress/keyup and does what the key does: Enter submits a field’s form or activates a button, Tab moves focus, Escape closes what listens for it, arrows move in selects or scroll, Backspace deletes.',

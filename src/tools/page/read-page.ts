@@ -64,6 +64,8 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
 export const readPage = buildTool<typeof inputSchema, string>({
   name: 'read_page',
   searchHint: 'accessibility tree snapshot refs elements structure',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Reads the current page as an accessibility-style tree, one element a line, e.g. `- button "Submit" [ref=e12]`, `- textbox "Email" [ref=e7]: current value`, `- heading "Prices" [level=2] [ref=e3]`, with states like [checked] [disabled] [expanded] [selected], link targets as `- /url:` lines and placeholders as `- /placeholder:` lines.',

@@ -14,6 +14,7 @@ const inputSchema = z.strictObject({
 export const scroll = buildTool<typeof inputSchema, string>({
   name: 'scroll',
   searchHint: 'move the page down or up to reveal more content',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',

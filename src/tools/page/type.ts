@@ -16,6 +16,7 @@ const inputSchema = z.strictObject({
 export const typeText = buildTool<typeof inputSchema, string>({
   name: 'type',
   searchHint: 'enter text input field keyboard write',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Types text into a text field, text area or contenteditable element (by ref), key by key, so the page’s scripts and frameworks (React, Vue) see every change. Clears the field first unless clear is false; submit presses Enter after typing.',

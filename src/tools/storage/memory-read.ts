@@ -21,6 +21,7 @@ export type MemoryReadOutput =
 export const memoryRead = buildTool<typeof inputSchema, MemoryReadOutput>({
   name: 'memory_read',
   searchHint: 'recall saved notes remembered across conversations',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Reads your saved notes: memory that lasts across conversations (the person can see and delete them in settings).',

@@ -1,6 +1,8 @@
 /** One test per destructive rule in src/tools/safety.ts. */
 import { describe, expect, it } from 'vitest';
-import { clickIsDestructive, fieldIsSensitive, isAlwaysDestructive, navigationIsCrossSite } from '../../../src/tools/safety.js';
+import { clickIsDestructive, fieldIsSensitive, navigationIsCrossSite } from '../../../src/tools/safety.js';
+import { memoryDelete } from '../../../src/tools/storage/memory-delete.js';
+import { closeTab } from '../../../src/tools/tab/close-tab.js';
 
 describe('rule 1: clicks that cannot be undone', () => {
   it.each(['Delete account', 'Remove item', 'Pay now', 'Buy it', 'Place order', 'Send', 'Publish post', 'Transfer funds', 'Unsubscribe'])('"%s" is destructive', (name) => {
@@ -83,11 +85,9 @@ describe('rule 3: navigating to another site', () => {
   });
 });
 
-describe('rules 4 and 5: close_tab and memory_delete are always destructive', () => {
-  it('close_tab', () => expect(isAlwaysDestructive('close_tab')).toBe(true));
-  it('memory_delete', () => expect(isAlwaysDestructive('memory_delete')).toBe(true));
-  it('nothing else, and no prototype keys', () => {
-    expect(isAlwaysDestructive('read_page')).toBe(false);
-    expect(isAlwaysDestructive('__proto__')).toBe(false);
+describe('tools whose every call is destructive say so themselves', () => {
+  it('close_tab and memory_delete', () => {
+    expect(closeTab.isDestructive({ tab_id: 1 })).toBe(true);
+    expect(memoryDelete.isDestructive({ key: 'a' })).toBe(true);
   });
 });

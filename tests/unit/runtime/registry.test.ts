@@ -7,13 +7,15 @@ import {
   deferredToolsPromptSection,
   filterTools,
   findToolByName,
-  getTools,
+  buildToolPool,
   isDeferredTool,
   TOOL_SEARCH_NAME,
   toolSpecsForRequest,
 } from '../../../src/runtime/registry.js';
 import { buildTool, type ToolDef } from '../../../src/runtime/tool.js';
-import { selectGatedTools } from '../../../src/tools/index.js';
+import { builtInTools, selectGatedTools } from '../../../src/tools/index.js';
+
+const getTools = (permissions: PermissionContext) => buildToolPool(builtInTools(), [], permissions);
 
 const schema = z.object({ q: z.string().describe('query'), n: z.number().default(3).describe('count') });
 const make = (name: string, extra: Partial<ToolDef<typeof schema, string>> = {}) =>
@@ -65,8 +67,12 @@ describe('getTools filters', () => {
   });
 
   it('keeps only the core set (and tool_search) in simple mode', () => {
-    const pool = [make('read_page'), make('click'), make('save_file'), make('tool_search'), make('memory_write')];
+    const pool = [make('read_page', { inSimpleMode: true }), make('click', { inSimpleMode: true }), make('save_file'), make('tool_search'), make('memory_write')];
     expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
+  });
+
+  it('offers the real list\'s page core in simple mode', () => {
+    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
   });
 
   it('shows only the read-only tools of the real list in read-only mode', () => {
