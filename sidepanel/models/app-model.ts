@@ -4,14 +4,16 @@
  * restored state appears.
  */
 import { effect, signal } from '@preact/signals';
-import type { WorkerToPanel } from '../../src/shared/protocol.js';
+import type { WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { BindingModel, type TabsApi } from './binding-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
-import { MemoryModel, type SendRequest } from './memory-model.js';
+import { FullResultsModel } from './full-results-model.js';
+import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
+import type { SendMessage } from './worker-request.js';
 
 /** The page the panel shows. */
 export type PanelPage = 'chat' | 'conversations' | 'settings';
@@ -21,7 +23,8 @@ export interface AppDeps {
   connect: ConnectPort;
   tabs: TabsApi;
   settingsStorage: SettingsStorage;
-  request: SendRequest;
+  /** One-shot requests to the worker (`runtime.sendMessage`). */
+  request: SendMessage;
   pinnedTabId: number | undefined;
   /** Opens this panel in its own window bound to the tab. */
   openPopOut?: (tabId: number) => void;
@@ -38,6 +41,8 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** Over-budget results the person opened in a tool view. */
+  readonly fullResults: FullResultsModel;
   readonly binding: BindingModel;
   /** A conversation the person opened from the list (kept across reconnects, dropped on tab switch). */
   private openedConversation: string | undefined;
@@ -50,6 +55,7 @@ export class AppModel {
     this.settings = new SettingsModel(deps.settingsStorage);
     this.memory = new MemoryModel(deps.request);
     this.grants = new GrantsModel(deps.request);
+    this.fullResults = new FullResultsModel(deps.request);
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,

@@ -9,6 +9,7 @@
 import { INTERRUPT_REASON } from './abort.js';
 import type { AppState, ToolUseContext } from './context.js';
 import type { BudgetState, FrozenBudgetDecision } from './budget-types.js';
+import type { RunError } from './errors.js';
 import { errorContent } from './execute.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
@@ -72,14 +73,6 @@ export const stopAfterWallTime =
   (ms: number): StopCondition =>
   (state) =>
     state.now - state.startedAt >= ms ? 'wall_time' : undefined;
-
-/** The error a run ended with, for the person. */
-export interface RunError {
-  code: string;
-  message: string;
-  suggestion: string;
-  retryAfterMs?: number;
-}
 
 /** Options for `runAgent`. */
 export interface RunAgentOptions {

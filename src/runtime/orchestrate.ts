@@ -18,7 +18,7 @@ import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
 import { abortPayload, errorContent, executeToolCall, prepareToolCall, type PreparedCall, type ToolCallOutcome } from './execute.js';
-import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
+import type { ImageBlock, Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import type { CanUseTool } from './tool.js';
 
 export { INTERRUPT_REASON } from './abort.js';
@@ -98,6 +98,7 @@ function notStarted(toolUse: ToolUseBlock, reason: unknown): ToolCallOutcome {
 }
 
 function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
+  const images = outcome.newMessages.flatMap((message) => message.content.filter((block): block is ImageBlock => block.type === 'image'));
   return {
     type: 'tool_call_finished',
     toolUseId: outcome.toolUseId,
@@ -106,6 +107,7 @@ function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
     content: outcome.decision.content,
     isError: outcome.isError,
     ...(outcome.output !== undefined && isSmallJson(outcome.output) ? { output: outcome.output } : {}),
+    ...(images.length > 0 ? { images } : {}),
     ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message, suggestion: outcome.error.suggestion } } : {}),
     ...(outcome.decision.kind !== 'kept'
       ? {

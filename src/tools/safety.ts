@@ -4,7 +4,7 @@
  * `isDestructive(input, context)`. Tools whose every call is destructive (close_tab, memory_delete) say
  * so in their own definition.
  */
-import type { ElementSummary } from '../runtime/context.js';
+import type { ElementSummary } from '../runtime/page-state.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Page rules. Each takes what the content script reported about an element (the per-tab snapshot

@@ -212,7 +212,7 @@ describe('side panel', () => {
     await grant.getByRole('button', { name: `Revoke open_tab on ${origin}` }).click();
     await expect.poll(() => grant.count()).toBe(0);
     // Revoked in the worker's store, not only in the list.
-    const reloaded = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'list_grants' }));
+    const reloaded = await panel.evaluate(() => chrome.runtime.sendMessage({ method: 'grants.list', params: {} }));
     expect(reloaded).toMatchObject({ ok: true });
     expect((reloaded as { data: { grants: Array<{ origin: string; tool: string }> } }).data.grants).not.toContainEqual({ origin, tool: 'open_tab' });
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import type { PageCommand, PageReply } from '../../src/shared/page-protocol.js';
+import type { PageCommand, PageReply } from '../../src/shared/protocol/page.js';
 
 const BUNDLE = resolve('.tmp/content-test.js');
 let built: Promise<string> | undefined;

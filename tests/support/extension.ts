@@ -110,14 +110,14 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
 
   const wakeWorker = async (): Promise<Worker> => {
     if (workerAlive) return current;
-    // A runtime message from an extension page starts the worker again (it answers `get_status`).
+    // A runtime message from an extension page starts the worker again (it answers `status.get`).
     // Playwright keeps the same Worker handle for the restarted worker (same target), and emits a new
     // 'serviceworker' event only for a new target, which `track` picks up.
     const page = await context.newPage();
     try {
       await page.goto(`${origin}/popup/index.html`);
       const answer = await page.evaluate(() =>
-        chrome.runtime.sendMessage({ type: 'get_status' }).then(
+        chrome.runtime.sendMessage({ method: 'status.get', params: {} }).then(
           () => 'ok',
           (error: unknown) => String(error),
         ),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
-import { knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -46,7 +46,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
     const lines: string[] = [];
     let failed = 0;
     for (const [frameId, fields] of byFrame) {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
       result.results.forEach((entry, index) => {
         const full = fields[index]?.full ?? entry.ref;

@@ -1,6 +1,6 @@
 /** The page protocol: envelopes, commands and reply checking. */
 import { describe, expect, it } from 'vitest';
-import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from '../../../src/shared/page-protocol.js';
+import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from '../../../src/shared/protocol/page.js';
 import { isTrustedSender } from '../../../src/content/sender.js';
 import { parseKeyCombo } from '../../../src/content/actions.js';
 

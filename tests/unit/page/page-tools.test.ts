@@ -1,7 +1,7 @@
 /** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { BrowserBridge, TabInfo } from '../../../src/runtime/browser.js';
+import type { TabInfo } from '../../../src/runtime/browser.js';
 import { executeToolCall } from '../../../src/runtime/execute.js';
 import type { AnyTool, CanUseTool } from '../../../src/runtime/tool.js';
 import { click } from '../../../src/tools/page/click.js';
@@ -17,6 +17,7 @@ import { scroll } from '../../../src/tools/page/scroll.js';
 import { selectOption } from '../../../src/tools/page/select-option.js';
 import { typeText } from '../../../src/tools/page/type.js';
 import { waitFor } from '../../../src/tools/page/wait-for.js';
+import { FakeBrowser, TINY_PNG, type SentCommand } from '../../support/fake-browser.js';
 import { createTestContext } from '../../support/tool-context.js';
 
 const PAGE_TOOLS: AnyTool[] = [readPage, find, getPageText, click, typeText, fillForm, selectOption, pressKey, scroll, hover, waitFor, screenshot, navigate];
@@ -36,29 +37,16 @@ const SAMPLE_INPUTS: Record<string, Record<string, unknown>> = {
   type: { ref: 'e1', text: 'x' },
 };
 
-type Sent = { tabId: number; frameId: number | undefined; command: { type: string } & Record<string, unknown> };
-
-/** A browser whose content scripts answer from a table keyed by frame id and command type. */
-function fakeBrowser(answer: (sent: Sent) => unknown, tab: Partial<TabInfo> = {}): BrowserBridge & { sent: Sent[] } {
-  const sent: Sent[] = [];
-  const info: TabInfo = { id: 1, windowId: 1, url: 'https://shop.test/account', title: 'Account', active: true, status: 'complete', ...tab };
-  return {
-    sent,
-    async sendToTab(tabId, message, options) {
-      const entry = { tabId, frameId: options.frameId, command: (message as { command: Sent['command'] }).command };
-      sent.push(entry);
-      return answer(entry);
-    },
-    listFrames: async () => [{ frameId: 0, parentFrameId: -1, url: info.url }, { frameId: 5, parentFrameId: 0, url: 'https://other.test/frame' }],
-    getTab: async () => info,
-    listTabs: async () => [info],
-    openTab: async () => info,
-    closeTab: async () => undefined,
-    activateTab: async () => info,
-    navigate: async (_tabId, target) => ({ ...info, url: 'url' in target ? target.url : info.url, title: 'Landed' }),
-    captureVisibleTab: async () => ({ mediaType: 'image/png', data: 'iVBORw0KGgo=' }),
-    download: async () => ({ downloadId: 1 }),
-  };
+/** A browser whose content scripts answer from a function of frame id and command; a frame 5 on another site. */
+function fakeBrowser(answer: (sent: SentCommand) => unknown, tab: Partial<TabInfo> = {}): FakeBrowser {
+  const url = tab.url ?? 'https://shop.test/account';
+  return new FakeBrowser([{ id: 1, active: true, url, title: 'Account', ...tab }], {
+    answer,
+    frames: [
+      { frameId: 0, parentFrameId: -1, url },
+      { frameId: 5, parentFrameId: 0, url: 'https://other.test/frame' },
+    ],
+  });
 }
 
 const ok = (result: unknown) => ({ ok: true, result });
@@ -200,13 +188,14 @@ describe('errors and safety', () => {
     expect(navigate.validateInput(navigate.inputSchema.parse({}), context)).toMatchObject({ ok: false });
     expect(navigate.validateInput(navigate.inputSchema.parse({ url: 'javascript:alert(1)' }), context)).toMatchObject({ ok: false, code: 'INVALID_URL' });
     const result = await call(navigate, { url: '/cart' }, context);
-    expect(result.data).toBe('Loaded https://shop.test/cart\nTitle: Landed');
+    expect(result.data).toEqual({ url: 'https://shop.test/cart', title: 'Landed' });
+    expect(navigate.mapResultForModel(result.data, 't1')).toEqual([{ type: 'text', text: 'Loaded https://shop.test/cart\nTitle: Landed' }]);
   });
 
   it('screenshot hands the image to the model through newMessages', async () => {
     const result = await call(screenshot, {}, createTestContext([], { browser: fakeBrowser(() => null) }));
     const image = result.newMessages?.[0]?.content.find((block) => block.type === 'image');
-    expect(image).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0KGgo=' } });
+    expect(image).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG } });
     expect(screenshot.mapResultForModel(result.data, 't1')[0]).toMatchObject({ type: 'text', text: expect.stringContaining('the image follows') });
   });
 });

@@ -1,19 +1,15 @@
-import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   applyMessageBudget,
   applyResultSizeBudget,
-  createIdbResultStore,
   createMemoryResultStore,
   effectiveMaxResultSize,
   persistOversizedResult,
   previewText,
-  readStoredResult,
 } from '../../../src/runtime/budget.js';
 import { createBudgetState, type BudgetDecision, type ResultStore } from '../../../src/runtime/budget-types.js';
 import { initialAppState } from '../../../src/runtime/context.js';
-import { ToolError } from '../../../src/runtime/errors.js';
 import { restoreRunState, runAgent, type RunCheckpoint } from '../../../src/runtime/loop.js';
 import { createScriptedClient } from '../../../src/runtime/model/scripted.js';
 import { createTestContext } from '../../support/tool-context.js';
@@ -180,28 +176,6 @@ describe('applyMessageBudget', () => {
     const again = await applyMessageBudget(decisions, new Map(), restored.budget, store, 10);
     expect(JSON.stringify(again)).toBe(JSON.stringify(first));
     expect(store.puts).toBe(1);
-  });
-});
-
-describe('IndexedDB store and readStoredResult', () => {
-  it('round-trips a stored result and reads it in pages', async () => {
-    const store = createIdbResultStore(`results-test-${Math.random()}`);
-    const full = lines(400);
-    await persistOversizedResult({ toolUseId: 'p', toolName: 'big', content: text(full) }, store, 'Too long');
-    const first = await readStoredResult(store, 'result_p', 0, 10_000);
-    expect(first).toEqual({ id: 'result_p', content: full.slice(0, 10_000), offset: 0, totalChars: full.length, nextOffset: 10_000 });
-    const last = await readStoredResult(store, 'result_p', 10_000, 100_000);
-    expect(last.content).toBe(full.slice(10_000));
-    expect(last.nextOffset).toBeUndefined();
-  });
-
-  it('reports an unknown id and an offset past the end as structured errors', async () => {
-    const store = createIdbResultStore(`results-test-${Math.random()}`);
-    await expect(readStoredResult(store, 'result_missing')).rejects.toMatchObject({ code: 'RESULT_NOT_FOUND' });
-    await store.put({ id: 'r', toolUseId: 't', toolName: 'big', content: 'abc', createdAt: 0 });
-    const error = await readStoredResult(store, 'r', 10).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ToolError);
-    expect((error as ToolError).toPayload()).toMatchObject({ code: 'INVALID_INPUT', totalChars: 3 });
   });
 });
 

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_LIMITS, createIdbMemoryStore } from '../../../src/shared/memory-store.js';
+import { MEMORY_LIMITS, createIdbMemoryStore } from '../../../src/storage/memory.js';
+import { openDatabase } from '../../../src/storage/database.js';
 import { memoryDelete } from '../../../src/tools/storage/memory-delete.js';
 import { memoryRead } from '../../../src/tools/storage/memory-read.js';
 import { memoryWrite } from '../../../src/tools/storage/memory-write.js';
@@ -10,7 +11,7 @@ import { FakeBrowser, fakeContext, fakeResultStore, noCanUseTool, rejection } fr
 
 const noProgress = () => undefined;
 let dbCounter = 0;
-const memoryContext = () => fakeContext({ memory: createIdbMemoryStore(`tools-memory-${++dbCounter}`) });
+const memoryContext = () => fakeContext({ memory: createIdbMemoryStore(openDatabase(`tools-memory-${++dbCounter}`)) });
 
 describe('read_result', () => {
   const text = Array.from({ length: 1000 }, (_, i) => `line ${i}`).join('\n');

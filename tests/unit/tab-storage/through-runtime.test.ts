@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { executeToolCall } from '../../../src/runtime/execute.js';
 import { runToolCalls } from '../../../src/runtime/orchestrate.js';
 import type { CanUseTool } from '../../../src/runtime/tool.js';
-import { createIdbMemoryStore } from '../../../src/shared/memory-store.js';
+import { createIdbMemoryStore } from '../../../src/storage/memory.js';
+import { openDatabase } from '../../../src/storage/database.js';
 import { builtInTools } from '../../../src/tools/index.js';
 import { FakeBrowser, fakeContext } from './fakes.js';
 
@@ -20,7 +21,7 @@ function setup() {
   const context = fakeContext({
     tools,
     browser,
-    memory: createIdbMemoryStore(`through-runtime-${Math.random()}`),
+    memory: createIdbMemoryStore(openDatabase(`through-runtime-${Math.random()}`)),
     currentTabId: 1,
     windowId: 1,
     appState: { discoveredTools: ['memory_read', 'memory_write', 'memory_delete', 'save_file'], grants: [] },

@@ -13,9 +13,9 @@ export function resultText(call: ToolCallView): string {
   return (call.content ?? []).flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n');
 }
 
-/** The image blocks of a result as data URLs (only image media types the protocol allows). */
+/** The images of a result (in its content, or added after it) as data URLs (only the media types the protocol allows). */
 export function resultImages(call: ToolCallView): string[] {
-  return (call.content ?? []).flatMap((block) => (block.type === 'image' ? [`data:${block.source.media_type};base64,${block.source.data}`] : []));
+  return [...(call.content ?? []), ...(call.images ?? [])].flatMap((block) => (block.type === 'image' ? [`data:${block.source.media_type};base64,${block.source.data}`] : []));
 }
 
 /** A field of an object input, if it is a string/number. */

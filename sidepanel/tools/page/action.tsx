@@ -1,7 +1,7 @@
-/** click, type and fill_form: what was acted on (the ref and, where known, the element's name) and the value. */
-import type { ToolCallView } from '../models/types.js';
-import { inputField, resultText } from './shared.js';
-import type { ToolView } from './types.js';
+/** What click, type and fill_form share in their views: what was acted on (the ref and, where known, the element's name) and the value. */
+import type { ToolCallView } from '../../models/types.js';
+import { inputField, resultText } from '../shared.js';
+import type { Renderer } from '../types.js';
 
 const VERBS: Record<string, string> = { click: 'Click', type: 'Type into', fill_form: 'Fill form' };
 
@@ -23,7 +23,8 @@ function target(call: ToolCallView) {
   return ref ? <code class="ref">{ref}</code> : null;
 }
 
-function actionCall(call: ToolCallView) {
+/** The header of an action: the verb, the target ref, the text typed or the fields filled. */
+export function actionCall(call: ToolCallView) {
   const verb = VERBS[call.name] ?? call.name;
   if (call.name === 'fill_form') {
     const fields = formFields(call);
@@ -56,11 +57,8 @@ function actionCall(call: ToolCallView) {
   );
 }
 
-/** The view shared by click, type and fill_form. */
-export const pageActionView: ToolView = {
-  call: actionCall,
-  result: (call) => {
-    const text = resultText(call);
-    return <p class="result-line">{text.length > 300 ? `${text.slice(0, 299)}…` : text || 'Done.'}</p>;
-  },
+/** The line an action's result reads as, shortened. */
+export const actionResult: Renderer = (call) => {
+  const text = resultText(call);
+  return <p class="result-line">{text.length > 300 ? `${text.slice(0, 299)}…` : text || 'Done.'}</p>;
 };

@@ -1,12 +1,16 @@
 /**
- * The agent's notes that last across conversations (`memory_*` tools, listed in settings), kept in
- * IndexedDB with `idb`. Every limit is enforced here, in one place, so the tools, the worker's
- * `list_memory`/`delete_memory` requests and the settings view all see the same rules and the same
+ * The agent's notes that last across conversations (`memory_*` tools, listed in settings), kept in the
+ * database's `notes` store. Every limit is enforced here, in one place, so the tools, the worker's
+ * `memory.list`/`memory.delete` requests and the settings view all see the same rules and the same
  * structured errors.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { ToolError } from '../runtime/errors.js';
 import type { MemoryStore } from '../runtime/context.js';
+import { ToolError } from '../runtime/errors.js';
+import type { Database } from './database.js';
+
+export type { MemoryEntry } from './database.js';
+
+const STORE = 'notes';
 
 /** The limits of the memory store. Sizes are counted in characters (what the model writes). */
 export const MEMORY_LIMITS = {
@@ -20,19 +24,6 @@ export const MEMORY_LIMITS = {
 
 /** Error codes of the memory store. */
 export const MEMORY_ERROR_CODES = ['INVALID_KEY', 'VALUE_TOO_LARGE', 'MEMORY_FULL', 'NOT_FOUND'] as const;
-
-/** One stored note. */
-export interface MemoryEntry {
-  key: string;
-  value: string;
-  updatedAt: number;
-}
-
-interface MemoryDb extends DBSchema {
-  notes: { key: string; value: MemoryEntry };
-}
-
-const STORE = 'notes';
 
 // Printable: no control, format, surrogate, private-use or unassigned characters (\p{C}), so a key
 // shows the same in the settings list as in the model's transcript and cannot hide text.
@@ -71,17 +62,7 @@ export const entryChars = (entry: { key: string; value: string }): number => ent
  * A `MemoryStore` in IndexedDB. `set` throws `ToolError` INVALID_KEY, VALUE_TOO_LARGE or MEMORY_FULL;
  * `get` returns undefined and `delete` false for a missing key (callers turn that into NOT_FOUND).
  */
-export function createIdbMemoryStore(dbName = 'pagewright-memory', now: () => number = Date.now): MemoryStore {
-  let dbPromise: Promise<IDBPDatabase<MemoryDb>> | undefined;
-  const db = (): Promise<IDBPDatabase<MemoryDb>> => {
-    dbPromise ??= openDB<MemoryDb>(dbName, 1, {
-      upgrade(database) {
-        database.createObjectStore(STORE, { keyPath: 'key' });
-      },
-    });
-    return dbPromise;
-  };
-
+export function createIdbMemoryStore(db: Database, now: () => number = Date.now): MemoryStore {
   return {
     async list() {
       const entries = await (await db()).getAll(STORE);

@@ -9,25 +9,14 @@
  * worker-side tools add and strip the frame prefix (`f3e12` = ref `e12` in frame 3).
  */
 import { z } from 'zod';
+import { errorPayloadSchema } from '../../runtime/errors.js';
+import { elementSummarySchema } from '../../runtime/page-state.js';
 
 /** The channel every page command carries, so the content script ignores anything else. */
 export const PAGE_CHANNEL = 'pagewright/page';
 
 const localRef = z.string().regex(/^e\d+$/, 'a local ref like e12');
 const modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
-
-/** What the content script reports about one element (mirrors `ElementSummary` in src/runtime/context.ts). */
-export const elementSummarySchema = z.object({
-  role: z.string(),
-  name: z.string(),
-  tag: z.string().optional(),
-  inputType: z.string().optional(),
-  autocomplete: z.string().optional(),
-  formMethod: z.string().optional(),
-  formAction: z.string().optional(),
-  submits: z.boolean().optional(),
-  href: z.string().optional(),
-});
 
 /** Every command, discriminated by `type`. */
 export const pageCommandSchema = z.discriminatedUnion('type', [
@@ -136,7 +125,7 @@ export const pageResultSchemas = {
 export type PageResultOf<T extends PageCommandType> = z.infer<(typeof pageResultSchemas)[T]>;
 
 /** A structured error from the content script. */
-export const pageErrorSchema = z.looseObject({ code: z.string(), message: z.string(), suggestion: z.string() });
+export const pageErrorSchema = errorPayloadSchema;
 export type PageError = z.infer<typeof pageErrorSchema>;
 
 /** The reply envelope for any command. */

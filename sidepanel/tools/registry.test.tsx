@@ -1,7 +1,7 @@
 import { render } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import { ToolCall, ToolGroup } from '../components/ToolCall.js';
-import type { FullResultState } from '../models/conversation-model.js';
+import type { FullResultState } from '../models/full-results-model.js';
 import type { ToolCallView } from '../models/types.js';
 import { defaultView } from './default.js';
 import { customViewFor, toolsWithCustomViews, viewFor } from './registry.js';
@@ -138,13 +138,6 @@ describe('ToolCall rendering', () => {
     expect(ok).toContain('<a href="https://example.com/home" target="_blank" rel="noopener noreferrer">Home</a>');
     const bad = html(call({ name: 'navigate', input: { url: 'x' }, output: { url: 'javascript:alert(1)' } }));
     expect(bad).not.toContain('href="javascript');
-  });
-
-  it('wait_for shows progress as a bar', () => {
-    const out = html(call({ name: 'wait_for', input: { text: 'Ready' }, status: 'running', progress: { elapsedMs: 2000, totalMs: 8000 } }));
-    expect(out).toContain('until “Ready” appears');
-    expect(out).toMatch(/<progress value="0.25" max="1"/);
-    expect(out).toContain('2 s of 8 s');
   });
 
   it('wait_for reads its own progress shape against the seconds limit', () => {

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../runtime/errors.js';
-import { MEMORY_LIMITS, checkMemoryKey, createIdbMemoryStore } from './memory-store.js';
+import { MEMORY_LIMITS, checkMemoryKey, createIdbMemoryStore } from './memory.js';
+import { openDatabase } from './database.js';
 
 let dbCounter = 0;
-const freshStore = (now?: () => number) => createIdbMemoryStore(`memory-test-${++dbCounter}`, now);
+const freshStore = (now?: () => number) => createIdbMemoryStore(openDatabase(`memory-test-${++dbCounter}`), now);
 
 async function thrown(promise: Promise<unknown>): Promise<ToolError> {
   try {
@@ -34,8 +35,8 @@ describe('createIdbMemoryStore', () => {
 
   it('persists across store instances on the same database (across conversations)', async () => {
     const name = `memory-test-shared-${++dbCounter}`;
-    await createIdbMemoryStore(name).set('user_name', 'Ada');
-    expect((await createIdbMemoryStore(name).get('user_name'))?.value).toBe('Ada');
+    await createIdbMemoryStore(openDatabase(name)).set('user_name', 'Ada');
+    expect((await createIdbMemoryStore(openDatabase(name)).get('user_name'))?.value).toBe('Ada');
   });
 
   it('rejects bad keys with INVALID_KEY', async () => {
