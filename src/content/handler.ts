@@ -1,5 +1,5 @@
 /**
- * Runs one page command and builds its reply. Pure dispatch over `src/shared/page-protocol.ts`: the
+ * Runs one page command and builds its reply. Pure dispatch over `src/shared/protocol/page.ts`: the
  * message listener (index.ts) decides who may send commands; this file decides what they do. No
  * command evaluates code or selectors supplied from outside: only refs, text and fixed options.
  */

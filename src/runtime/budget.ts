@@ -140,8 +140,8 @@ export async function applyMessageBudget(
 }
 
 /** A `ResultStore` in memory (tests, and sub-agents that must not write to disk). */
-export function createMemoryResultStore(): ResultStore {
-  const records = new Map<string, StoredResult>();
+export function createMemoryResultStore(initial: readonly StoredResult[] = []): ResultStore {
+  const records = new Map<string, StoredResult>(initial.map((record) => [record.id, record]));
   return {
     async put(record) {
       records.set(record.id, record);

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { toolSearch } from '../tools/agent/tool-search.js';
 import { INTERRUPT_REASON } from './abort.js';
 import { createMemoryResultStore } from './budget.js';
 import { createRootContext, initialAppState, type AppState, type ToolUseContext } from './context.js';
@@ -18,6 +17,7 @@ import {
 } from './loop.js';
 import { createScriptedClient, type ScriptedStep } from './model/scripted.js';
 import { ModelError, type Message, type ToolResultBlock } from './model/types.js';
+import { TOOL_SEARCH_NAME } from './registry.js';
 import { buildTool, type CanUseTool, type Tools } from './tool.js';
 
 const echo = buildTool({
@@ -45,6 +45,18 @@ const slow = buildTool({
       if (signal.aborted) reject(signal.reason);
       signal.addEventListener('abort', () => reject(signal.reason as unknown), { once: true });
     }),
+});
+
+/** Loads the deferred tools it is asked for, the way tool_search does (the real one lives in src/tools). */
+const toolSearch = buildTool({
+  name: TOOL_SEARCH_NAME,
+  prompt: 'Loads deferred tools (test stand-in).',
+  inputSchema: z.object({ query: z.string() }),
+  async call(input, context) {
+    const names = input.query.replace(/^select:/, '').split(',');
+    context.setAppState((prior) => ({ ...prior, discoveredTools: [...prior.discoveredTools, ...names] }));
+    return { data: `loaded ${names.join(', ')}` };
+  },
 });
 
 const zeta = buildTool({

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../runtime/errors.js';
-import { MEMORY_LIMITS, checkMemoryKey, createIdbMemoryStore } from './memory.js';
+import { MEMORY_LIMITS, checkMemoryKey } from '../shared/memory-rules.js';
+import { createIdbMemoryStore } from './memory.js';
 import { openDatabase } from './database.js';
 
 let dbCounter = 0;

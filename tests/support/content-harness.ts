@@ -1,7 +1,7 @@
 /**
  * Drives the content script without the extension: bundles src/content (through a test entry that
  * exposes its command handler) with esbuild into .tmp/, injects it into fixture pages and frames with
- * Playwright, and sends it page-protocol commands.
+ * Playwright, and sends it page commands (src/shared/protocol/page.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';

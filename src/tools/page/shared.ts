@@ -1,6 +1,6 @@
 /**
  * What the page tools share: the optional `tab_id` and `ref` fields, the round trip to a frame's content
- * script (validated against src/shared/page-protocol.ts), frame-prefixed refs, the per-tab snapshot
+ * script (validated against src/shared/protocol/page.ts), frame-prefixed refs, the per-tab snapshot
  * cache, and the permission subject (the tab's origin).
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /** `memory_read`: one saved note by key, or the list of notes with their sizes. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { MEMORY_LIMITS, entryChars } from '../../storage/memory.js';
+import { MEMORY_LIMITS, entryChars } from '../../shared/memory-rules.js';
 import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
 
 const inputSchema = z.strictObject({

@@ -5,8 +5,8 @@
  */
 import { describe, expectTypeOf, it, expect } from 'vitest';
 import { z } from 'zod';
-import { withRetry } from '../../../src/runtime/execute.js';
-import { buildTool, type Tool } from '../../../src/runtime/tool.js';
+import { withRetry } from './execute.js';
+import { buildTool, type Tool } from './tool.js';
 
 const inputSchema = z.object({
   url: z.string().describe('Where'),

@@ -18,15 +18,15 @@ afterEach(() => {
 describe('content script entry', () => {
   it('a second injection into the same frame adds no second listener', async () => {
     const { listeners } = fakeChrome();
-    await import('../../../src/content/index.js');
+    await import('./index.js');
     vi.resetModules(); // evaluate the bundle again, as a second executeScript would
-    await import('../../../src/content/index.js');
+    await import('./index.js');
     expect(listeners).toHaveLength(1);
   });
 
   it('answers the extension, ignores other channels, other extensions and senders inside tabs', async () => {
     const { listeners } = fakeChrome();
-    await import('../../../src/content/index.js');
+    await import('./index.js');
     const listener = listeners[0]!;
     const replies: unknown[] = [];
     const reply = (r: unknown) => replies.push(r);

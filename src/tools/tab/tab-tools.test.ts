@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { closeTab } from '../../../src/tools/tab/close-tab.js';
-import { listTabs } from '../../../src/tools/tab/list-tabs.js';
-import { openTab } from '../../../src/tools/tab/open-tab.js';
-import { switchTab } from '../../../src/tools/tab/switch-tab.js';
-import { FakeBrowser, fakeContext, noCanUseTool, rejection } from './fakes.js';
+import { closeTab } from './close-tab.js';
+import { listTabs } from './list-tabs.js';
+import { openTab } from './open-tab.js';
+import { switchTab } from './switch-tab.js';
+import { FakeBrowser } from '../../../tests/support/fake-browser.js';
+import { fakeContext, noCanUseTool, rejection } from '../../../tests/support/tool-context.js';
 
 const noProgress = () => undefined;
 

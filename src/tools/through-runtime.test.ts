@@ -1,13 +1,14 @@
 /** The tab and storage tools inside the real runtime: errors reach the model structured, switch_tab moves the run. */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { executeToolCall } from '../../../src/runtime/execute.js';
-import { runToolCalls } from '../../../src/runtime/orchestrate.js';
-import type { CanUseTool } from '../../../src/runtime/tool.js';
-import { createIdbMemoryStore } from '../../../src/storage/memory.js';
-import { openDatabase } from '../../../src/storage/database.js';
-import { builtInTools } from '../../../src/tools/index.js';
-import { FakeBrowser, fakeContext } from './fakes.js';
+import { executeToolCall } from '../runtime/execute.js';
+import { runToolCalls } from '../runtime/orchestrate.js';
+import type { CanUseTool } from '../runtime/tool.js';
+import { createIdbMemoryStore } from '../storage/memory.js';
+import { openDatabase } from '../storage/database.js';
+import { builtInTools } from './index.js';
+import { FakeBrowser } from '../../tests/support/fake-browser.js';
+import { fakeContext } from '../../tests/support/tool-context.js';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
 const textOf = (blocks: Array<{ type: string; text?: string }>) => blocks.map((b) => b.text ?? '').join('');

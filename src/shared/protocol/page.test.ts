@@ -1,8 +1,8 @@
 /** The page protocol: envelopes, commands and reply checking. */
 import { describe, expect, it } from 'vitest';
-import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from '../../../src/shared/protocol/page.js';
-import { isTrustedSender } from '../../../src/content/sender.js';
-import { parseKeyCombo } from '../../../src/content/actions.js';
+import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from './page.js';
+import { isTrustedSender } from '../../content/sender.js';
+import { parseKeyCombo } from '../../content/actions.js';
 
 describe('page protocol', () => {
   it('wraps commands on the pagewright/page channel and rejects other shapes', () => {

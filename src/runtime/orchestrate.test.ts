@@ -1,12 +1,12 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AgentEvent } from '../../../src/runtime/events.js';
-import type { ToolUseBlock } from '../../../src/runtime/model/types.js';
-import { INTERRUPT_REASON, partitionToolCalls, runToolCalls } from '../../../src/runtime/orchestrate.js';
-import { buildTool } from '../../../src/runtime/tool.js';
-import { createTestContext } from '../../support/tool-context.js';
-import { allowAll, echoTool, sleeper } from './fixtures.js';
+import type { AgentEvent } from './events.js';
+import type { ToolUseBlock } from './model/types.js';
+import { INTERRUPT_REASON, partitionToolCalls, runToolCalls } from './orchestrate.js';
+import { buildTool } from './tool.js';
+import { createTestContext } from '../../tests/support/tool-context.js';
+import { allowAll, echoTool, sleeper } from '../../tests/support/runtime-tools.js';
 
 let nextId = 0;
 const use = (name: string, input: unknown, id = `toolu_${++nextId}`): ToolUseBlock => ({ type: 'tool_use', id, name, input });

@@ -1,24 +1,24 @@
 /** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TabInfo } from '../../../src/runtime/browser.js';
-import { executeToolCall } from '../../../src/runtime/execute.js';
-import type { AnyTool, CanUseTool } from '../../../src/runtime/tool.js';
-import { click } from '../../../src/tools/page/click.js';
-import { fillForm } from '../../../src/tools/page/fill-form.js';
-import { find } from '../../../src/tools/page/find.js';
-import { getPageText } from '../../../src/tools/page/get-page-text.js';
-import { hover } from '../../../src/tools/page/hover.js';
-import { navigate } from '../../../src/tools/page/navigate.js';
-import { pressKey } from '../../../src/tools/page/press-key.js';
-import { readPage } from '../../../src/tools/page/read-page.js';
-import { screenshot } from '../../../src/tools/page/screenshot.js';
-import { scroll } from '../../../src/tools/page/scroll.js';
-import { selectOption } from '../../../src/tools/page/select-option.js';
-import { typeText } from '../../../src/tools/page/type.js';
-import { waitFor } from '../../../src/tools/page/wait-for.js';
-import { FakeBrowser, TINY_PNG, type SentCommand } from '../../support/fake-browser.js';
-import { createTestContext } from '../../support/tool-context.js';
+import type { TabInfo } from '../../runtime/browser.js';
+import { executeToolCall } from '../../runtime/execute.js';
+import type { AnyTool, CanUseTool } from '../../runtime/tool.js';
+import { click } from './click.js';
+import { fillForm } from './fill-form.js';
+import { find } from './find.js';
+import { getPageText } from './get-page-text.js';
+import { hover } from './hover.js';
+import { navigate } from './navigate.js';
+import { pressKey } from './press-key.js';
+import { readPage } from './read-page.js';
+import { screenshot } from './screenshot.js';
+import { scroll } from './scroll.js';
+import { selectOption } from './select-option.js';
+import { typeText } from './type.js';
+import { waitFor } from './wait-for.js';
+import { FakeBrowser, TINY_PNG, type SentCommand } from '../../../tests/support/fake-browser.js';
+import { createTestContext } from '../../../tests/support/tool-context.js';
 
 const PAGE_TOOLS: AnyTool[] = [readPage, find, getPageText, click, typeText, fillForm, selectOption, pressKey, scroll, hover, waitFor, screenshot, navigate];
 

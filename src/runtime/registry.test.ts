@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { initialAppState } from '../../../src/runtime/context.js';
-import type { PermissionContext } from '../../../src/runtime/permission-types.js';
+import { initialAppState } from './context.js';
+import type { PermissionContext } from './permission-types.js';
 import {
   assembleToolPool,
   deferredToolsPromptSection,
@@ -11,11 +11,9 @@ import {
   isDeferredTool,
   TOOL_SEARCH_NAME,
   toolSpecsForRequest,
-} from '../../../src/runtime/registry.js';
-import { buildTool, type ToolDef } from '../../../src/runtime/tool.js';
-import { builtInTools, selectGatedTools } from '../../../src/tools/index.js';
+} from './registry.js';
+import { buildTool, type ToolDef } from './tool.js';
 
-const getTools = (permissions: PermissionContext) => buildToolPool(builtInTools(), [], permissions);
 
 const schema = z.object({ q: z.string().describe('query'), n: z.number().default(3).describe('count') });
 const make = (name: string, extra: Partial<ToolDef<typeof schema, string>> = {}) =>
@@ -23,27 +21,14 @@ const make = (name: string, extra: Partial<ToolDef<typeof schema, string>> = {})
 const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({ mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [], ...overrides });
 const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
 
-describe('the static list', () => {
-  it('leaves gated tools out unless their gate is on', () => {
-    const entries = [{ tool: make('always') }, { tool: make('beta_only'), gate: 'beta' }];
-    expect(names(selectGatedTools(entries))).toEqual(['always']);
-    expect(names(selectGatedTools(entries, { beta: false }))).toEqual(['always']);
-    expect(names(selectGatedTools(entries, { beta: true }))).toEqual(['always', 'beta_only']);
-    expect(names(selectGatedTools([{ tool: make('odd'), gate: '__proto__' }], {}))).toEqual([]);
-  });
-
-  it('always includes tool_search among the built-ins', () => {
-    expect(names(getTools(perms()))).toContain(TOOL_SEARCH_NAME);
-  });
-
-  it('returns the built-ins in pool order (sorted by name)', () => {
-    const pool = names(getTools(perms()));
-    expect(pool.length).toBeGreaterThan(1);
-    expect(pool).toEqual([...pool].sort());
+describe('buildToolPool', () => {
+  it('filters the built-ins and the external tools alike, then orders them built-ins first', () => {
+    const pool = buildToolPool([make('zed'), make('alpha'), make('gone')], [make('mcp__x__b'), make('mcp__x__a'), make('mcp__x__denied')], perms({ rules: { allow: [], ask: [], deny: ['gone', 'mcp__x__denied'] } }));
+    expect(names(pool)).toEqual(['alpha', 'zed', 'mcp__x__a', 'mcp__x__b']);
   });
 });
 
-describe('getTools filters', () => {
+describe('filterTools', () => {
   const readOnly = make('look', { isReadOnly: () => true });
   const writer = make('write');
   const disabled = make('off', { isEnabled: () => false });
@@ -71,18 +56,8 @@ describe('getTools filters', () => {
     expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
   });
 
-  it('offers the real list\'s page core in simple mode', () => {
-    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
-  });
 
-  it('shows only the read-only tools of the real list in read-only mode', () => {
-    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
-    expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));
-  });
 
-  it('lets a blanket deny remove even tool_search from the real list', () => {
-    expect(names(getTools(perms({ rules: { allow: [], ask: [], deny: ['tool_search'] } })))).not.toContain('tool_search');
-  });
 });
 
 describe('assembleToolPool', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { executeToolCall } from '../../../src/runtime/execute.js';
-import { assembleToolPool, toolSpecsForRequest } from '../../../src/runtime/registry.js';
-import { buildTool, type AnyTool } from '../../../src/runtime/tool.js';
-import { nameParts, searchTools, toolSearch } from '../../../src/tools/agent/tool-search.js';
-import { createTestContext } from '../../support/tool-context.js';
-import { allowAll } from '../runtime/fixtures.js';
+import { executeToolCall } from '../../runtime/execute.js';
+import { assembleToolPool, toolSpecsForRequest } from '../../runtime/registry.js';
+import { buildTool, type AnyTool } from '../../runtime/tool.js';
+import { nameParts, searchTools, toolSearch } from './tool-search.js';
+import { createTestContext } from '../../../tests/support/tool-context.js';
+import { allowAll } from '../../../tests/support/runtime-tools.js';
 
 const make = (name: string, searchHint: string, prompt: string, extra: { shouldDefer?: boolean; isExternal?: boolean } = { shouldDefer: true }) =>
   buildTool({ name, searchHint, prompt, inputSchema: z.object({}), call: async () => ({ data: `${name} ran` }), ...extra });
@@ -27,7 +27,7 @@ async function search(context: ReturnType<typeof createTestContext>, input: Reco
 describe('tool_search', () => {
   it('can be imported first: no import cycle through the tool list', async () => {
     vi.resetModules();
-    const fresh = await import('../../../src/tools/agent/tool-search.js');
+    const fresh = await import('./tool-search.js');
     expect(fresh.toolSearch.name).toBe('tool_search');
   });
 

@@ -7,15 +7,15 @@ import {
   effectiveMaxResultSize,
   persistOversizedResult,
   previewText,
-} from '../../../src/runtime/budget.js';
-import { createBudgetState, type BudgetDecision, type ResultStore } from '../../../src/runtime/budget-types.js';
-import { initialAppState } from '../../../src/runtime/context.js';
-import { restoreRunState, runAgent, type RunCheckpoint } from '../../../src/runtime/loop.js';
-import { createScriptedClient } from '../../../src/runtime/model/scripted.js';
-import { createTestContext } from '../../support/tool-context.js';
-import { emptyUsage } from '../../../src/runtime/model/types.js';
-import type { ToolResultContentBlock } from '../../../src/runtime/model/types.js';
-import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from '../../../src/runtime/tool.js';
+} from './budget.js';
+import { createBudgetState, type BudgetDecision, type ResultStore } from './budget-types.js';
+import { initialAppState } from './context.js';
+import { restoreRunState, runAgent, type RunCheckpoint } from './loop.js';
+import { createScriptedClient } from './model/scripted.js';
+import { createTestContext } from '../../tests/support/tool-context.js';
+import { emptyUsage } from './model/types.js';
+import type { ToolResultContentBlock } from './model/types.js';
+import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from './tool.js';
 
 const text = (t: string): ToolResultContentBlock[] => [{ type: 'text', text: t }];
 const lines = (n: number, width = 49) => Array.from({ length: n }, (_, i) => `${String(i).padStart(6, '0')} ${'x'.repeat(width - 7)}`).join('\n');

@@ -1,8 +1,8 @@
 /** Small tools for runtime tests: each exists to exercise one rule. */
 import { z } from 'zod';
-import { ToolError } from '../../../src/runtime/errors.js';
-import { buildTool } from '../../../src/runtime/tool.js';
-import type { CanUseTool } from '../../../src/runtime/tool.js';
+import { ToolError } from '../../src/runtime/errors.js';
+import { buildTool } from '../../src/runtime/tool.js';
+import type { CanUseTool } from '../../src/runtime/tool.js';
 
 /** Allows everything, recording what it was asked. */
 export function allowAll(): CanUseTool & { asked: string[] } {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AnyTool } from '../../../src/runtime/tool.js';
-import { memoryDelete } from '../../../src/tools/storage/memory-delete.js';
-import { memoryRead } from '../../../src/tools/storage/memory-read.js';
-import { memoryWrite } from '../../../src/tools/storage/memory-write.js';
-import { readResult } from '../../../src/tools/storage/read-result.js';
-import { saveFile } from '../../../src/tools/storage/save-file.js';
-import { closeTab } from '../../../src/tools/tab/close-tab.js';
-import { listTabs } from '../../../src/tools/tab/list-tabs.js';
-import { openTab } from '../../../src/tools/tab/open-tab.js';
-import { switchTab } from '../../../src/tools/tab/switch-tab.js';
+import type { AnyTool } from '../runtime/tool.js';
+import { memoryDelete } from './storage/memory-delete.js';
+import { memoryRead } from './storage/memory-read.js';
+import { memoryWrite } from './storage/memory-write.js';
+import { readResult } from './storage/read-result.js';
+import { saveFile } from './storage/save-file.js';
+import { closeTab } from './tab/close-tab.js';
+import { listTabs } from './tab/list-tabs.js';
+import { openTab } from './tab/open-tab.js';
+import { switchTab } from './tab/switch-tab.js';
 
 const expected: Record<string, string[]> = {
   list_tabs: [],
@@ -27,7 +27,7 @@ const tools: AnyTool[] = [listTabs, openTab, switchTab, closeTab, readResult, me
 describe.each(tools.map((tool) => [tool.name, tool] as const))('the model-facing contract of %s', (name, tool) => {
   const schema = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as { properties?: Record<string, { description?: string }> };
 
-  it('has exactly the input fields issue 4 lists, each described', () => {
+  it('has exactly the input fields its contract names, each described', () => {
     expect(Object.keys(schema.properties ?? {})).toEqual(expected[name]);
     for (const [field, spec] of Object.entries(schema.properties ?? {})) {
       expect(spec.description?.length, `${name}.${field}`).toBeGreaterThan(20);

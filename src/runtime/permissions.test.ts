@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from '../../../src/runtime/permission-types.js';
-import { createCanUseTool, matchesPattern, matchesRule, parseRule } from '../../../src/runtime/permissions.js';
-import { buildTool, type ToolPermissionResult } from '../../../src/runtime/tool.js';
-import { createTestContext } from '../../support/tool-context.js';
+import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
+import { createCanUseTool, matchesPattern, matchesRule, parseRule } from './permissions.js';
+import { buildTool, type ToolPermissionResult } from './tool.js';
+import { createTestContext } from '../../tests/support/tool-context.js';
 
 const siteInput = z.object({ url: z.string().describe('Where'), danger: z.boolean().default(false).describe('Destructive?') });
 const readPage = buildTool({ name: 'read_page', inputSchema: siteInput, prompt: 'p', isReadOnly: () => true, permissionSubject: (i) => i.url, call: async () => ({ data: 1 }) });

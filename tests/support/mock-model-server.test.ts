@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastUserTextOf, startDemoModelServer, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from '../../support/mock-model-server.js';
+import { lastUserTextOf, startDemoModelServer, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
 
 let server: MockModelServer | undefined;
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { INTERRUPT_REASON } from '../../../src/runtime/abort.js';
-import { executeToolCall, withRetry } from '../../../src/runtime/execute.js';
-import type { ToolUseBlock } from '../../../src/runtime/model/types.js';
-import { buildTool, type CanUseTool } from '../../../src/runtime/tool.js';
-import { createTestContext } from '../../support/tool-context.js';
-import { allowAll, echoTool, hangTool, throwTool } from './fixtures.js';
+import { INTERRUPT_REASON } from './abort.js';
+import { executeToolCall, withRetry } from './execute.js';
+import type { ToolUseBlock } from './model/types.js';
+import { buildTool, type CanUseTool } from './tool.js';
+import { createTestContext } from '../../tests/support/tool-context.js';
+import { allowAll, echoTool, hangTool, throwTool } from '../../tests/support/runtime-tools.js';
 
 const use = (name: string, input: unknown, id = 'toolu_1'): ToolUseBlock => ({ type: 'tool_use', id, name, input });
 const errorOf = (outcome: { decision: { content: Array<{ type: string; text?: string }> } }) =>

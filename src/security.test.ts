@@ -1,24 +1,25 @@
 /**
- * Security rules that live in source and configuration (reviewer R4). The end-to-end side is
+ * Security rules that live in source and configuration. The end-to-end side is
  * tests/e2e/security.test.ts.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MENU_ASK_SELECTION, pageValueAsData, promptForClick } from '../../src/background/context-menus.js';
-import { baseSystemPrompt } from '../../src/background/system-prompt.js';
-import { builtInTools } from '../../src/tools/index.js';
-import { createCanUseTool } from '../../src/runtime/permissions.js';
-import type { PermissionRequest } from '../../src/runtime/permission-types.js';
-import { click } from '../../src/tools/page/click.js';
-import { fillForm } from '../../src/tools/page/fill-form.js';
-import { navigate } from '../../src/tools/page/navigate.js';
-import { typeText } from '../../src/tools/page/type.js';
-import { saveFile } from '../../src/tools/storage/save-file.js';
-import { openTab } from '../../src/tools/tab/open-tab.js';
-import { FakeBrowser, fakeContext } from './tab-storage/fakes.js';
+import { MENU_ASK_SELECTION, pageValueAsData, promptForClick } from './background/context-menus.js';
+import { baseSystemPrompt } from './background/system-prompt.js';
+import { builtInTools } from './tools/index.js';
+import { createCanUseTool } from './runtime/permissions.js';
+import type { PermissionRequest } from './runtime/permission-types.js';
+import { click } from './tools/page/click.js';
+import { fillForm } from './tools/page/fill-form.js';
+import { navigate } from './tools/page/navigate.js';
+import { typeText } from './tools/page/type.js';
+import { saveFile } from './tools/storage/save-file.js';
+import { openTab } from './tools/tab/open-tab.js';
+import { FakeBrowser } from '../tests/support/fake-browser.js';
+import { fakeContext } from '../tests/support/tool-context.js';
 
-const REPO = resolve(import.meta.dirname, '../..');
+const REPO = resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(REPO, dir)).flatMap((name) => {

@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_LIMITS, createIdbMemoryStore } from '../../../src/storage/memory.js';
-import { openDatabase } from '../../../src/storage/database.js';
-import { memoryDelete } from '../../../src/tools/storage/memory-delete.js';
-import { memoryRead } from '../../../src/tools/storage/memory-read.js';
-import { memoryWrite } from '../../../src/tools/storage/memory-write.js';
-import { readResult } from '../../../src/tools/storage/read-result.js';
-import { checkFilename, sanitizeFilename, saveFile } from '../../../src/tools/storage/save-file.js';
-import { FakeBrowser, fakeContext, fakeResultStore, noCanUseTool, rejection } from './fakes.js';
+import { MEMORY_LIMITS } from '../../shared/memory-rules.js';
+import { createIdbMemoryStore } from '../../storage/memory.js';
+import { openDatabase } from '../../storage/database.js';
+import { memoryDelete } from './memory-delete.js';
+import { memoryRead } from './memory-read.js';
+import { memoryWrite } from './memory-write.js';
+import { readResult } from './read-result.js';
+import { checkFilename, sanitizeFilename, saveFile } from './save-file.js';
+import { FakeBrowser } from '../../../tests/support/fake-browser.js';
+import { fakeContext, noCanUseTool, rejection } from '../../../tests/support/tool-context.js';
+import { createMemoryResultStore } from '../../runtime/budget.js';
 
 const noProgress = () => undefined;
 let dbCounter = 0;
@@ -16,7 +19,7 @@ const memoryContext = () => fakeContext({ memory: createIdbMemoryStore(openDatab
 describe('read_result', () => {
   const text = Array.from({ length: 1000 }, (_, i) => `line ${i}`).join('\n');
   const context = fakeContext({
-    resultStore: fakeResultStore([{ id: 'r_1', toolUseId: 'tu_1', toolName: 'get_page_text', content: text, createdAt: 0 }]),
+    resultStore: createMemoryResultStore([{ id: 'r_1', toolUseId: 'tu_1', toolName: 'get_page_text', content: text, createdAt: 0 }]),
   });
   const read = (input: Record<string, unknown>) => readResult.call(readResult.inputSchema.parse(input), context, noCanUseTool, undefined, noProgress);
 

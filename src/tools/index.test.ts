@@ -8,8 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { AnyTool } from '../../src/runtime/tool.js';
-import { allToolEntries } from '../../src/tools/index.js';
+import type { PermissionContext } from '../runtime/permission-types.js';
+import { buildToolPool, TOOL_SEARCH_NAME } from '../runtime/registry.js';
+import { buildTool, type AnyTool } from '../runtime/tool.js';
+import { allToolEntries, builtInTools, selectGatedTools } from './index.js';
+
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -98,5 +101,42 @@ describe('the tool list', () => {
       const quoted = new RegExp(`['"\`]${tool.name}['"\`:,]`);
       expect(testSources.some((source) => quoted.test(source))).toBe(true);
     });
+  });
+});
+
+describe('the tool list as the pool sees it', () => {
+  const schema = z.object({ q: z.string().describe('query') });
+  const make = (name: string) => buildTool({ name, inputSchema: schema, prompt: `${name} prompt`, call: async () => ({ data: name }) });
+  const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({ mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [], ...overrides });
+  const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
+  const getTools = (permissions: PermissionContext) => buildToolPool(builtInTools(), [], permissions);
+
+  it('leaves gated tools out unless their gate is on', () => {
+    const entries = [{ tool: make('always') }, { tool: make('beta_only'), gate: 'beta' }];
+    expect(names(selectGatedTools(entries))).toEqual(['always']);
+    expect(names(selectGatedTools(entries, { beta: false }))).toEqual(['always']);
+    expect(names(selectGatedTools(entries, { beta: true }))).toEqual(['always', 'beta_only']);
+    expect(names(selectGatedTools([{ tool: make('odd'), gate: '__proto__' }], {}))).toEqual([]);
+  });
+
+  it('always includes tool_search among the built-ins', () => {
+    expect(names(getTools(perms()))).toContain(TOOL_SEARCH_NAME);
+  });
+
+  it('returns the built-ins in pool order (sorted by name)', () => {
+    const pool = names(getTools(perms()));
+    expect(pool.length).toBeGreaterThan(1);
+    expect(pool).toEqual([...pool].sort());
+  });
+
+  it('offers the real list\'s page core in simple mode', () => {
+    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
+  });
+  it('shows only the read-only tools of the real list in read-only mode', () => {
+    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
+    expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));
+  });
+  it('lets a blanket deny remove even tool_search from the real list', () => {
+    expect(names(getTools(perms({ rules: { allow: [], ask: [], deny: ['tool_search'] } })))).not.toContain('tool_search');
   });
 });
