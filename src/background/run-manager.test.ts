@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryResultStore } from '../runtime/budget.js';
 import { initialAppState } from '../runtime/context.js';
-import type { RunCheckpoint } from '../runtime/loop.js';
+import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import { createScriptedClient, type ScriptedStep } from '../runtime/model/scripted.js';
 import { emptyUsage } from '../runtime/model/types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';

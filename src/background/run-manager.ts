@@ -9,7 +9,7 @@
 import { createBudgetState, type BudgetState, type ResultStore } from '../runtime/budget-types.js';
 import type { BrowserBridge } from '../runtime/browser.js';
 import { initialAppState, type AppState, type MemoryStore } from '../runtime/context.js';
-import { restoreRunState } from '../runtime/loop.js';
+import { restoreRunState } from '../runtime/checkpoint.js';
 import type { Message, ModelClient, TextBlock } from '../runtime/model/types.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';

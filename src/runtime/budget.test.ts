@@ -10,7 +10,8 @@ import {
 } from './budget.js';
 import { createBudgetState, type BudgetDecision, type ResultStore } from './budget-types.js';
 import { initialAppState } from './context.js';
-import { restoreRunState, runAgent, type RunCheckpoint } from './loop.js';
+import { restoreRunState, type RunCheckpoint } from './checkpoint.js';
+import { runAgent } from './loop.js';
 import { createScriptedClient } from './model/scripted.js';
 import { createTestContext } from '../../tests/support/tool-context.js';
 import { emptyUsage } from './model/types.js';

@@ -4,17 +4,9 @@ import { INTERRUPT_REASON } from './abort.js';
 import { createMemoryResultStore } from './budget.js';
 import { createRootContext, initialAppState, type AppState, type ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
-import {
-  repairInterruptedTranscript,
-  restoreRunState,
-  runAgent,
-  stopAfterTokens,
-  stopAfterToolCalls,
-  stopAfterTurns,
-  stopAfterWallTime,
-  type RunAgentOptions,
-  type RunCheckpoint,
-} from './loop.js';
+import { repairInterruptedTranscript, restoreRunState, type RunCheckpoint } from './checkpoint.js';
+import { runAgent, type RunAgentOptions } from './loop.js';
+import { stopAfterTokens, stopAfterToolCalls, stopAfterTurns, stopAfterWallTime } from './stop-conditions.js';
 import { createScriptedClient, type ScriptedStep } from './model/scripted.js';
 import { ModelError, type Message, type ToolResultBlock } from './model/types.js';
 import { TOOL_SEARCH_NAME } from './registry.js';

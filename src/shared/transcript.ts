@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { errorSummarySchema, type ErrorSummary } from '../runtime/errors.js';
 import { persistedResultSchema, toolCallStatusSchema, type AgentEvent } from '../runtime/events.js';
-import { interruptedResult } from '../runtime/loop.js';
+import { interruptedResult } from '../runtime/checkpoint.js';
 import { imageBlockSchema, messageSchema, toolResultContentSchema } from '../runtime/model/types.js';
 import { decisionReasonSchema } from '../runtime/permission-types.js';
 

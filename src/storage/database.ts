@@ -12,7 +12,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredResult } from '../runtime/budget-types.js';
-import type { RunCheckpoint } from '../runtime/loop.js';
+import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, Usage } from '../runtime/model/types.js';
 import type { RunError } from '../runtime/errors.js';
 import type { SiteGrant } from '../runtime/permission-types.js';

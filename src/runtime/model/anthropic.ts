@@ -3,20 +3,8 @@
  * Anthropic shape, so mapping is mostly copying, plus two prompt-cache breakpoints: on the last tool
  * (the tool list is the stable prefix) and on the last block of the newest message.
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  abortedError,
-  classifyHttpError,
-  networkError,
-  protocolError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-  type ProviderLabel,
-} from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { ModelError, emptyUsage } from './types.js';
 import type { ContentBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';

@@ -3,20 +3,8 @@
  * or any server at `baseUrl` (which includes the `/v1` part). Tool calls arrive as `tool_calls`
  * fragments keyed by index; tool results go back as `role: 'tool'` messages.
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  abortedError,
-  classifyHttpError,
-  networkError,
-  protocolError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-  type ProviderLabel,
-} from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { emptyUsage } from './types.js';
 import type { ContentBlock, ImageBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';
