@@ -12,7 +12,7 @@ import type { ToolUseContext } from './context.js';
 import type { RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
-import type { ContentBlock, Message, ModelClient, ToolResultBlock, ToolUseBlock, Usage } from './model/types.js';
+import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
 import { runToolCalls } from './orchestrate.js';
 import type { StopCondition, StopState } from './stop-conditions.js';
 import { deferredToolsPromptSection, toolSpecsForRequest } from './registry.js';
