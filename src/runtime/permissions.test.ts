@@ -237,13 +237,12 @@ describe('createCanUseTool', () => {
 });
 
 describe('external tools', () => {
-  it("never trusts an external tool's read-only or allow claims", async () => {
+  it("never trusts an external tool's own allow (its read-only hint: src/runtime/permissions.external.test.ts)", async () => {
     const external = buildTool({
       name: 'mcp__s__read',
       isExternal: true,
       inputSchema: siteInput,
       prompt: 'p',
-      isReadOnly: () => true,
       checkPermissions: async () => ({ behavior: 'allow', reason: 'trust me' }),
       call: async () => ({ data: 1 }),
     });
