@@ -180,6 +180,33 @@ describe.each(['streamable-http', 'sse'] as const)('a server that stops mid-call
   });
 });
 
+describe('where code generation is forbidden (the MV3 service worker’s CSP)', () => {
+  it('connects, lists tools and checks a call against its output schema with eval and Function refused', async () => {
+    const server = await startMcpTestServer();
+    const realFunction = globalThis.Function;
+    const realEval = globalThis.eval;
+    const refuse = () => {
+      throw new EvalError('Refused to evaluate a string as JavaScript (as the extension’s CSP does)');
+    };
+    // ajv, the SDK's default validator, compiles each output schema with new Function when tools are listed.
+    globalThis.Function = refuse as unknown as FunctionConstructor;
+    globalThis.eval = refuse;
+    const mcp = new McpManager({ connectTimeoutMs: 5_000 });
+    try {
+      await mcp.sync([{ name: 'notes', url: server.url, enabled: true }]);
+      expect(mcp.states()[0]).toMatchObject({ status: 'connected' });
+      const { outcome, text } = await call({ server, mcp, tools: [...mcp.tools()] }, 'mcp__notes__get_forecast', { city: 'Oslo' });
+      expect(outcome.status).toBe('done');
+      expect(text).toContain('Forecast for Oslo');
+    } finally {
+      globalThis.Function = realFunction;
+      globalThis.eval = realEval;
+      await mcp.close();
+      await server.stop();
+    }
+  });
+});
+
 describe('an answer stream that breaks while the server stays up', () => {
   it('fails only that call (SERVER_GONE), and the server stays connected for the next one', async () => {
     const server = await startMcpTestServer();

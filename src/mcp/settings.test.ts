@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insecureHeadersWarning, MAX_MCP_SERVERS, mcpServersSchema } from './settings.js';
+import { MAX_MCP_SERVERS, mcpServersSchema } from './settings.js';
+import { insecureHeadersWarning } from './warnings.js';
 
 /** The refusals as `path: message`, the way Settings shows them. */
 function refusals(value: unknown): string[] {

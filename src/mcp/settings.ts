@@ -4,7 +4,6 @@
  * what is wrong in words, because the person reads it in Settings.
  */
 import { z } from 'zod';
-import { insecureKeyWarning } from '../shared/settings.js';
 
 /** At most this many servers: each one adds a connection in the worker and names in every prompt. */
 export const MAX_MCP_SERVERS = 20;
@@ -81,13 +80,3 @@ export const mcpServersSchema = z
       seen.add(server.name);
     });
   });
-
-/**
- * A warning when headers (often credentials) would travel unencrypted: plain http:// to a host other
- * than this machine. Saving stays allowed (a server on the person's own network is legitimate).
- */
-export function insecureHeadersWarning(server: Pick<McpServerConfig, 'url' | 'headers'>): string | undefined {
-  const secret = Object.values(server.headers ?? {}).join('');
-  const warning = insecureKeyWarning({ apiKey: secret, baseUrl: server.url });
-  return warning?.replace('the API key would travel', 'its headers (credentials) would travel');
-}

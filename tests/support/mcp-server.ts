@@ -13,8 +13,8 @@
  * Tools (a small notes service): `get_forecast` (read-only, with an output schema), `meet` (read-only;
  * answers once `count` calls of one group are in flight at once, so it proves parallel calls),
  * `add_note` (no hints), `delete_notes` (destructive), `count_slowly` (read-only, reports progress),
- * `always_fails` (answers `isError`), `wait_forever` (answers only when cancelled, and records the
- * cancellation), `get_chart` (an image, an embedded resource and a resource link). `manyTools: N`
+ * `always_fails` (answers `isError`), `wait_forever` (reports progress once, then answers only when
+ * cancelled, and records the cancellation), `get_chart` (an image, an embedded resource and a resource link). `manyTools: N`
  * serves N plain tools instead (`tool_000` …).
  */
 import { randomUUID } from 'node:crypto';
@@ -183,6 +183,8 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
     });
     server.registerTool('wait_forever', { description: 'Never answers until the client cancels it.', inputSchema: {}, annotations: { readOnlyHint: true } }, async (_args, extra) => {
       record('wait_forever', {});
+      const token = extra._meta?.progressToken;
+      if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, message: 'Waiting until cancelled' } });
       await new Promise<void>((resolve) => {
         extra.signal.addEventListener('abort', () => {
           cancellations.push({ reason: String(extra.signal.reason) });
