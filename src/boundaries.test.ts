@@ -4,6 +4,8 @@
  *   tools, the worker, storage, shared code or pages are given to it, never reached for);
  * - src/shared (the protocol between contexts) builds only on the runtime;
  * - src/storage builds on the runtime and shared code only;
+ * - src/mcp (tools from MCP servers) builds on the runtime and shared code only, and uses no extension API:
+ *   the worker gives its tools to the pool like any other list;
  * - src/tools never reaches into the worker, storage, content scripts or the panel (they act through ports);
  * - src/content runs inside pages: never the worker, storage, tools or the panel;
  * - the panel and the popup take tools' types only, never their code.
@@ -58,8 +60,14 @@ describe('boundaries', () => {
     expect(offenders('src/storage', (part) => part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/storage'].includes(part))).toEqual([]);
   });
 
+  it('src/mcp builds only on the runtime and shared code, with no extension API', () => {
+    expect(offenders('src/mcp', (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/mcp'].includes(part)))).toEqual([]);
+    const browserGlobal = /(?<![\w.$])(chrome|browser)\s*\.\s*[a-z]/;
+    expect(sources('src/mcp').filter(({ text }) => browserGlobal.test(withoutComments(text).replace(/'[^'\n]*'|"[^"\n]*"/g, "''"))).map((o) => o.file)).toEqual([]);
+  });
+
   it('src/tools act through ports, never reaching into the worker, storage, pages or the panel', () => {
-    expect(offenders('src/tools', (part) => ['src/background', 'src/storage', 'src/content', 'sidepanel', 'popup', 'webextension-polyfill'].includes(part))).toEqual([]);
+    expect(offenders('src/tools', (part) => ['src/background', 'src/storage', 'src/content', 'src/mcp', 'sidepanel', 'popup', 'webextension-polyfill'].includes(part))).toEqual([]);
   });
 
   it('src/content never imports from the worker, storage, tools or the panel', () => {

@@ -10,6 +10,7 @@ import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
 import { FullResultsModel } from './full-results-model.js';
+import { McpModel } from './mcp-model.js';
 import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
@@ -41,6 +42,8 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** The MCP servers' live states, for Settings. */
+  readonly mcp: McpModel;
   /** Over-budget results the person opened in a tool view. */
   readonly fullResults: FullResultsModel;
   readonly binding: BindingModel;
@@ -56,6 +59,7 @@ export class AppModel {
     this.memory = new MemoryModel(deps.request);
     this.grants = new GrantsModel(deps.request);
     this.fullResults = new FullResultsModel(deps.request);
+    this.mcp = new McpModel(deps.request);
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,
@@ -128,6 +132,7 @@ export class AppModel {
       void this.settings.load();
       void this.memory.refresh();
       void this.grants.refresh();
+      void this.mcp.refresh();
     }
   }
 
@@ -144,6 +149,7 @@ export class AppModel {
   }
 
   private route(message: WorkerToPanel): void {
+    if (message.type === 'mcp_states') return this.mcp.apply(message.servers);
     this.conversations.apply(message);
     this.conversation.apply(message);
     // The worker names a conversation after its first message and announces it only in the list:

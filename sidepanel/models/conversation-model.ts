@@ -132,6 +132,7 @@ export class ConversationModel {
           this.setRun({ ...this.run.value, status: 'idle' });
         }
         return;
+      case 'mcp_states': // Settings' MCP model shows these
       case 'conversations':
         return; // the conversations model handles the list
     }

@@ -8,24 +8,20 @@
 import { defaultView } from './default.js';
 import type { CompleteToolView, ToolView } from './types.js';
 
-const modules = import.meta.glob<ToolView>('./*/*.tsx', { eager: true, import: 'view' });
+// Whole modules, not `import: 'view'`: a folder also holds parts its views share (action.tsx, tree.tsx).
+const viewModules: Array<[path: string, view: ToolView]> = Object.entries(import.meta.glob<{ view?: ToolView }>('./*/*.tsx', { eager: true })).flatMap(([path, module]) =>
+  module.view ? [[path, module.view] as [string, ToolView]] : [],
+);
 
 /** The tool name a view file stands for: `./page/read-page.tsx` → `read_page`. */
 export function toolNameOfViewFile(path: string): string {
   return (path.split('/').pop() ?? '').replace(/\.tsx$/, '').replace(/-/g, '_');
 }
 
-const views = new Map<string, ToolView>(
-  Object.entries(modules)
-    .filter(([, view]) => view !== undefined)
-    .map(([path, view]) => [toolNameOfViewFile(path), view]),
-);
+const views = new Map<string, ToolView>(viewModules.map(([path, view]) => [toolNameOfViewFile(path), view]));
 
 /** The view files found, by tool name, with their paths (for the registry test). */
-export const viewFiles = (): Array<{ name: string; path: string }> =>
-  Object.entries(modules)
-    .filter(([, view]) => view !== undefined)
-    .map(([path]) => ({ name: toolNameOfViewFile(path), path }));
+export const viewFiles = (): Array<{ name: string; path: string }> => viewModules.map(([path]) => ({ name: toolNameOfViewFile(path), path }));
 
 /** The custom view of a tool, if it has one. */
 export function customViewFor(toolName: string): ToolView | undefined {

@@ -5,7 +5,6 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createModelClient } from '../runtime/model/index.js';
-import { buildToolPool } from '../runtime/registry.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
@@ -16,6 +15,7 @@ import { createIdbMemoryStore } from '../storage/memory.js';
 import { createIdbResultStore } from '../storage/results.js';
 import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
+import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
@@ -48,9 +48,15 @@ const manager = new RunManager({
   browser: bridge,
   loadSettings,
   createModel: (settings) => createModelClient(settings),
-  getTools: (permissions, options) => buildToolPool(builtInTools(), [], permissions, options),
+  getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
 });
+// MCP servers connect at every worker start (and again when settings change, below); Settings hears every state change.
+startMcpServers(async () => {
+  const settings = await loadSettings();
+  return settings.ok ? settings.settings.mcpServers : undefined;
+});
+mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
 
@@ -82,7 +88,7 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
 
 // ---------- one-shot requests (popup, settings lists, stored results) ----------
 
-const handlers = createRequestHandlers({ manager, grants, memory, resultStore, loadSettings, openSidePanel });
+const handlers = createRequestHandlers({ manager, grants, memory, resultStore, mcp: mcpServers, loadSettings, openSidePanel });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask (see senders.ts); anything else gets no answer at all.
@@ -136,5 +142,6 @@ browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
   void rebuildMenus().catch(() => undefined);
   const parsed = parseSettings(changes[SETTINGS_STORAGE_KEY]?.newValue);
+  if (parsed.ok) void mcpServers.sync(parsed.settings.mcpServers);
   if (!parsed.ok) manager.panels.toAll(notice('SETTINGS_INVALID', parsed.message, parsed.suggestion));
 });

@@ -2,6 +2,7 @@
 import type { ResultStore } from '../runtime/budget-types.js';
 import type { MemoryStore } from '../runtime/context.js';
 import { ToolError } from '../runtime/errors.js';
+import type { McpManager } from '../mcp/index.js';
 import type { WorkerHandlers } from '../shared/protocol/requests.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { RunManager } from './run-manager.js';
@@ -12,6 +13,7 @@ export interface RequestDeps {
   grants: GrantStore;
   memory: MemoryStore;
   resultStore: ResultStore;
+  mcp: Pick<McpManager, 'states' | 'reconnect'>;
   loadSettings(): Promise<SettingsResult>;
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
 }
@@ -35,6 +37,12 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
     'memory.delete': async ({ key }) => ({ deleted: await deps.memory.delete(key) }),
     'grants.list': async () => ({ grants: await deps.grants.list() }),
     'grants.revoke': async (grant) => ({ revoked: await deps.grants.revoke(grant) }),
+    'mcp.states': async () => ({ servers: deps.mcp.states() }),
+    'mcp.reconnect': async ({ name }) => {
+      const server = await deps.mcp.reconnect(name);
+      if (!server) throw new ToolError('NOT_FOUND', `No MCP server is named "${name}".`, { suggestion: 'Save it in Settings first.' });
+      return { server };
+    },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
       if (!record) throw new ToolError('RESULT_NOT_FOUND', 'The full result is no longer stored.', { suggestion: 'The browser may have cleared it to save space; run the tool again.' });

@@ -32,7 +32,8 @@ export interface RunManagerDeps {
   browser?: BrowserBridge;
   loadSettings(): Promise<SettingsResult>;
   createModel(settings: Settings): ModelClient;
-  getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools;
+  /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
+  getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
   now?: () => number;
   newId?: () => string;
@@ -137,6 +138,9 @@ export class RunManager {
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
     const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants: storedGrants };
 
+    const tools = await this.deps.getTools(permissions, { simpleMode: settings.simpleMode });
+    // The tools may have taken a moment: another start for this conversation may have won meanwhile.
+    if (this.active.has(conversationId)) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const runId = this.newId();
     const session = new RunSession(
       {
@@ -148,7 +152,7 @@ export class RunManager {
         appState,
         budget,
         permissions,
-        tools: this.deps.getTools(permissions, { simpleMode: settings.simpleMode }),
+        tools,
         currentTabId,
         tab,
       },

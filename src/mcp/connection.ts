@@ -15,7 +15,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type JSONRPCMessage, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { explainConnectFailure, McpConnectError, shouldTryLegacySse, STREAM_LOST_CODE } from './errors.js';
-import type { McpServerConfig } from './settings.js';
+import type { McpServerConfig } from '../shared/mcp-settings.js';
 import { watchResponseStreams, type StreamWatch } from './stream-watch.js';
 
 /** Which transport a connection uses. */

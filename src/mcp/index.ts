@@ -3,9 +3,7 @@
  * service worker owns one `McpManager`; settings give it `mcpServers`; its `tools()` join the pool
  * after the built-ins (`assembleToolPool`), and its `states()` feed the Settings view.
  */
-export { McpManager, type McpManagerOptions, type McpServerState } from './manager.js';
-export { mcpServerSchema, mcpServersSchema, MAX_MCP_SERVERS, type McpServerConfig } from './settings.js';
-export { insecureHeadersWarning } from './warnings.js';
+export { McpManager, type McpManagerOptions } from './manager.js';
 export { mapToolNames, serverToolPrefix, MCP_TOOL_PREFIX, PROVIDER_TOOL_NAME } from './names.js';
 export { McpConnectError, type McpConnectErrorCode } from './errors.js';
 export type { McpToolOutput } from './results.js';

@@ -3,7 +3,7 @@
  * Settings shows, and every way a connection fails, each explained.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { isDeferredTool } from '../runtime/pool.js';
+import { isDeferredTool } from '../runtime/registry.js';
 import { startMcpTestServer, type McpTestServer } from '../../tests/support/mcp-server.js';
 import { waitForServer } from '../../tests/support/mcp-state.js';
 import { closedPortUrl, startNotMcpServer } from '../../tests/support/not-mcp-servers.js';

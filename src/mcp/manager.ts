@@ -7,28 +7,13 @@
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { Tools } from '../runtime/tool.js';
-import { openMcpConnection, type McpConnection, type McpTransportKind } from './connection.js';
+import { openMcpConnection, type McpConnection } from './connection.js';
 import { McpConnectError } from './errors.js';
 import { buildMcpTool } from './mcp-tool.js';
 import { mapToolNames } from './names.js';
-import type { McpServerConfig } from './settings.js';
+import type { McpServerConfig, McpServerState } from '../shared/mcp-settings.js';
 
-/** One server's state, safe to show anywhere (no headers). */
-export interface McpServerState {
-  name: string;
-  url: string;
-  enabled: boolean;
-  status: 'disabled' | 'connecting' | 'connected' | 'failed';
-  transport?: McpTransportKind;
-  /** The server's own name and version, as it introduced itself. */
-  serverInfo?: { name: string; version: string };
-  toolCount?: number;
-  /** Renamed or left-out tools. */
-  notes?: string[];
-  error?: { code: string; message: string; suggestion: string };
-  /** When the state last changed (ms since the epoch). */
-  since: number;
-}
+export type { McpServerState } from '../shared/mcp-settings.js';
 
 /** Options for `McpManager`. */
 export interface McpManagerOptions {

@@ -11,6 +11,7 @@ import { errorSummarySchema, runErrorSchema } from '../../runtime/errors.js';
 import { agentEventSchema } from '../../runtime/events.js';
 import { usageSchema } from '../../runtime/model/types.js';
 import { permissionRequestSchema, personChoiceKindSchema } from '../../runtime/permission-types.js';
+import { mcpServerStateSchema } from '../mcp-settings.js';
 import { transcriptEntrySchema } from '../transcript.js';
 
 export const PANEL_PORT_NAME = 'pagewright-panel';
@@ -74,6 +75,8 @@ export const workerToPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('permission_request'), conversationId: z.string(), request: permissionRequestSchema }),
   z.object({ type: z.literal('permission_resolved'), conversationId: z.string(), toolUseId: z.string() }),
   z.object({ type: z.literal('conversations'), conversations: z.array(conversationSummarySchema) }),
+  /** The MCP servers' states changed (connecting, connected, failed): Settings shows them live. */
+  z.object({ type: z.literal('mcp_states'), servers: z.array(mcpServerStateSchema) }),
   /** A problem the person should see that is not tied to a run (invalid settings, a rejected command). */
   z.object({ type: z.literal('notice'), level: z.enum(['info', 'error']), ...errorSummarySchema.shape }),
 ]);

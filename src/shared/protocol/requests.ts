@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { errorPayloadSchema, ToolError } from '../../runtime/errors.js';
 import { siteGrantSchema } from '../../runtime/permission-types.js';
+import { mcpServerStateSchema } from '../mcp-settings.js';
 
 const memoryEntrySchema = z.object({ key: z.string(), value: z.string(), updatedAt: z.number() });
 
@@ -34,6 +35,10 @@ export const workerMethods = {
   'grants.list': { params: z.object({}), reply: z.object({ grants: z.array(siteGrantSchema) }) },
   /** Revokes one grant; it stops applying from the next run (a running one keeps what it was given). */
   'grants.revoke': { params: z.object({ origin: z.string().min(1), tool: z.string().min(1) }), reply: z.object({ revoked: z.boolean() }) },
+  /** Each MCP server's state (never its headers), for Settings. */
+  'mcp.states': { params: z.object({}), reply: z.object({ servers: z.array(mcpServerStateSchema) }) },
+  /** Connects a server again now (after a failure, or to pick up a changed tool list). */
+  'mcp.reconnect': { params: z.object({ name: z.string().min(1) }), reply: z.object({ server: mcpServerStateSchema }) },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
 } as const satisfies Record<string, { params: z.ZodType; reply: z.ZodType }>;

@@ -1,7 +1,7 @@
 /**
- * The `mcpServers` settings fragment: which MCP servers the person added. Merged into the settings
- * schema (`src/shared/settings.ts`) as `mcpServers: mcpServersSchema.default([])`. Every refusal says
- * what is wrong in words, because the person reads it in Settings.
+ * The `mcpServers` settings fragment: which MCP servers the person added (part of the settings schema
+ * in `settings.ts`), and the state of each server as the worker reports it to Settings. Every refusal
+ * says what is wrong in words, because the person reads it in Settings.
  */
 import { z } from 'zod';
 
@@ -80,3 +80,21 @@ export const mcpServersSchema = z
       seen.add(server.name);
     });
   });
+
+/** One server's state, as Settings shows it: never its headers. */
+export const mcpServerStateSchema = z.object({
+  name: z.string(),
+  url: z.string(),
+  enabled: z.boolean(),
+  status: z.enum(['disabled', 'connecting', 'connected', 'failed']),
+  transport: z.enum(['streamable-http', 'sse']).optional(),
+  /** The server's own name and version, as it introduced itself. */
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  toolCount: z.number().optional(),
+  /** Renamed or left-out tools. */
+  notes: z.array(z.string()).optional(),
+  error: z.object({ code: z.string(), message: z.string(), suggestion: z.string() }).optional(),
+  /** When the state last changed (ms since the epoch). */
+  since: z.number(),
+});
+export type McpServerState = z.infer<typeof mcpServerStateSchema>;

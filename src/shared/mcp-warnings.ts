@@ -2,8 +2,8 @@
  * Warnings Settings shows beside an MCP server without refusing it. Apart from settings.ts so that
  * `src/shared/settings.ts` can import the schema without an import cycle.
  */
-import { insecureKeyWarning } from '../shared/settings.js';
-import type { McpServerConfig } from './settings.js';
+import { insecureKeyWarning } from './settings.js';
+import type { McpServerConfig } from './mcp-settings.js';
 
 /**
  * A warning when headers (often credentials) would travel unencrypted: plain http:// to a host other

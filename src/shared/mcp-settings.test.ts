@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MCP_SERVERS, mcpServersSchema } from './settings.js';
-import { insecureHeadersWarning } from './warnings.js';
+import { MAX_MCP_SERVERS, mcpServersSchema } from './mcp-settings.js';
+import { insecureHeadersWarning } from './mcp-warnings.js';
 
 /** The refusals as `path: message`, the way Settings shows them. */
 function refusals(value: unknown): string[] {
