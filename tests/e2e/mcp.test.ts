@@ -247,8 +247,8 @@ describe('MCP servers in the extension', () => {
       const section = panel.locator('fieldset.mcp-servers');
       await section.getByRole('button', { name: 'Add MCP server' }).click();
       const server = section.locator('.mcp-server').last();
-      await server.getByLabel('Name').fill('tickets');
-      await server.getByLabel('URL').fill(added.url);
+      await server.getByLabel('Name', { exact: true }).fill('tickets');
+      await server.getByLabel('URL', { exact: true }).fill(added.url);
       await server.getByLabel('Headers (one a line, Name: value)').fill('Authorization: Bearer settings-token-77');
       // The header value is masked like the API key until the person asks to see it.
       expect(await server.locator('textarea').evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'))).toBe('disc');
