@@ -17,6 +17,7 @@ import { typeText } from './tools/page/type.js';
 import { saveFile } from './tools/storage/save-file.js';
 import { openTab } from './tools/tab/open-tab.js';
 import { FakeBrowser } from '../tests/support/fake-browser.js';
+import { answerInspect, control, facts } from '../tests/support/page-facts.js';
 import { fakeContext } from '../tests/support/tool-context.js';
 
 const REPO = resolve(import.meta.dirname, '..');
@@ -45,7 +46,7 @@ describe('who can talk to the extension', () => {
 
   it('the permissions are exactly the ones the README explains (adding one is a deliberate change here and there)', () => {
     const manifest = JSON.parse(readFileSync(join(REPO, 'manifest.json'), 'utf8')) as { permissions: string[]; host_permissions: string[]; optional_permissions?: string[] };
-    expect([...manifest.permissions].sort()).toEqual(['contextMenus', 'downloads', 'scripting', 'sidePanel', 'storage', 'unlimitedStorage', 'webNavigation']);
+    expect([...manifest.permissions].sort()).toEqual(['contextMenus', 'declarativeNetRequestWithHostAccess', 'downloads', 'scripting', 'sidePanel', 'storage', 'unlimitedStorage', 'webNavigation']);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
     // storage.local.setAccessLevel (the key kept from content scripts) exists for `local` from Chrome 140.
     expect(Number((manifest as { minimum_chrome_version?: string }).minimum_chrome_version)).toBeGreaterThanOrEqual(140);
@@ -90,7 +91,8 @@ describe('open_tab to another site asks, even in auto mode', () => {
     const input = openTab.inputSchema.parse({ url: 'https://evil.test/?q=secret', active: false });
     expect(await canUseTool(openTab, input, context, 't1')).toMatchObject({ behavior: 'deny', reason: { type: 'person' } });
     expect(asked).toHaveLength(1);
-    expect(asked[0]?.why).toMatchObject({ type: 'tool', detail: expect.stringContaining('https://evil.test') });
+    expect(asked[0]?.why).toMatchObject({ type: 'destructive', detail: expect.stringContaining('https://evil.test') });
+    expect(asked[0]?.choices).toEqual(['allow_once', 'deny']);
   });
 
   it('a tab on the same site follows the mode; with no current tab the site is unknown, so it asks', async () => {
@@ -145,11 +147,10 @@ describe('navigate and open_tab open only http(s) pages', () => {
     }
   });
 
-  it('a scheme-relative address to another host is another site, so navigate asks', () => {
+  it('a scheme-relative address to another host is another site, so navigate asks', async () => {
     const context = fakeContext({ browser: new FakeBrowser([{ id: 1, url: 'https://shop.test/cart' }]), currentTabId: 1 });
-    context.snapshots.update(1, 'https://shop.test/cart', {});
-    expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '//evil.test/?q=secret' }), context)).toBe(true);
-    expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '/orders' }), context)).toBe(false);
+    expect(await navigate.checkPermissions(navigate.inputSchema.parse({ url: '//evil.test/?q=secret' }), context)).toMatchObject({ behavior: 'ask', destructive: true });
+    expect(await navigate.checkPermissions(navigate.inputSchema.parse({ url: '/orders' }), context)).toMatchObject({ behavior: 'passthrough' });
   });
 });
 
@@ -160,7 +161,11 @@ describe('acts inside a cross-origin frame are judged by the frame’s origin', 
     { frameId: 4, parentFrameId: 0, url: 'about:blank' },
     { frameId: 5, parentFrameId: 0, url: 'https://shop.test/embedded' },
   ];
-  const context = () => fakeContext({ browser: Object.assign(new FakeBrowser([{ id: 1, active: true, url: 'https://shop.test/cart' }]), { listFrames: async () => FRAMES }), currentTabId: 1 });
+  const page = answerInspect({
+    e1: facts('https://shop.test/cart', control({ role: 'button', name: 'Next' })),
+    f3e1: facts('https://ads.example/slot', control({ role: 'button', name: 'Next' })),
+  });
+  const context = () => fakeContext({ browser: Object.assign(new FakeBrowser([{ id: 1, active: true, url: 'https://shop.test/cart' }], { answer: page }), { listFrames: async () => FRAMES }), currentTabId: 1 });
 
   it('a frame ref (click, type, fill_form) has the frame’s origin as its subject; top-frame, same-origin and about:blank refs the tab’s', async () => {
     const subject = (tool: typeof click | typeof typeText | typeof fillForm, input: Record<string, unknown>) => tool.permissionSubject(tool.inputSchema.parse(input) as never, context());

@@ -1,5 +1,6 @@
 /** The panel's layout: header, notices, the current page (chat, conversations, settings), the permission prompt. */
 import type { AppModel } from '../models/app-model.js';
+import { ActivityView } from './ActivityView.js';
 import { Composer } from './Composer.js';
 import { ConversationList } from './ConversationList.js';
 import { Notices } from './Notices.js';
@@ -11,7 +12,7 @@ import { Transcript } from './Transcript.js';
 function Header({ app }: { app: AppModel }) {
   const page = app.page.value;
   const title = app.conversation.title.value;
-  const toggle = (target: 'conversations' | 'settings') => app.showPage(page === target ? 'chat' : target);
+  const toggle = (target: 'conversations' | 'settings' | 'activity') => app.showPage(page === target ? 'chat' : target);
   return (
     <header class="app-header">
       <h1 class="app-title" title={title}>
@@ -23,6 +24,9 @@ function Header({ app }: { app: AppModel }) {
         </button>
         <button type="button" aria-pressed={page === 'conversations'} onClick={() => toggle('conversations')}>
           Conversations
+        </button>
+        <button type="button" aria-pressed={page === 'activity'} onClick={() => toggle('activity')}>
+          Activity
         </button>
         <button type="button" aria-pressed={page === 'settings'} onClick={() => toggle('settings')}>
           Settings
@@ -57,6 +61,7 @@ export function App({ app }: { app: AppModel }) {
         <main class="app-main">
           {page === 'settings' && <SettingsView app={app} />}
           {page === 'conversations' && <ConversationList app={app} />}
+          {page === 'activity' && <ActivityView app={app} />}
           {page === 'chat' && (
             <>
               <Transcript model={app.conversation} fullResults={app.fullResults} />

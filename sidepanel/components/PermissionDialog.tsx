@@ -1,10 +1,28 @@
 /**
- * The permission prompt: a modal dialog naming the tool, what it will do, the site and why it asks.
- * Keyboard: focus moves in on open, Tab stays inside, Escape denies. Deny sends the typed reason to the model.
+ * The permission prompt: a modal dialog naming the tool, what it will really do (judged from the page
+ * as it is now: the exact text typed, each field and value, the key and what it does, where a
+ * navigation lands, data about to leave its site), the site and why it asks, with the answers the
+ * request offers. Keyboard: focus moves in on open, Tab stays inside, Escape denies. Deny sends the
+ * typed reason to the model.
  */
 import { useEffect, useRef } from 'preact/hooks';
+import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
 import type { ConversationModel } from '../models/conversation-model.js';
 import type { DecisionReasonView, PanelPermissionRequest } from '../models/types.js';
+import { PermissionEffect } from './PermissionEffect.js';
+
+/** The label of each answer. */
+export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
+  allow_once: 'Allow once',
+  allow_task: 'Allow for this task',
+  allow_always: 'Always allow on this site',
+  deny: 'Deny',
+};
+
+/** What a request offers; older requests without `choices` offer the three of before. */
+export function choicesOf(request: Pick<PanelPermissionRequest, 'choices' | 'site'>): PersonChoiceKind[] {
+  return request.choices ?? (request.site ? ['allow_once', 'allow_always', 'deny'] : ['allow_once', 'deny']);
+}
 
 /** Why the prompt appears, in words. */
 export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructive' | 'site'>): string {
@@ -24,6 +42,10 @@ export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructi
     case 'tool':
     case 'no_ui':
       return why.detail;
+    case 'data_flow':
+      return `Data would leave the site it was read on: ${sentence(why.detail)}.`;
+    case 'mixed_sites':
+      return `This acts on more than one site: ${sentence(why.detail)}.`;
     case 'person':
       return 'Asked before.';
   }
@@ -102,6 +124,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           <dt>Why it asks</dt>
           <dd>{whyText(request)}</dd>
         </dl>
+        <PermissionEffect request={request} />
         <details class="permission-input">
           <summary>Details</summary>
           <pre class="tool-text">{JSON.stringify(request.input, null, 2)}</pre>
@@ -116,16 +139,19 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
         />
         <div class="dialog-actions">
-          <button ref={firstRef} type="button" class="primary" onClick={() => model.respondToPermission('allow_once')}>
-            Allow once
-          </button>
-          <button type="button" disabled={!request.site} title={request.site ? undefined : 'This call has no site to remember'} onClick={() => model.respondToPermission('allow_always')}>
-            Always allow on this site
-          </button>
-          <button ref={denyRef} type="button" class="danger" onClick={deny}>
-            Deny
-          </button>
+          {choicesOf(request).map((choice, index) =>
+            choice === 'deny' ? (
+              <button key={choice} ref={denyRef} type="button" class="danger" onClick={deny}>
+                {CHOICE_LABELS.deny}
+              </button>
+            ) : (
+              <button key={choice} ref={index === 0 ? firstRef : undefined} type="button" class={index === 0 ? 'primary' : undefined} onClick={() => model.respondToPermission(choice)}>
+                {CHOICE_LABELS[choice]}
+              </button>
+            ),
+          )}
         </div>
+        {request.queued ? <p class="permission-queued">{request.queued} more {request.queued === 1 ? 'request waits' : 'requests wait'} after this one.</p> : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@
  */
 import { effect, signal } from '@preact/signals';
 import type { WorkerToPanel } from '../../src/shared/protocol/panel.js';
+import { ActivityModel } from './activity-model.js';
 import { BindingModel, type TabsApi } from './binding-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
@@ -17,7 +18,7 @@ import { SettingsModel, type SettingsStorage } from './settings-model.js';
 import type { SendMessage } from './worker-request.js';
 
 /** The page the panel shows. */
-export type PanelPage = 'chat' | 'conversations' | 'settings';
+export type PanelPage = 'chat' | 'conversations' | 'settings' | 'activity';
 
 /** What the app needs from the browser, injected so the wiring is testable in Node. */
 export interface AppDeps {
@@ -44,6 +45,8 @@ export class AppModel {
   readonly grants: GrantsModel;
   /** The MCP servers' live states, for Settings. */
   readonly mcp: McpModel;
+  /** The shown conversation's activity log. */
+  readonly activity: ActivityModel;
   /** Over-budget results the person opened in a tool view. */
   readonly fullResults: FullResultsModel;
   readonly binding: BindingModel;
@@ -59,6 +62,7 @@ export class AppModel {
     this.memory = new MemoryModel(deps.request);
     this.grants = new GrantsModel(deps.request);
     this.fullResults = new FullResultsModel(deps.request);
+    this.activity = new ActivityModel(deps.request);
     this.mcp = new McpModel(deps.request);
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
@@ -128,6 +132,7 @@ export class AppModel {
   showPage(page: PanelPage): void {
     this.page.value = page;
     if (page === 'conversations') this.conversations.refresh();
+    if (page === 'activity') void this.activity.refresh(this.conversation.conversationId.value);
     if (page === 'settings') {
       void this.settings.load();
       void this.memory.refresh();

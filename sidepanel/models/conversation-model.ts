@@ -5,6 +5,7 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { RunError } from '../../src/runtime/errors.js';
+import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
 import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { foldAgentEvent } from '../../src/shared/transcript.js';
 import { buildDisplayItems, toolCallsFromEntries } from './display-items.js';
@@ -200,7 +201,7 @@ export class ConversationModel {
   }
 
   /** Answers the pending permission prompt; the reason goes to the model with a deny. */
-  respondToPermission(choice: 'allow_once' | 'allow_always' | 'deny', reason?: string): void {
+  respondToPermission(choice: PersonChoiceKind, reason?: string): void {
     const conversationId = this.conversationId.value;
     const request = this.pendingPermission.value;
     if (conversationId === undefined || request === undefined) return;

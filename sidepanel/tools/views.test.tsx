@@ -53,6 +53,8 @@ function answer({ command }: SentCommand): unknown {
 /** Runs one call of a real tool and returns it as the panel shows it, with every progress report seen. */
 async function shown(tool: AnyTool, input: Record<string, unknown>): Promise<{ call: ToolCallView; progress: ToolCallView[] }> {
   const ctx = createTestContext([tool], { browser: new FakeBrowser(undefined, { answer }) });
+  // The run has read the page first (refs belong to the run that read them).
+  ctx.snapshots.update(1, 'https://shop.test/account', { e2: { role: 'button', name: 'Save' }, e3: { role: 'textbox', name: 'Email' } });
   let entries: TranscriptEntry[] = [];
   const progress: ToolCallView[] = [];
   const emit = (event: AgentEvent) => {

@@ -9,6 +9,7 @@ import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
 import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
 import { CONTENT_SCRIPT_PATH } from './inject.js';
+import type { createLandingGuards } from './landing-guard.js';
 
 /** How long one content-script command may take before TIMEOUT. */
 export const SEND_TIMEOUT_MS = 30_000;
@@ -90,8 +91,8 @@ async function navigateAndWait(tabId: number, start: () => Promise<unknown>, sig
   }
 }
 
-/** The extension's BrowserBridge. */
-export function createBrowserBridge(): BrowserBridge {
+/** The extension's BrowserBridge; with `landingGuards`, calls can be held to the sites they were judged to land on. */
+export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof createLandingGuards> | undefined } = {}): BrowserBridge {
   const getTabRaw = async (tabId: number): Promise<Tabs.Tab> => {
     try {
       return await browser.tabs.get(tabId);
@@ -123,7 +124,9 @@ export function createBrowserBridge(): BrowserBridge {
     return reply;
   };
 
+  const guards = options.landingGuards;
   return {
+    ...(guards ? { guardLanding: (tabId: number, allowed: readonly string[]) => guards.guard(tabId, allowed) } : {}),
     async sendToTab(tabId, message, options) {
       const frameId = options.frameId ?? 0;
       const timeout = () =>

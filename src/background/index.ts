@@ -13,10 +13,12 @@ import { openDatabase } from '../storage/database.js';
 import { createGrantStore } from '../storage/grants.js';
 import { createIdbMemoryStore } from '../storage/memory.js';
 import { createIdbResultStore } from '../storage/results.js';
+import { createActivityStore } from '../storage/activity.js';
 import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
 import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import { createBrowserBridge } from './browser-bridge.js';
+import { extensionLandingGuards } from './landing-guard.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { createKeepAlive } from './keepalive.js';
@@ -39,13 +41,18 @@ const database = openDatabase();
 const memory = createIdbMemoryStore(database);
 const grants = createGrantStore(database);
 const resultStore = createIdbResultStore(database);
-const bridge = createBrowserBridge();
+const activity = createActivityStore(database);
+const landingGuards = extensionLandingGuards();
+// Session rules outlive a stopped worker: a guard cut off by the stop must not keep holding its tab.
+void landingGuards?.clearStale().catch((error: unknown) => console.warn('Pagewright: could not clear old landing rules', error));
+const bridge = createBrowserBridge({ landingGuards });
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
   resultStore,
   memory,
   browser: bridge,
+  activity,
   loadSettings,
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
@@ -88,7 +95,7 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
 
 // ---------- one-shot requests (popup, settings lists, stored results) ----------
 
-const handlers = createRequestHandlers({ manager, grants, memory, resultStore, mcp: mcpServers, loadSettings, openSidePanel });
+const handlers = createRequestHandlers({ manager, grants, memory, resultStore, activity, mcp: mcpServers, loadSettings, openSidePanel });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask (see senders.ts); anything else gets no answer at all.

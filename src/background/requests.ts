@@ -4,6 +4,7 @@ import type { MemoryStore } from '../runtime/context.js';
 import { ToolError } from '../runtime/errors.js';
 import type { McpManager } from '../mcp/index.js';
 import type { WorkerHandlers } from '../shared/protocol/requests.js';
+import type { ActivityStore } from '../storage/activity.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
@@ -13,6 +14,7 @@ export interface RequestDeps {
   grants: GrantStore;
   memory: MemoryStore;
   resultStore: ResultStore;
+  activity: ActivityStore;
   mcp: Pick<McpManager, 'states' | 'reconnect'>;
   loadSettings(): Promise<SettingsResult>;
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
@@ -43,6 +45,7 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       if (!server) throw new ToolError('NOT_FOUND', `No MCP server is named "${name}".`, { suggestion: 'Save it in Settings first.' });
       return { server };
     },
+    'activity.list': async ({ conversationId }) => ({ entries: await deps.activity.list(conversationId) }),
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
       if (!record) throw new ToolError('RESULT_NOT_FOUND', 'The full result is no longer stored.', { suggestion: 'The browser may have cleared it to save space; run the tool again.' });

@@ -17,6 +17,7 @@ import type { Notice, RunState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
 import { settleUnfinishedCalls } from '../shared/transcript.js';
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
+import type { ActivityStore } from '../storage/activity.js';
 import type { GrantStore } from '../storage/grants.js';
 import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
@@ -30,6 +31,7 @@ export interface RunManagerDeps {
   resultStore: ResultStore;
   memory?: MemoryStore;
   browser?: BrowserBridge;
+  activity?: ActivityStore;
   loadSettings(): Promise<SettingsResult>;
   createModel(settings: Settings): ModelClient;
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
@@ -155,6 +157,7 @@ export class RunManager {
         tools,
         currentTabId,
         tab,
+        ...(record.dataSources ? { dataSources: record.dataSources } : {}),
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );
@@ -206,6 +209,7 @@ export class RunManager {
       await active.done;
     }
     await this.conversations.delete(conversationId);
+    await this.deps.activity?.deleteConversation(conversationId);
   }
 
   /** Unbinds conversations from a closed tab (or every tab after a browser restart). */

@@ -6,6 +6,7 @@
 import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
+import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-ledger.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
 import { runAgent } from '../runtime/loop.js';
@@ -17,7 +18,9 @@ import { createCanUseTool } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
 import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
+import type { ActivityStore } from '../storage/activity.js';
 import type { RunRecord } from '../storage/conversations.js';
+import { ActivityRecorder } from './activity-recorder.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { Conversations } from './conversations.js';
 import type { Panels } from './panels.js';
@@ -32,6 +35,8 @@ export interface RunServices {
   resultStore: ResultStore;
   memory?: MemoryStore;
   browser?: BrowserBridge;
+  /** Where every action that changed something is logged, per conversation. */
+  activity?: ActivityStore;
   createModel(settings: Settings): ModelClient;
   now: () => number;
 }
@@ -49,6 +54,8 @@ export interface RunPlan {
   tools: Tools;
   currentTabId: number | undefined;
   tab: TabInfo | undefined;
+  /** Where the conversation's earlier tool results came from (tool-use id → origin), for the data ledger. */
+  dataSources?: Record<string, string>;
 }
 
 export class RunSession {
@@ -56,6 +63,9 @@ export class RunSession {
   readonly conversationId: string;
   readonly permissionBridge: PermissionBridge;
   private readonly controller = new AbortController();
+  /** What this run has read and from where (its own; seeded from the conversation). */
+  private readonly ledger: DataLedger = createDataLedger();
+  private readonly activity: ActivityRecorder;
   private entries: TranscriptEntry[];
   private usage: Usage | undefined;
 
@@ -66,6 +76,10 @@ export class RunSession {
     this.runId = plan.runId;
     this.conversationId = plan.conversationId;
     this.entries = plan.entries;
+    this.activity = new ActivityRecorder({ conversationId: plan.conversationId, runId: plan.runId, tools: plan.tools, now: services.now, ...(services.activity ? { store: services.activity } : {}) });
+    seedLedger(this.ledger, plan.messages, plan.dataSources);
+    // The tab's title and address reach the model in the system prompt: page-chosen text, from that page's origin.
+    if (plan.tab) this.ledger.record('tab', plan.tab.url, `${plan.tab.title}\n${plan.tab.url}`);
     this.permissionBridge = new PermissionBridge({
       show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
       resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
@@ -114,6 +128,7 @@ export class RunSession {
         status: result.reason === 'model_error' ? 'error' : 'idle',
         runId: plan.runId,
         usage: result.usage,
+        dataSources: this.ledger.sources(),
         ...(result.error ? { error: result.error } : {}),
       };
     } catch (error) {
@@ -124,11 +139,13 @@ export class RunSession {
         messages: plan.messages,
         status: 'error',
         runId: plan.runId,
+        dataSources: this.ledger.sources(),
         error: { code: 'INTERNAL', message: `The run failed: ${message}`, suggestion: 'Try again; if it repeats, report it with this message.' },
       };
     }
     this.entries = settleUnfinishedCalls(this.entries, 'run_ended');
     await services.conversations.saveTranscript(plan.conversationId, this.entries);
+    await this.activity.flushed();
     return final;
   }
 
@@ -144,6 +161,7 @@ export class RunSession {
       currentTabId: plan.currentTabId,
       windowId: plan.tab?.windowId,
       tools: plan.tools,
+      ledger: this.ledger,
       askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
       ...(services.browser ? { browser: this.followingBrowser(services.browser) } : {}),
       ...(services.memory ? { memory: services.memory } : {}),
@@ -152,6 +170,7 @@ export class RunSession {
 
   private onEvent(event: AgentEvent): void {
     if (event.type === 'usage') this.usage = event.total;
+    this.activity.onEvent(event);
     const folded = foldAgentEvent(this.entries, event);
     this.entries = folded.entries;
     if (folded.save) void this.services.conversations.saveTranscript(this.conversationId, this.entries);
@@ -165,6 +184,7 @@ export class RunSession {
       status: 'running',
       runId: this.runId,
       checkpoint,
+      dataSources: this.ledger.sources(),
       ...(this.usage ? { usage: this.usage } : {}),
     });
   }

@@ -7,6 +7,7 @@ import { serializeError } from '../runtime/errors.js';
 import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
 import { findElements } from './find.js';
+import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
 import { capSnapshot, capText } from './reply-caps.js';
@@ -70,6 +71,8 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
     }
     case 'hover':
       return action(hoverElement(resolveRef(command.ref, command.documentId)));
+    case 'inspect':
+      return inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {});
     case 'text_present':
       return {
         url: location.href,

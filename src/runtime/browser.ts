@@ -12,6 +12,14 @@ export interface TabInfo {
   status: 'loading' | 'complete' | 'unknown';
 }
 
+/** A tab held to some sites while an act runs: its top-level navigations elsewhere are stopped. */
+export interface LandingGuard {
+  /** The addresses the tab was stopped from loading so far. */
+  blocked(): string[];
+  /** Lifts the guard (and takes the tab back from a stopped page). */
+  release(): Promise<void>;
+}
+
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
@@ -30,6 +38,12 @@ export interface BrowserBridge {
   navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal): Promise<TabInfo>;
   /** The visible part of the tab as an image. */
   captureVisibleTab(tabId: number): Promise<{ mediaType: 'image/png' | 'image/jpeg'; data: string }>;
+  /**
+   * Holds a tab's top-level navigations to the sites of `allowed` (origins or URLs) until released;
+   * a redirect or script that takes it elsewhere is stopped before the request leaves. Optional: a
+   * bridge without it cannot stop a landing, and the permission judgement alone stands.
+   */
+  guardLanding?(tabId: number, allowed: readonly string[]): Promise<LandingGuard>;
   /** Saves a file through the browser's downloads. */
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
 }

@@ -5,8 +5,9 @@
  */
 import type { BrowserBridge } from './browser.js';
 import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
+import { createDataLedger, type DataLedger } from './data-ledger.js';
 import { createSnapshotCache, type SnapshotCache } from './page-state.js';
-import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
+import type { FlowApproval, PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
 import type { Tools } from './tool.js';
 
 /** Run-wide state. Tools read it with `getAppState` and change it with `setAppState`. */
@@ -15,9 +16,13 @@ export interface AppState {
   readonly discoveredTools: readonly string[];
   /** Site grants given during this run ("Always allow on this site"); persisted by the extension. */
   readonly grants: readonly SiteGrant[];
+  /** "Allow for this task": a tool on a site, for this run only. */
+  readonly taskGrants?: readonly SiteGrant[];
+  /** "Allow for this task" on a data prompt: read data may go from one site to another for this run. */
+  readonly approvedFlows?: readonly FlowApproval[];
 }
 
-export const initialAppState = (): AppState => ({ discoveredTools: [], grants: [] });
+export const initialAppState = (): AppState => ({ discoveredTools: [], grants: [], taskGrants: [], approvedFlows: [] });
 
 /** The agent's notes that last across conversations. */
 export interface MemoryStore {
@@ -43,6 +48,8 @@ export interface ToolUseContext {
   readonly permissions: PermissionContext;
   /** What this run has seen of each tab (its own: never shared with another run). */
   readonly snapshots: SnapshotCache;
+  /** What this run has read and from which origin, so data carried elsewhere is judged (its own). */
+  readonly ledger: DataLedger;
   /** The tab the run acts on by default. `switch_tab` changes it through a context modifier. */
   readonly currentTabId: number | undefined;
   /** The window the run belongs to (for `list_tabs`). */
@@ -68,7 +75,7 @@ export interface RootContextOptions
 
 /**
  * The context of a run's main agent. Its app state lives here; `setAppState` and `setAppStateForTasks`
- * both change it. `budget` and `snapshots` default to fresh ones, `currentTabId`/`windowId` to none.
+ * both change it. `budget`, `snapshots` and `ledger` default to fresh ones, `currentTabId`/`windowId` to none.
  */
 export function createRootContext(options: RootContextOptions): ToolUseContext {
   const { appState: initial, ...rest } = options;
@@ -80,6 +87,7 @@ export function createRootContext(options: RootContextOptions): ToolUseContext {
     abortController: new AbortController(),
     budget: createBudgetState(),
     snapshots: createSnapshotCache(),
+    ledger: createDataLedger(),
     currentTabId: undefined,
     windowId: undefined,
     ...rest,

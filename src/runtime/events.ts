@@ -41,6 +41,9 @@ export const agentEventSchema = z.discriminatedUnion('type', [
     persisted: persistedResultSchema.optional(),
     /** Why the call was allowed or denied. */
     permission: decisionReasonSchema.optional(),
+    /** The site the call acted on, and what it was judged to do (the activity log keeps both). */
+    site: z.string().optional(),
+    effect: z.string().optional(),
     durationMs: z.number(),
   }),
   /** The user message carrying one turn's tool results (and any `newMessages` after it). */

@@ -14,7 +14,8 @@ import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
 import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
-import type { DecisionReason } from './permission-types.js';
+import type { CallEffect, DecisionReason } from './permission-types.js';
+import { guardLanding, landingBlocked, recordRead } from './execute-trust.js';
 import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './registry.js';
 import { parseToolInput } from './parse-input.js';
 import type { AnyTool, CanUseTool, Tools } from './tool.js';
@@ -45,6 +46,9 @@ export interface ToolCallOutcome {
   output?: unknown;
   error?: ToolErrorPayload;
   permission?: DecisionReason;
+  /** The site the call acted on, and what it was judged to do (for the activity log). */
+  site?: string;
+  effect?: CallEffect;
   newMessages: Message[];
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
   durationMs: number;
@@ -138,6 +142,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   const discovered = context.getAppState().discoveredTools;
   const found = prepared.tool && !notLoaded(prepared.tool, discovered) ? prepared.tool : undefined;
   let permission: DecisionReason | undefined;
+  let judged: { site?: string; effect?: CallEffect } = {};
   const failed = (status: ToolCallOutcome['status'], error: ToolErrorPayload): ToolCallOutcome => ({
     ...base,
     tool: found,
@@ -146,6 +151,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     error,
     decision: { toolUseId: toolUse.id, kind: 'kept', content: errorContent(error) },
     ...(permission ? { permission } : {}),
+    ...judged,
     durationMs: Date.now() - started,
   });
   const cancelled = () => failed('cancelled', abortPayload(signal.reason, toolUse.name));
@@ -169,13 +175,17 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   }
   if (signal.aborted) return cancelled();
 
+  let allowed: Extract<Awaited<ReturnType<CanUseTool>>, { behavior: 'allow' }>;
   try {
     // A stop (interrupt included: nothing has happened yet) ends the wait even if the prompt ignores its signal.
     const asked = await raceAbort(options.canUseTool(tool, input, context, toolUse.id), signal);
     if ('aborted' in asked) return cancelled();
     const decision = asked.value;
     permission = decision.reason;
+    if (decision.subject !== undefined) judged = { site: decision.subject };
     if (decision.behavior === 'deny') return failed('rejected', fail('PERMISSION_DENIED', decision.message, decision.suggestion, { tool: tool.name }));
+    allowed = decision;
+    if (decision.effect) judged = { ...judged, effect: decision.effect };
   } catch (error) {
     if (signal.aborted) return cancelled();
     return failed('rejected', fail('PERMISSION_DENIED', `The permission check for ${tool.name} failed: ${toErrorPayload(error).message}`, 'Try again; if it keeps failing, tell the person.'));
@@ -189,18 +199,27 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
   const callContext: ToolUseContext = { ...context, abortController: callController };
   let result: Awaited<ReturnType<AnyTool['call']>>;
+  // While the call runs, its tab may land only where it was judged to go (a redirect elsewhere is stopped).
+  const guard = await guardLanding(context, allowed.guard);
   try {
     const running = Promise.resolve().then(() => tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)));
     // A tool that ignores its signal is not waited for once the call is stopped; it may finish in the background.
     const settled = await raceAbort(running, callController.signal);
+    const stopped = await landingBlocked(guard, tool.name);
+    if (stopped) return failed('error', stopped);
     if ('aborted' in settled) return failed(settled.aborted === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(settled.aborted, tool.name, timeoutMs));
     result = settled.value;
   } catch (error) {
+    const stopped = await landingBlocked(guard, tool.name);
+    if (stopped) return failed('error', stopped);
     if (callController.signal.aborted) return failed(callController.signal.reason === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(callController.signal.reason, tool.name, timeoutMs));
-    return failed('error', toErrorPayload(error));
+    const payload = toErrorPayload(error);
+    recordRead(context, tool, toolUse.id, allowed.subject, errorContent(payload));
+    return failed('error', payload);
   } finally {
     clearTimeout(timer);
     callController.release();
+    await guard?.release().catch(() => undefined);
   }
 
   if (typeof result !== 'object' || result === null || !('data' in result)) {
@@ -210,6 +229,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   try {
     const content = tool.mapResultForModel(result.data, toolUse.id);
     if (!Array.isArray(content)) throw new TypeError('mapResultForModel did not return content blocks');
+    // The whole result, before any budget: what the model may carry elsewhere later.
+    recordRead(context, tool, toolUse.id, allowed.subject, content);
     decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
     return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
@@ -222,6 +243,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     decision,
     output: result.data,
     ...(permission ? { permission } : {}),
+    ...judged,
     newMessages: result.newMessages ?? [],
     ...(result.contextModifier ? { contextModifier: result.contextModifier } : {}),
     durationMs: Date.now() - started,

@@ -118,6 +118,8 @@ function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
         }
       : {}),
     ...(outcome.permission ? { permission: outcome.permission } : {}),
+    ...(outcome.site !== undefined ? { site: outcome.site } : {}),
+    ...(outcome.effect?.summary ? { effect: outcome.effect.summary } : {}),
     durationMs: outcome.durationMs,
   };
 }

@@ -27,24 +27,70 @@ export interface PermissionContext {
   grants: readonly SiteGrant[];
 }
 
-/** The person's answer to a permission prompt. */
-export const personChoiceKindSchema = z.enum(['allow_once', 'allow_always', 'deny']);
+/**
+ * The person's answer to a permission prompt: once; for this task (this run, this site — or, for data
+ * leaving, this flow from one site to another); always on this site; or no.
+ */
+export const personChoiceKindSchema = z.enum(['allow_once', 'allow_task', 'allow_always', 'deny']);
+export type PersonChoiceKind = z.infer<typeof personChoiceKindSchema>;
+
+/** "Allow for this task" on a data prompt: data read on `from` may go to `to` for the rest of the run. */
+export const flowApprovalSchema = z.object({ from: z.string(), to: z.string() });
+export type FlowApproval = z.infer<typeof flowApprovalSchema>;
 
 /** Why a decision was made, so the UI can show it. */
 export const decisionReasonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('rule'), rule: z.string(), behavior: z.enum(['allow', 'deny', 'ask']) }),
   z.object({ type: z.literal('mode'), mode: permissionModeSchema, detail: z.string() }),
-  z.object({ type: z.literal('grant'), origin: z.string() }),
+  z.object({ type: z.literal('grant'), origin: z.string(), scope: z.enum(['task', 'always']).optional() }),
   z.object({ type: z.literal('person'), choice: personChoiceKindSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('tool'), detail: z.string() }),
   z.object({ type: z.literal('destructive'), detail: z.string() }),
   z.object({ type: z.literal('no_ui'), detail: z.string() }),
+  /** Data read on one site would go to another. */
+  z.object({ type: z.literal('data_flow'), detail: z.string() }),
+  /** The call acts on several sites at once (fill_form across frames). */
+  z.object({ type: z.literal('mixed_sites'), detail: z.string() }),
 ]);
 export type DecisionReason = z.infer<typeof decisionReasonSchema>;
 
+/** One fact a prompt shows: the exact text to be typed (masked for a password), a field and its value, the landing site. */
+export const promptFactSchema = z.object({ label: z.string(), value: z.string(), masked: z.boolean().optional() });
+export type PromptFact = z.infer<typeof promptFactSchema>;
+
+/** Data read on one origin that a call would carry to another. */
+export const dataFlowSchema = z.object({ from: z.string(), to: z.string(), text: z.string() });
+export type DataFlow = z.infer<typeof dataFlowSchema>;
+
+/** What a call will really do, judged before it runs from what the page says now: the prompt shows it. */
+export const callEffectSchema = z.object({
+  /** In words: "submits the form “Delete account” (POST /account/delete)". */
+  summary: z.string().optional(),
+  facts: z.array(promptFactSchema).optional(),
+  /** The site a navigation will land on (`https://shop.example`). */
+  landing: z.string().optional(),
+  /** Read data this call would carry to another site. */
+  dataFlows: z.array(dataFlowSchema).optional(),
+});
+export type CallEffect = z.infer<typeof callEffectSchema>;
+
+/** While a call runs, keep its tab's top-level navigations to these sites (the rest are stopped). */
+export interface LandingGuardSpec {
+  tabId: number;
+  /** Origins or URLs whose sites the tab may load. */
+  allowed: readonly string[];
+}
+
+/** What the executor needs from an allowed call besides the yes: its site, its judged effect, its guard. */
+export interface AllowedCall {
+  subject?: string;
+  effect?: CallEffect;
+  guard?: LandingGuardSpec;
+}
+
 export type PermissionDecision =
-  | { behavior: 'allow'; reason: DecisionReason }
-  | { behavior: 'deny'; reason: DecisionReason; message: string; suggestion: string };
+  | ({ behavior: 'allow'; reason: DecisionReason } & AllowedCall)
+  | { behavior: 'deny'; reason: DecisionReason; message: string; suggestion: string; subject?: string };
 
 /** What the person is asked. The side panel renders it as a dialog. */
 export const permissionRequestSchema = z.object({
@@ -58,7 +104,13 @@ export const permissionRequestSchema = z.object({
   /** Why it asks: destructive, the mode, no grant, a rule. */
   why: decisionReasonSchema,
   destructive: z.boolean(),
+  /** What the call will really do, judged from the page as it is now. */
+  effect: callEffectSchema.optional(),
+  /** The answers this prompt offers, in order (a destructive act only "Allow once"). */
+  choices: z.array(personChoiceKindSchema).optional(),
+  /** How many more prompts wait behind this one. */
+  queued: z.number().int().min(0).optional(),
 });
 export type PermissionRequest = z.infer<typeof permissionRequestSchema>;
 
-export type PersonChoice = { choice: 'allow_once' } | { choice: 'allow_always' } | { choice: 'deny'; reason?: string };
+export type PersonChoice = { choice: 'allow_once' } | { choice: 'allow_task' } | { choice: 'allow_always' } | { choice: 'deny'; reason?: string };

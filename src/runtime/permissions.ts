@@ -2,174 +2,109 @@
  * The general permission system: may this call run? Judged per call (principle 3), after the input was
  * validated (principle 4). Order of evaluation, first match wins:
  *
- *   1. deny rules                      → deny
+ *   1. deny rules (on the call's site, and on every site it touches) → deny
  *   2. read-only mode, call not read-only → deny
  *   3. the tool's own `checkPermissions` deny → deny
- *   4. ask rules                       → ask
- *   5. allow rules                     → allow   (only a rule naming the tool lets a destructive call skip the prompt)
- *   6. destructive call                → ask
- *   7. the tool's own ask / allow (an external tool's allow is ignored; its read-only hint counts,
+ *   4. data read on one site would go to another (not approved for this task) → ask, in every mode
+ *   5. the call acts on several sites at once → ask, in every mode
+ *   6. ask rules                       → ask
+ *   7. allow rules                     → allow   (only a rule naming the tool lets a destructive call skip the prompt)
+ *   8. destructive call (the tool's `isDestructive`, or its own check's destructive ask) → ask
+ *   9. the tool's own ask / allow (an external tool's allow is ignored; its read-only hint counts,
  *      because the person chose to add its server)
- *   8. the mode: read-only calls run; `auto` runs the rest; `ask` runs what a site grant covers, asks the rest.
+ *  10. the mode: read-only calls run; `auto` runs the rest; `ask` runs what a grant covers (for this
+ *      task or always on this site), asks the rest.
  *
- * "Ask" goes to the person through `context.askPerson`; with no UI attached the call is denied (`no_ui`).
- * Every decision carries a `DecisionReason` so the side panel can say why.
+ * Steps 4 and 5 are not covered by rules, modes or site grants: only the person, for this call or for
+ * this task, lets data leave its site. "Ask" goes to the person through `context.askPerson`; with no UI
+ * attached the call is denied (`no_ui`). Every decision carries a `DecisionReason` so the panel can say why.
  */
 import type { AppState, ToolUseContext } from './context.js';
-import type { DecisionReason, PermissionDecision, PermissionRuleString, SiteGrant } from './permission-types.js';
-import type { AnyTool, CanUseTool } from './tool.js';
+import { siteKey } from './data-ledger.js';
+import { findGrant, findRule, hostOf, originOf, parseRule } from './permission-rules.js';
+import type { AllowedCall, DataFlow, DecisionReason, PermissionDecision, PersonChoiceKind, SiteGrant } from './permission-types.js';
+import type { AnyTool, CanUseTool, ToolJudgement } from './tool.js';
 
-/** A parsed rule: `tool` or `tool(pattern)`. A trailing `*` in the tool part matches a prefix (`mcp__github__*`). */
-export interface ParsedRule {
-  tool: string;
-  pattern: string | undefined;
-  toolMatches(name: string): boolean;
-}
-
-/** Parses `tool` or `tool(pattern)`; `undefined` for a malformed rule (which then matches nothing). */
-export function parseRule(rule: PermissionRuleString): ParsedRule | undefined {
-  const match = /^\s*([A-Za-z0-9_*-]+)\s*(?:\(\s*([^()]*?)\s*\))?\s*$/.exec(rule);
-  if (!match?.[1]) return undefined;
-  const tool = match[1];
-  const pattern = match[2] === undefined || match[2] === '' ? undefined : match[2];
-  const toolMatches = tool.endsWith('*') ? (name: string) => name.startsWith(tool.slice(0, -1)) : (name: string) => name === tool;
-  return { tool, pattern, toolMatches };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The host of a subject that is a URL or origin, or the subject itself when it is a bare host. */
-export function hostOf(subject: string): string {
-  try {
-    const url = new URL(subject);
-    if (url.hostname) return url.hostname.toLowerCase();
-  } catch {
-    // not a URL: a bare host
-  }
-  return subject.toLowerCase();
-}
-
-/** The origin of a subject (`https://shop.example.com`), or `undefined` when it has none. */
-export function originOf(subject: string): string | undefined {
-  try {
-    const origin = new URL(subject).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
-
-const DEFAULT_PORTS: Readonly<Record<string, string>> = { 'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443' };
-
-/** A subject's host (IPv6 without brackets) and port (explicit, or the scheme's default; none for a bare host without one). */
-function hostAndPort(subject: string): { host: string; port: string | undefined } {
-  const strip = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  try {
-    const url = new URL(subject);
-    if (url.hostname) return { host: strip(url.hostname), port: url.port || DEFAULT_PORTS[url.protocol] };
-  } catch {
-    // not a URL: a bare host, maybe with a port
-  }
-  try {
-    const url = new URL(`http://${subject}`);
-    if (url.hostname) return { host: strip(url.hostname), port: url.port || undefined };
-  } catch {
-    // not even a host
-  }
-  return { host: strip(subject), port: undefined };
-}
-
-/** `host`, `host:port`, `[v6]:port` or `host:*`; an unbracketed IPv6 address has no port part. */
-function splitHostPattern(pattern: string): { host: string; port: string | undefined } {
-  const bracketed = /^\[([^\]]*)\](?::(\d+|\*))?$/.exec(pattern);
-  if (bracketed) return { host: bracketed[1] ?? '', port: bracketed[2] };
-  const withPort = /^([^:]*):(\d+|\*)$/.exec(pattern);
-  if (withPort) return { host: withPort[1] ?? '', port: withPort[2] };
-  return { host: pattern, port: undefined };
-}
-
-/**
- * Does a pattern match a permission subject? A pattern with `://` is matched against the whole subject;
- * otherwise against its host, and its port when the pattern names one (`localhost:8080`, `127.0.0.1:*`,
- * `[::1]:3000`; a pattern without a port matches every port). `*` matches anything; `*.example.com`
- * matches example.com and every subdomain (so a deny on `*.bank.com` also covers bank.com itself).
- */
-export function matchesPattern(pattern: string, subject: string): boolean {
-  const lowered = pattern.trim().toLowerCase();
-  if (lowered.includes('://')) return new RegExp(`^${lowered.split('*').map(escapeRegExp).join('.*')}$`).test(subject.toLowerCase());
-  const wanted = splitHostPattern(lowered);
-  const actual = hostAndPort(subject);
-  if (wanted.port !== undefined && wanted.port !== '*' && wanted.port !== actual.port) return false;
-  const source = wanted.host.startsWith('*.')
-    ? `(?:.*\\.)?${wanted.host.slice(2).split('*').map(escapeRegExp).join('.*')}`
-    : wanted.host.split('*').map(escapeRegExp).join('.*');
-  return new RegExp(`^${source}$`).test(actual.host);
-}
-
-/** Does a rule apply to this call? A rule with a pattern never matches a call without a subject. */
-export function matchesRule(rule: PermissionRuleString, toolName: string, subject: string | undefined): boolean {
-  const parsed = parseRule(rule);
-  if (!parsed || !parsed.toolMatches(toolName)) return false;
-  if (parsed.pattern === undefined) return true;
-  return subject !== undefined && matchesPattern(parsed.pattern, subject);
-}
-
-function findRule(rules: readonly PermissionRuleString[], toolName: string, subject: string | undefined): PermissionRuleString | undefined {
-  return rules.find((rule) => matchesRule(rule, toolName, subject));
-}
-
-/** The site grant covering this call, from this run's grants or the stored ones. */
-export function findGrant(grants: readonly SiteGrant[], toolName: string, subject: string | undefined): SiteGrant | undefined {
-  if (subject === undefined) return undefined;
-  const origin = originOf(subject);
-  // Stored grants are compared as origins, so `https://Shop.example.com:443/` and `https://shop.example.com` are one site.
-  return grants.find((grant) => grant.tool === toolName && (origin !== undefined ? (originOf(grant.origin) ?? grant.origin) === origin : hostOf(grant.origin) === hostOf(subject)));
-}
+export { findGrant, hostOf, matchesPattern, matchesRule, originOf, parseRule, type ParsedRule } from './permission-rules.js';
 
 const allow = (reason: DecisionReason): PermissionDecision => ({ behavior: 'allow', reason });
 const deny = (reason: DecisionReason, message: string, suggestion: string): PermissionDecision => ({ behavior: 'deny', reason, message, suggestion });
 
-type Verdict = PermissionDecision | { behavior: 'ask'; why: DecisionReason };
+interface Ask {
+  behavior: 'ask';
+  why: DecisionReason;
+  destructive: boolean;
+  choices: PersonChoiceKind[];
+}
+type Verdict = PermissionDecision | Ask;
 
-/** Steps 1–8 above, without asking anyone. */
-async function decide(tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext, subject: string | undefined): Promise<Verdict> {
+const ONCE: PersonChoiceKind[] = ['allow_once', 'deny'];
+const scopes = (subject: string | undefined): PersonChoiceKind[] => (subject === undefined ? ONCE : ['allow_once', 'allow_task', 'allow_always', 'deny']);
+
+/** The flows still needing a yes: those this run has not approved "for this task". */
+function unapprovedFlows(flows: readonly DataFlow[] | undefined, state: AppState): DataFlow[] {
+  const approved = state.approvedFlows ?? [];
+  return (flows ?? []).filter((flow) => !approved.some((a) => a.from === siteKey(flow.from) && a.to === siteKey(flow.to)));
+}
+
+/** Steps 1–10 above, without asking anyone. */
+async function decide(tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext, subject: string | undefined): Promise<{ verdict: Verdict; judgement: ToolJudgement }> {
   const { mode, rules } = context.permissions;
-  const where = subject ? ` on ${subject}` : '';
+  const denied = (rule: string, site: string | undefined) =>
+    deny({ type: 'rule', rule, behavior: 'deny' }, `${tool.name}${site ? ` on ${site}` : ''} is blocked by the rule "${rule}".`, 'Do not retry this call; find another way or ask the person to change the rule in Settings.');
 
   const denyRule = findRule(rules.deny, tool.name, subject);
-  if (denyRule) {
-    return deny({ type: 'rule', rule: denyRule, behavior: 'deny' }, `${tool.name}${where} is blocked by the rule "${denyRule}".`, 'Do not retry this call; find another way or ask the person to change the rule in Settings.');
-  }
+  if (denyRule) return { verdict: denied(denyRule, subject), judgement: {} };
   // External (MCP) tools describe themselves. Their read-only hint is trusted — it runs the call
   // unasked — only because the person chose to add that server (Settings says so per server); their
   // own "allow" is still ignored below, and a destructive hint always asks.
   const readOnly = tool.isReadOnly(input);
   if (mode === 'read-only' && !readOnly) {
-    return deny({ type: 'mode', mode, detail: 'only read-only calls run in read-only mode' }, `This ${tool.name} call changes something, and Pagewright is in read-only mode.`, 'Only read the page in this mode, or ask the person to switch the permission mode in Settings.');
+    const verdict = deny({ type: 'mode', mode, detail: 'only read-only calls run in read-only mode' }, `This ${tool.name} call changes something, and Pagewright is in read-only mode.`, 'Only read the page in this mode, or ask the person to switch the permission mode in Settings.');
+    return { verdict, judgement: {} };
   }
   const own = await tool.checkPermissions(input, context);
-  if (own.behavior === 'deny') return deny({ type: 'tool', detail: own.message }, own.message, own.suggestion);
+  if (own.behavior === 'deny') return { verdict: deny({ type: 'tool', detail: own.message }, own.message, own.suggestion), judgement: {} };
+  const judgement: ToolJudgement = { ...(own.effect ? { effect: own.effect } : {}), ...(own.subjects ? { subjects: own.subjects } : {}), ...(own.guard ? { guard: own.guard } : {}) };
+  const ask = (why: DecisionReason, destructive: boolean, choices: PersonChoiceKind[]) => ({ verdict: { behavior: 'ask', why, destructive, choices } as Ask, judgement });
+
+  // A rule on any site the call touches applies: a field in an ad frame must not carry a bank's fields past a deny rule.
+  const sites = [...new Set(own.subjects ?? [])];
+  for (const site of sites) {
+    const rule = findRule(rules.deny, tool.name, site);
+    if (rule) return { verdict: denied(rule, site), judgement };
+  }
+  // Why these two stay above rules, modes and grants: a page's text can talk the model into carrying
+  // what it read to a site of the page's choosing; only the person may let that happen.
+  const flows = unapprovedFlows(own.effect?.dataFlows, context.getAppState());
+  if (flows.length > 0) {
+    const detail = `it would carry text read on ${[...new Set(flows.map((flow) => flow.from))].join(', ')} to ${flows[0]?.to ?? 'another site'}`;
+    return ask({ type: 'data_flow', detail }, true, ['allow_once', 'allow_task', 'deny']);
+  }
+  if (new Set(sites.map(siteKey)).size > 1) return ask({ type: 'mixed_sites', detail: `it acts on ${sites.length} sites at once: ${sites.join(', ')}` }, true, ONCE);
 
   const askRule = findRule(rules.ask, tool.name, subject);
-  if (askRule) return { behavior: 'ask', why: { type: 'rule', rule: askRule, behavior: 'ask' } };
-  // Destructive calls always reach the person unless an allow rule names the tool itself (a wildcard
+  if (askRule) return ask({ type: 'rule', rule: askRule, behavior: 'ask' }, false, scopes(subject));
+  // Destructive calls always reach the person unless an allow rule naming the tool itself (a wildcard
   // like `mcp__github__*` does not): not auto mode, not a site grant, not the tool's own opinion may
   // skip this. Keep it that way.
-  const destructive = tool.isDestructive(input, context);
+  const ownDestructive = own.behavior === 'ask' && own.destructive === true;
+  const destructive = tool.isDestructive(input, context) || ownDestructive;
   const allowRule = findRule(rules.allow, tool.name, subject);
-  if (allowRule && (!destructive || parseRule(allowRule)?.tool === tool.name)) return allow({ type: 'rule', rule: allowRule, behavior: 'allow' });
-  if (destructive) return { behavior: 'ask', why: { type: 'destructive', detail: tool.description(input, context) } };
+  if (allowRule && (!destructive || parseRule(allowRule)?.tool === tool.name)) return { verdict: allow({ type: 'rule', rule: allowRule, behavior: 'allow' }), judgement };
+  if (destructive) return ask({ type: 'destructive', detail: ownDestructive && own.behavior === 'ask' ? own.reason : tool.description(input, context) }, true, ONCE);
 
-  if (own.behavior === 'ask') return { behavior: 'ask', why: { type: 'tool', detail: own.reason } };
-  if (own.behavior === 'allow' && !tool.isExternal) return allow({ type: 'tool', detail: own.reason });
+  if (own.behavior === 'ask') return ask({ type: 'tool', detail: own.reason }, false, scopes(subject));
+  if (own.behavior === 'allow' && !tool.isExternal) return { verdict: allow({ type: 'tool', detail: own.reason }), judgement };
 
-  if (readOnly) return allow({ type: 'mode', mode, detail: 'read-only calls run without asking' });
-  if (mode === 'auto') return allow({ type: 'mode', mode, detail: 'auto mode runs non-destructive calls' });
-  const grant = findGrant([...context.getAppState().grants, ...context.permissions.grants], tool.name, subject);
-  if (grant) return allow({ type: 'grant', origin: grant.origin });
-  return { behavior: 'ask', why: { type: 'mode', mode, detail: 'ask mode asks before calls that change something' } };
+  if (readOnly) return { verdict: allow({ type: 'mode', mode, detail: 'read-only calls run without asking' }), judgement };
+  if (mode === 'auto') return { verdict: allow({ type: 'mode', mode, detail: 'auto mode runs non-destructive calls' }), judgement };
+  const state = context.getAppState();
+  const taskGrant = findGrant(state.taskGrants ?? [], tool.name, subject);
+  if (taskGrant) return { verdict: allow({ type: 'grant', origin: taskGrant.origin, scope: 'task' }), judgement };
+  const grant = findGrant([...state.grants, ...context.permissions.grants], tool.name, subject);
+  if (grant) return { verdict: allow({ type: 'grant', origin: grant.origin, scope: 'always' }), judgement };
+  return ask({ type: 'mode', mode, detail: 'ask mode asks before calls that change something' }, false, scopes(subject));
 }
 
 /** Options for `createCanUseTool`. */
@@ -177,6 +112,9 @@ export interface CanUseToolOptions {
   /** Called when the person chooses "always allow on this site"; the extension persists the grant. */
   onGrant?: (grant: SiteGrant) => void | Promise<void>;
 }
+
+/** The site a grant for this subject is kept under. */
+const grantOrigin = (subject: string) => originOf(subject) ?? `https://${hostOf(subject)}`;
 
 /** The general permission system as the executor calls it. */
 export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
@@ -187,8 +125,10 @@ export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
     } catch {
       subject = undefined; // a subject we cannot compute matches no site rule or grant: fail closed
     }
-    const verdict = await decide(tool, input, context, subject);
-    if (verdict.behavior !== 'ask') return verdict;
+    const { verdict, judgement } = await decide(tool, input, context, subject);
+    const allowed = (reason: DecisionReason): PermissionDecision => ({ behavior: 'allow', reason, ...withJudgement(subject, judgement) });
+    if (verdict.behavior === 'allow') return allowed(verdict.reason);
+    if (verdict.behavior === 'deny') return { ...verdict, ...(subject !== undefined ? { subject } : {}) };
 
     const what = tool.description(input, context);
     if (!context.askPerson) {
@@ -198,27 +138,47 @@ export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
         'Tell the person what you want to do and ask them to open the side panel (or add an allow rule in Settings); continue with read-only steps meanwhile.',
       );
     }
-    const destructive = verdict.why.type === 'destructive';
-    const choice = await context.askPerson(
-      { toolUseId, toolName: tool.name, description: what, input, site: subject, why: verdict.why, destructive },
+    const answer = await context.askPerson(
+      { toolUseId, toolName: tool.name, description: what, input, site: subject, why: verdict.why, destructive: verdict.destructive, choices: verdict.choices, ...(judgement.effect ? { effect: judgement.effect } : {}) },
       context.abortController.signal,
     );
-    if (choice.choice === 'deny') {
-      const because = choice.reason ? ` Their reason: ${choice.reason}` : '';
+    if (answer.choice === 'deny') {
+      const because = answer.reason ? ` Their reason: ${answer.reason}` : '';
       return deny(
-        { type: 'person', choice: 'deny', ...(choice.reason ? { reason: choice.reason } : {}) },
+        { type: 'person', choice: 'deny', ...(answer.reason ? { reason: answer.reason } : {}) },
         `The person declined "${what}".${because}`,
         'Do not repeat this call. Ask the person how they would like to proceed, or choose a different approach.',
       );
     }
-    if (choice.choice === 'allow_always') {
-      const origin = subject === undefined ? undefined : (originOf(subject) ?? `https://${hostOf(subject)}`);
-      if (origin !== undefined) {
-        const grant: SiteGrant = { origin, tool: tool.name };
-        context.setAppState((prior: AppState) => ({ ...prior, grants: [...prior.grants, grant] }));
-        await options.onGrant?.(grant);
-      }
+    // A scope the prompt did not offer (a destructive act is "once" only) counts as once.
+    const choice = verdict.choices.includes(answer.choice) ? answer.choice : 'allow_once';
+    if (choice === 'allow_task') rememberForTask(context, tool.name, subject, judgement);
+    if (choice === 'allow_always' && subject !== undefined) {
+      const grant: SiteGrant = { origin: grantOrigin(subject), tool: tool.name };
+      context.setAppState((prior: AppState) => ({ ...prior, grants: [...prior.grants, grant] }));
+      await options.onGrant?.(grant);
     }
-    return allow({ type: 'person', choice: choice.choice });
+    return allowed({ type: 'person', choice });
+  };
+}
+
+/** "Allow for this task": the data flows the prompt showed, or the tool on this site, for the rest of the run. */
+function rememberForTask(context: ToolUseContext, toolName: string, subject: string | undefined, judgement: ToolJudgement): void {
+  const flows = judgement.effect?.dataFlows ?? [];
+  if (flows.length > 0) {
+    const approvals = flows.map((flow) => ({ from: siteKey(flow.from), to: siteKey(flow.to) }));
+    context.setAppState((prior) => ({ ...prior, approvedFlows: [...(prior.approvedFlows ?? []), ...approvals] }));
+    return;
+  }
+  if (subject === undefined) return;
+  const grant: SiteGrant = { origin: grantOrigin(subject), tool: toolName };
+  context.setAppState((prior) => ({ ...prior, taskGrants: [...(prior.taskGrants ?? []), grant] }));
+}
+
+function withJudgement(subject: string | undefined, judgement: ToolJudgement): AllowedCall {
+  return {
+    ...(subject !== undefined ? { subject } : {}),
+    ...(judgement.effect ? { effect: judgement.effect } : {}),
+    ...(judgement.guard ? { guard: judgement.guard } : {}),
   };
 }

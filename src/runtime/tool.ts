@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { ToolUseContext } from './context.js';
 import type { Message, ToolResultContentBlock } from './model/types.js';
-import type { PermissionDecision } from './permission-types.js';
+import type { CallEffect, LandingGuardSpec, PermissionDecision } from './permission-types.js';
 
 /** Any zod object schema a tool may take as input. */
 export type AnyInputSchema = z.ZodType<Record<string, unknown>>;
@@ -26,13 +26,26 @@ export type ValidationResult =
   | { ok: false; message: string; suggestion: string; code?: string; details?: Record<string, unknown> };
 
 /**
+ * What a tool's own check found out about a call, whatever it decides: the effect the person is shown
+ * (and that data-leaving and landing rules judge), every site the call touches when there are several,
+ * and the sites its tab may land on while it runs.
+ */
+export interface ToolJudgement {
+  effect?: CallEffect;
+  /** Every origin the call acts in, when it acts in more than one (fill_form across frames). */
+  subjects?: readonly string[];
+  guard?: LandingGuardSpec;
+}
+
+/**
  * A tool's own permission opinion. `passthrough` means "no extra requirement: ask the general system".
- * `deny` is final; `ask` forces a prompt even where the mode would allow.
+ * `deny` is final; `ask` forces a prompt even where the mode would allow, and with `destructive` it is
+ * judged like a destructive call (asks in every mode; no site grant covers it).
  */
 export type ToolPermissionResult =
-  | { behavior: 'passthrough' }
-  | { behavior: 'allow'; reason: string }
-  | { behavior: 'ask'; reason: string }
+  | ({ behavior: 'passthrough' } & ToolJudgement)
+  | ({ behavior: 'allow'; reason: string } & ToolJudgement)
+  | ({ behavior: 'ask'; reason: string; destructive?: boolean } & ToolJudgement)
   | { behavior: 'deny'; message: string; suggestion: string };
 
 /** Asks the general permission system (and maybe the person) whether this call may run. */

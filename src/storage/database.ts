@@ -8,6 +8,7 @@
  * - `grants` (key `key` = origin + tool): "Always allow on this site".
  * - `results` (key `id`): tool results stored over the model's budget (`read_result` pages through them).
  * - `notes` (key `key`): the agent's memory, kept across conversations.
+ * - `activity` (key `id`; index `byConversation`): every action that changed something, and who allowed it.
  * Unit tests open it on fake-indexeddb under a name of their own.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -16,6 +17,7 @@ import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, Usage } from '../runtime/model/types.js';
 import type { RunError } from '../runtime/errors.js';
 import type { SiteGrant } from '../runtime/permission-types.js';
+import type { ActivityEntry } from '../shared/activity.js';
 import type { TranscriptEntry } from '../shared/transcript.js';
 
 /** A conversation, bound to the tab it belongs to (if any). */
@@ -39,6 +41,8 @@ export interface RunRecord {
   checkpoint?: RunCheckpoint;
   error?: RunError;
   usage?: Usage;
+  /** Where each tool result the model has read came from (tool-use id → origin), for the run's data ledger. */
+  dataSources?: Record<string, string>;
 }
 
 /** One of the agent's notes. */
@@ -55,6 +59,7 @@ export interface PagewrightDb extends DBSchema {
   grants: { key: string; value: SiteGrant & { key: string } };
   results: { key: string; value: StoredResult };
   notes: { key: string; value: MemoryEntry };
+  activity: { key: string; value: ActivityEntry; indexes: { byConversation: string } };
 }
 
 /**
@@ -74,6 +79,10 @@ const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>) => void> = 
   (database) => {
     database.createObjectStore('results', { keyPath: 'id' });
     database.createObjectStore('notes', { keyPath: 'key' });
+  },
+  // 3: the activity log, per conversation.
+  (database) => {
+    database.createObjectStore('activity', { keyPath: 'id' }).createIndex('byConversation', 'conversationId');
   },
 ];
 

@@ -1,93 +1,111 @@
 /**
- * The destructive rules that need judging, in one readable place. A call is destructive when a person
- * would want to be asked before it because it cannot be undone; tools call these from
- * `isDestructive(input, context)`. Tools whose every call is destructive (close_tab, memory_delete) say
- * so in their own definition.
+ * The destructive rules, in one readable place. A call is destructive when a person would want to be
+ * asked before it because it cannot be undone; tools call these from `isDestructive(input, context)`
+ * (on what the run's last snapshot said) and from `checkPermissions` (on what the page says now, see
+ * safety/judge-*.ts). Tools whose every call is destructive (close_tab, memory_delete) say so in their
+ * own definition. The parts live in safety/: the word table (vocabulary.ts), canonical text
+ * (normalize.ts), sites (sites.ts), acts judged by their effect (effects.ts), data leaving (data-flow.ts).
  */
 import type { ElementSummary } from '../runtime/page-state.js';
+import { canonicalText, identifierWords } from './safety/normalize.js';
+import { SAFE, type DestructiveVerdict } from './safety/verdict.js';
+import { COMMITTING_ACTS, matchAct, type ActMatch } from './safety/vocabulary.js';
 
-// ---------------------------------------------------------------------------------------------------
-// Page rules. Each takes what the content script reported about an element (the per-tab snapshot
-// cache, so no round trip) and says whether the act cannot be undone, and why.
-
-
-/** A judgement with the reason the person is shown when asked. */
-export interface DestructiveVerdict {
-  destructive: boolean;
-  reason?: string;
-}
-
-const SAFE: DestructiveVerdict = { destructive: false };
-
-/**
- * Words that name an act a person cannot take back: deleting, paying, sending, publishing. Matched as
- * whole words in the element's accessible name ("Delete account", "Place order", "Send").
- */
-export const IRREVERSIBLE_WORDS = ['delete', 'remove', 'pay', 'buy', 'place order', 'purchase', 'checkout', 'send', 'publish', 'transfer', 'unsubscribe', 'destroy', 'erase', 'cancel subscription', 'close account', 'submit payment'] as const;
-const IRREVERSIBLE_PATTERN = new RegExp(`\\b(${IRREVERSIBLE_WORDS.map((w) => w.replace(/ /g, '\\s+')).join('|')})\\b`, 'i');
+export { navigationIsCrossSite, siteOf } from './safety/sites.js';
+export type { DestructiveVerdict } from './safety/verdict.js';
 
 /** Roles whose activation only changes what is shown. */
 const SHOWS_ONLY_ROLES = new Set(['tab']);
 
+/** The act the first of these labels names, if any. */
+export function actOfLabels(labels: ReadonlyArray<string | undefined>): (ActMatch & { label: string }) | undefined {
+  for (const label of labels) {
+    if (!label) continue;
+    const match = matchAct(label);
+    if (match) return { ...match, label };
+  }
+  return undefined;
+}
+
 /**
- * Rule 1 — clicks. Destructive when the target reads as an irreversible act, or when it submits a form
- * that POSTs (a POST changes something on the server; a GET search form does not). A tab header is
- * not (it only shows a panel). An element the snapshot never reported is judged destructive: unknown
- * means unsafe.
+ * The act a URL path names in its last two segments (`/mail/delete?id=4`, `/account/close-account`),
+ * the way sites that act on GET name their endpoints. Whole segments only: `/how-to-delete-your-account`
+ * is a page about deleting, not the act.
+ */
+export function actOfPath(url: string | undefined): ActMatch | undefined {
+  if (!url) return undefined;
+  let path: string;
+  try {
+    path = new URL(url, 'https://base.invalid/').pathname;
+  } catch {
+    return undefined;
+  }
+  const segments = path.split('/').filter(Boolean).slice(-2).reverse();
+  for (const segment of segments) {
+    const words = identifierWords(decodeURIComponentSafe(segment));
+    const match = matchAct(words, { languages: ['en'] });
+    if (match && canonicalText(match.word.replace(/^=/, '')) === words) return match;
+  }
+  return undefined;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** "reads as an irreversible act (delete)" for a matched label, or undefined for a GET-only commitment. */
+export function actReason(match: (ActMatch & { label: string }) | undefined, options: { getOnly?: boolean } = {}): string | undefined {
+  if (!match) return undefined;
+  if (COMMITTING_ACTS.has(match.act) && options.getOnly) return undefined;
+  return `“${match.label}” reads as an act that cannot be undone (${match.act}${match.language === 'en' ? '' : `, ${match.language}`})`;
+}
+
+/**
+ * Rule 1 — clicks. Destructive when the target reads as an irreversible act (in any language of the
+ * table), when its link's path names one, or when it submits a form that POSTs (a POST changes
+ * something on the server; a GET search form does not). A tab header is not (it only shows a panel).
+ * An element the snapshot never reported is judged destructive: unknown means unsafe.
  */
 export function clickIsDestructive(element: ElementSummary | undefined): DestructiveVerdict {
   if (!element) return { destructive: true, reason: 'the target was not seen in a snapshot of this page, so what it does is unknown' };
   // A tab header only brings its panel into view, whatever it is labelled ("Send feedback", "Delete
   // history" tabs): the act, if any, is a button inside the panel, judged when it is clicked.
   if (SHOWS_ONLY_ROLES.has(element.role)) return SAFE;
-  const match = IRREVERSIBLE_PATTERN.exec(element.name);
-  if (match) return { destructive: true, reason: `the target "${element.name}" reads as an irreversible act (${match[1]?.toLowerCase()})` };
+  const getOnly = element.submits === true && (element.formMethod ?? 'get').toLowerCase() === 'get';
+  const reason = actReason(actOfLabels([element.name]), { getOnly });
+  if (reason) return { destructive: true, reason };
+  const pathAct = element.role === 'link' ? actOfPath(element.href) : undefined;
+  if (pathAct) return { destructive: true, reason: `the link goes to ${element.href}, whose address names an act that cannot be undone (${pathAct.act})` };
   if (element.submits && (element.formMethod ?? 'get').toLowerCase() === 'post') {
     return { destructive: true, reason: `it submits a form that posts to ${element.formAction ?? 'the site'}` };
   }
   return SAFE;
 }
 
-const PAYMENT_NAME = /\b(card|cc|credit|debit|cvv|cvc|csc|security\s*code|expir\w*|iban|account\s*number|routing|sort\s*code|pin)\b/i;
+/** Words that name payment or bank data in a field's label, in the table's languages (put in canonical form). */
+const PAYMENT_WORDS = [
+  'card', 'cc', 'credit', 'debit', 'cvv', 'cvc', 'csc', 'security code', 'expiry', 'expiration', 'expires', 'iban', 'account number', 'routing', 'sort code', 'pin',
+  'kartennummer', 'prüfnummer', 'número de tarjeta', 'tarjeta', 'numéro de carte', 'cryptogramme', 'cartão', 'номер карты', 'カード番号', 'セキュリティコード', '卡号', '安全码', '카드 번호', '카드번호', 'numer karty', 'kart numarası', 'kaartnummer',
+];
+const PAYMENT_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(${PAYMENT_WORDS.map((word) => canonicalText(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
 
 /**
  * Rule 2 — typing and filling. Destructive when the field holds a secret or payment data: a password
  * input, an autocomplete token for passwords, one-time codes or cards (`cc-*`), or a name/label that
  * reads as card, CVV, expiry or bank details. An unknown field is judged destructive too.
  */
-export function fieldIsSensitive(element: ElementSummary | undefined): DestructiveVerdict {
+export function fieldIsSensitive(element: Pick<ElementSummary, 'role' | 'name' | 'inputType' | 'autocomplete'> | undefined): DestructiveVerdict {
   if (!element) return { destructive: true, reason: 'the field was not seen in a snapshot of this page, so it may hold a password or payment data' };
   if (element.inputType === 'password') return { destructive: true, reason: `"${element.name || 'this field'}" is a password field` };
   const tokens = (element.autocomplete ?? '').toLowerCase().split(/\s+/);
   const token = tokens.find((t) => t.startsWith('cc-') || t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t === 'transaction-amount');
   if (token) return { destructive: true, reason: `the field is marked autocomplete="${token}" (a secret or payment detail)` };
-  const match = PAYMENT_NAME.exec(element.name);
-  if (match) return { destructive: true, reason: `the field "${element.name}" asks for payment or bank data (${match[1]?.toLowerCase()})` };
-  return SAFE;
-}
-
-function siteOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    if (parsed.origin === 'null') return parsed.protocol;
-    // www.example.com and example.com are one site to a person.
-    return `${parsed.protocol}//${parsed.host.replace(/^www\./, '')}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Rule 3 — navigation. Destructive when it leaves the current site (another scheme, host or port),
- * because a new site gets the agent's attention and possibly its input. Staying on the site, or an
- * unknown current page going nowhere new, is not. When the current site is unknown, leaving is assumed.
- */
-export function navigationIsCrossSite(fromUrl: string | undefined, toUrl: string): DestructiveVerdict {
-  const to = siteOf(toUrl);
-  if (to === undefined) return { destructive: true, reason: `"${toUrl}" is not a valid address` };
-  const from = fromUrl === undefined ? undefined : siteOf(fromUrl);
-  if (from === undefined) return { destructive: true, reason: `the current page is unknown, so going to ${to} may leave the site` };
-  if (from !== to) return { destructive: true, reason: `it leaves ${from} for another site, ${to}` };
+  const match = PAYMENT_NAME.exec(canonicalText(element.name));
+  if (match) return { destructive: true, reason: `the field "${element.name}" asks for payment or bank data (${match[1]})` };
   return SAFE;
 }
 

@@ -56,6 +56,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('hover'), ref: localRef, documentId: z.string().optional() }),
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
+  /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
+  z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
 ]);
 export type PageCommand = z.infer<typeof pageCommandSchema>;
 export type PageCommandType = PageCommand['type'];
@@ -77,6 +79,44 @@ const frameMarker = z.object({
   /** The extension frame id of that iframe (from `runtime.getFrameId`), null when unknown. */
   frameId: z.number().int().nullable(),
   src: z.string(),
+});
+
+/** One control as the safety rules see it (src/content/inspect.ts): labels, link, form override, editability. */
+const controlFacts = z.object({
+  role: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  /** Its visible text (bounded), which may differ from the accessible name the page chose. */
+  text: z.string(),
+  title: z.string().optional(),
+  /** A button input's label (its value); never a field's contents. */
+  value: z.string().optional(),
+  inputType: z.string().optional(),
+  autocomplete: z.string().optional(),
+  /** A link's resolved address and its target attribute. */
+  href: z.string().optional(),
+  target: z.string().optional(),
+  editable: z.enum(['field', 'textarea', 'editable']).optional(),
+  /** An inline onchange/oninput handler's source (bounded): how a select may submit or navigate. */
+  handler: z.string().optional(),
+  /** A submit button: true, with its formmethod/formaction overrides. */
+  submits: z.boolean().optional(),
+  formMethod: z.string().optional(),
+  formAction: z.string().optional(),
+});
+
+/** The form an act would submit: where, how, under what name, and what it carries. */
+const formFacts = z.object({
+  method: z.string(),
+  action: z.string(),
+  label: z.string(),
+  hasSubmitButton: z.boolean(),
+  /** HTML's implicit submission: Enter in one of its fields submits it. */
+  enterSubmits: z.boolean(),
+  defaultButton: controlFacts.optional(),
+  /** An inline onsubmit handler is present (the page may do anything on submit). */
+  handler: z.boolean(),
+  fields: z.array(z.object({ name: z.string(), label: z.string(), type: z.string(), value: z.string(), masked: z.boolean() })).max(40),
 });
 
 /** What an action reports: where the page is now and which element it acted on. */
@@ -119,6 +159,20 @@ export const pageResultSchemas = {
   scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean() }),
   hover: actionResult,
   text_present: z.object({ url: z.string(), textFound: z.boolean().optional(), textGone: z.boolean().optional() }),
+  inspect: z.object({
+    documentId: z.string(),
+    /** The frame's address and origin: where typed text and key presses go. */
+    url: z.string(),
+    origin: z.string(),
+    /** What `target` is: the ref's element, the focused element, nothing focused, or focus inside a child frame. */
+    focus: z.enum(['ref', 'element', 'body', 'frame']),
+    target: controlFacts.optional(),
+    form: formFacts.optional(),
+    /** Buttons beside an editable area (a message box's "Send"). */
+    nearby: z.array(z.string()).max(10).optional(),
+    /** For a select: the options the values would choose, with their address when a value is one. */
+    options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
+  }),
 } satisfies Record<PageCommandType, z.ZodType>;
 
 /** The result type of a command type. */

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { errorPayloadSchema, ToolError } from '../../runtime/errors.js';
 import { siteGrantSchema } from '../../runtime/permission-types.js';
+import { activityEntrySchema } from '../activity.js';
 import { mcpServerStateSchema } from '../mcp-settings.js';
 
 const memoryEntrySchema = z.object({ key: z.string(), value: z.string(), updatedAt: z.number() });
@@ -39,6 +40,8 @@ export const workerMethods = {
   'mcp.states': { params: z.object({}), reply: z.object({ servers: z.array(mcpServerStateSchema) }) },
   /** Connects a server again now (after a failure, or to pick up a changed tool list). */
   'mcp.reconnect': { params: z.object({ name: z.string().min(1) }), reply: z.object({ server: mcpServerStateSchema }) },
+  /** A conversation's activity log (every action that changed something, and who allowed it), oldest first. */
+  'activity.list': { params: z.object({ conversationId: z.string().min(1) }), reply: z.object({ entries: z.array(activityEntrySchema) }) },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
 } as const satisfies Record<string, { params: z.ZodType; reply: z.ZodType }>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety.js';
+import { judgeClickCall } from '../safety/judge-actions.js';
 import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -29,6 +30,8 @@ export const click = buildTool<typeof inputSchema, string>({
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => clickIsDestructive(knownElement(context, input, input.ref)).destructive,
+  // Judged on the page as it is now: a link by where it goes, a submit button by the form it sends.
+  checkPermissions: (input, context) => judgeClickCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
+import { judgeFillCall } from '../safety/judge-actions.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -33,6 +34,8 @@ export const fillForm = buildTool<typeof inputSchema, string>({
   validateInput: (input, context) => validateKnownRefs(context, input, input.fields.map((field) => field.ref)),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => input.fields.some((field) => fieldIsSensitive(knownElement(context, input, field.ref)).destructive),
+  // Each field against its own frame's origin; a call that spans sites asks.
+  checkPermissions: (input, context) => judgeFillCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 10_000,
   async call(input, context) {

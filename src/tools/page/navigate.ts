@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { navigationIsCrossSite } from '../safety.js';
+import { judgeNavigateCall } from '../safety/judge-navigation.js';
 import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -12,9 +12,15 @@ const inputSchema = z.strictObject({
   tab_id: tabIdField(),
 });
 
-function currentUrl(input: { tab_id?: number | undefined }, context: ToolUseContext | undefined): string | undefined {
-  const tabId = input.tab_id ?? context?.currentTabId;
-  return tabId === undefined ? undefined : context?.snapshots.get(tabId)?.url;
+/**
+ * Where the tab is now, from the browser at call time. Why not the run's snapshot cache: clicks, page
+ * scripts and other runs move a tab without refreshing it, and a relative address resolved against a
+ * stale page could leave the site unjudged.
+ */
+async function currentUrl(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
+  const tabId = input.tab_id ?? context.currentTabId;
+  if (tabId === undefined || !context.browser) return undefined;
+  return context.browser.getTab(tabId).then((tab) => tab.url || undefined, () => undefined);
 }
 
 function resolveTarget(url: string, base: string | undefined): URL {
@@ -45,16 +51,16 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
   inputSchema,
   prompt: [
     'Loads a URL in the tab (or goes back, forward, or reloads) and waits until the page has loaded. Returns the final URL (after redirects) and the page title.',
-    'All refs of the previous page become stale: call read_page or find on the new page. Going to another site asks the person first. To open a page in a new tab use open_tab.',
+    'All refs of the previous page become stale: call read_page or find on the new page. Going to another site, or to an address carrying text you read on another site, asks the person first; if a redirect then takes the tab to a site that was not approved, the load is stopped (LANDING_BLOCKED). To open a page in a new tab use open_tab.',
   ].join('\n'),
   description: (input) => (input.url ? `Go to ${input.url}` : `Go ${input.action ?? 'back'}`),
-  validateInput: (input, context): ValidationResult => {
+  validateInput: async (input, context): Promise<ValidationResult> => {
     if ((input.url === undefined) === (input.action === undefined)) {
       return { ok: false, message: 'Give exactly one of url or action.', suggestion: 'Use {"url": "https://…"} to open an address, or {"action": "back"} / "forward" / "reload".' };
     }
     if (input.url !== undefined) {
       try {
-        resolveTarget(input.url, currentUrl(input, context));
+        resolveTarget(input.url, await currentUrl(input, context));
       } catch (error) {
         const e = error as ToolError;
         return { ok: false, code: e.code, message: e.message, suggestion: e.suggestion };
@@ -62,31 +68,24 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
     }
     return { ok: true };
   },
-  permissionSubject: (input, context) => {
+  permissionSubject: async (input, context) => {
     if (input.url === undefined) return tabOrigin(input, context);
     try {
-      return originOf(new URL(input.url, currentUrl(input, context)).href);
+      return originOf(new URL(input.url, await currentUrl(input, context)).href);
     } catch {
       return undefined;
     }
   },
-  isDestructive: (input, context) => {
-    if (input.url === undefined) return false; // history and reload stay with pages the person opened
-    const from = currentUrl(input, context);
-    try {
-      return navigationIsCrossSite(from, new URL(input.url, from).href).destructive;
-    } catch {
-      return true; // an address we cannot resolve is unknown, and unknown is unsafe
-    }
-  },
+  // Judged on where it lands, from where the tab is now: another site, an address carrying another
+  // site's address, or read data in the address asks; the call then runs held to that landing.
+  checkPermissions: (input, context) => judgeNavigateCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   mapResultForModel: (output) => [{ type: 'text', text: `Loaded ${output.url}\nTitle: ${output.title || '(untitled)'}` }],
   async call(input, context) {
     const browser = requireBrowser(context);
     const tabId = targetTab(input, context);
-    let base = currentUrl(input, context);
-    if (input.url !== undefined && base === undefined) base = await browser.getTab(tabId).then((tab) => tab.url, () => undefined);
+    const base = input.url !== undefined ? await currentUrl(input, context) : undefined;
     const target = input.url !== undefined ? { url: resolveTarget(input.url, base).href } : { action: input.action ?? 'reload' };
     // Whatever happens next, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);

