@@ -26,6 +26,42 @@ describe('PermissionDialog', () => {
     expect(html).toContain('<label for="permission-reason">');
   });
 
+  it('shows what the call will really do: the effect, the exact text, the landing site, data leaving, and only the answers offered', () => {
+    const model = new ConversationModel(() => undefined);
+    model.apply({ type: 'conversation_state', conversationId: 'c', title: '', transcript: [], run: { status: 'running' } });
+    model.apply({
+      type: 'permission_request',
+      conversationId: 'c',
+      request: {
+        toolUseId: 't',
+        toolName: 'type',
+        description: 'Type into textbox "Search"',
+        input: { ref: 'e4', text: 'code 482913', submit: true },
+        site: 'https://evil.test',
+        why: { type: 'data_flow', detail: 'it would carry text read on https://bank.test to https://evil.test' },
+        destructive: true,
+        choices: ['allow_once', 'allow_task', 'deny'],
+        queued: 2,
+        effect: {
+          summary: 'types “code 482913” into textbox “Search”; then submits the form “Search” (GET https://evil.test/s)',
+          facts: [{ label: 'Text', value: 'code 482913' }, { label: 'Password', value: '••••••', masked: true }],
+          landing: 'https://evil.test',
+          dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '482913' }],
+        },
+      },
+    });
+    const html = render(<PermissionDialog model={model} />);
+    expect(html).toContain('What it will do: </span>types “code 482913” into textbox “Search”');
+    expect(html).toContain('<dt>Text</dt><dd><bdi>code 482913</bdi></dd>');
+    expect(html).toContain('<dd class="masked"><bdi>••••••</bdi></dd>');
+    expect(html).toContain('<dt>Lands on</dt><dd>https://evil.test</dd>');
+    expect(html).toContain('Text read on another site would be sent to https://evil.test');
+    expect(html).toContain('from https://bank.test: </span><q><bdi>482913</bdi></q>');
+    expect(html).toContain('Data would leave the site it was read on: it would carry text read on https://bank.test to https://evil.test.');
+    expect([...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])).toEqual(['Allow once', 'Allow for this task', 'Deny']);
+    expect(html).toContain('2 more requests wait after this one.');
+  });
+
   it('explains each reason to ask', () => {
     expect(whyText({ why: { type: 'mode', mode: 'ask', detail: 'ask mode asks before changes.' }, destructive: false, site: 'https://a.test' })).toBe(
       'Not allowed on this site yet, and the permission mode is “ask”: ask mode asks before changes.',

@@ -28,7 +28,7 @@ export function actOfLabels(labels: ReadonlyArray<string | undefined>): (ActMatc
 }
 
 /**
- * The act a URL path names in its last two segments (`/mail/delete?id=4`, `/account/close-account`),
+ * The irreversible act a URL path names in its last two segments (`/mail/delete?id=4`, `/account/close-account`),
  * the way sites that act on GET name their endpoints. Whole segments only: `/how-to-delete-your-account`
  * is a page about deleting, not the act.
  */
@@ -44,7 +44,8 @@ export function actOfPath(url: string | undefined): ActMatch | undefined {
   for (const segment of segments) {
     const words = identifierWords(decodeURIComponentSafe(segment));
     const match = matchAct(words, { languages: ['en'] });
-    if (match && canonicalText(match.word.replace(/^=/, '')) === words) return match;
+    // "submit" and "confirm" in an address name a step, not an act that cannot be undone.
+    if (match && !COMMITTING_ACTS.has(match.act) && canonicalText(match.word.replace(/^=/, '')) === words) return match;
   }
   return undefined;
 }

@@ -1,0 +1,76 @@
+/** The landing guard on fake extension APIs: the rules it sets, what it reports stopped, and its release. */
+import { describe, expect, it } from 'vitest';
+import { createLandingGuards, type GuardApis } from './landing-guard.js';
+
+type Listener<T> = (details: T) => void;
+function event<T>() {
+  const listeners = new Set<Listener<T>>();
+  return {
+    addListener: (listener: Listener<T>) => listeners.add(listener),
+    removeListener: (listener: Listener<T>) => listeners.delete(listener),
+    hasListener: (listener: Listener<T>) => listeners.has(listener),
+    fire: (details: T) => [...listeners].forEach((listener) => listener(details)),
+    size: () => listeners.size,
+  };
+}
+
+function fakeApis() {
+  let rules: chrome.declarativeNetRequest.Rule[] = [];
+  const onBeforeNavigate = event<{ tabId: number; frameId: number; url: string }>();
+  const onCommitted = event<{ tabId: number; frameId: number; url: string }>();
+  const onErrorOccurred = event<{ tabId: number; frameId: number; url: string; error: string }>();
+  let tabUrl = 'https://shop.test/cart';
+  const wentBack: number[] = [];
+  const apis = {
+    updateSessionRules: async (options: chrome.declarativeNetRequest.UpdateRuleOptions) => {
+      rules = rules.filter((rule) => !options.removeRuleIds?.includes(rule.id)).concat(options.addRules ?? []);
+    },
+    getSessionRules: async () => rules,
+    onBeforeNavigate,
+    onCommitted,
+    onErrorOccurred,
+    getTabUrl: async () => tabUrl,
+    goBack: async (tabId: number) => void wentBack.push(tabId),
+  };
+  return { apis: apis as unknown as GuardApis, rules: () => rules, onBeforeNavigate, onCommitted, onErrorOccurred, setTabUrl: (url: string) => (tabUrl = url), wentBack };
+}
+
+describe('landing guard', () => {
+  it('blocks the tab’s top-level loads except to the allowed sites (with and without www), only while it holds', async () => {
+    const fake = fakeApis();
+    const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/cart', 'http://127.0.0.1:4000/x']);
+    const rules = fake.rules();
+    expect(rules.find((rule) => rule.action.type === 'block')).toMatchObject({ priority: 1, condition: { tabIds: [7], resourceTypes: ['main_frame'] } });
+    expect(rules.filter((rule) => rule.action.type === 'allow').map((rule) => rule.condition.urlFilter)).toEqual(['|https://shop.test/', '|https://www.shop.test/', '|http://127.0.0.1:4000/', '|http://www.127.0.0.1:4000/']);
+    await guard.release();
+    expect(fake.rules()).toEqual([]);
+    expect(fake.onErrorOccurred.size()).toBe(0);
+  });
+
+  it('reports a stopped landing elsewhere, waits for the navigation the act started, and takes the tab back', async () => {
+    const fake = fakeApis();
+    const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/']);
+    fake.onBeforeNavigate.fire({ tabId: 7, frameId: 0, url: 'https://shop.test/go?to=evil' });
+    const released = guard.release();
+    // Another tab's and a subframe's errors are not ours; another extension's block of an allowed site is not a landing elsewhere.
+    fake.onErrorOccurred.fire({ tabId: 8, frameId: 0, url: 'https://evil.test/a', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    fake.onErrorOccurred.fire({ tabId: 7, frameId: 2, url: 'https://evil.test/b', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    fake.setTabUrl('https://evil.test/steal?d=secret');
+    fake.onErrorOccurred.fire({ tabId: 7, frameId: 0, url: 'https://evil.test/steal?d=secret', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    await released;
+    expect(guard.blocked()).toEqual(['https://evil.test/steal?d=secret']);
+    expect(fake.wentBack).toEqual([7]);
+    expect(fake.rules()).toEqual([]);
+  });
+
+  it('clears rules a stopped worker left behind, and never reuses a rule id still in use', async () => {
+    const fake = fakeApis();
+    await fake.apis.updateSessionRules({ addRules: [{ id: 1, priority: 1, action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType }, condition: { tabIds: [3] } }] });
+    const guards = createLandingGuards(fake.apis);
+    const guard = await guards.guard(4, ['https://a.test/']);
+    expect(fake.rules().map((rule) => rule.id)).toEqual([1, 2, 3, 4]);
+    await guard.release();
+    await guards.clearStale();
+    expect(fake.rules()).toEqual([]);
+  });
+});
