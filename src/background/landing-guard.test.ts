@@ -20,7 +20,7 @@ function fakeApis() {
   const onCommitted = event<{ tabId: number; frameId: number; url: string }>();
   const onErrorOccurred = event<{ tabId: number; frameId: number; url: string; error: string }>();
   let tabUrl = 'https://shop.test/cart';
-  const wentBack: number[] = [];
+  const loaded: string[] = [];
   const apis = {
     updateSessionRules: async (options: chrome.declarativeNetRequest.UpdateRuleOptions) => {
       rules = rules.filter((rule) => !options.removeRuleIds?.includes(rule.id)).concat(options.addRules ?? []);
@@ -30,9 +30,9 @@ function fakeApis() {
     onCommitted,
     onErrorOccurred,
     getTabUrl: async () => tabUrl,
-    goBack: async (tabId: number) => void wentBack.push(tabId),
+    load: async (tabId: number, url: string) => void loaded.push(`${tabId} ${url}`),
   };
-  return { apis: apis as unknown as GuardApis, rules: () => rules, onBeforeNavigate, onCommitted, onErrorOccurred, setTabUrl: (url: string) => (tabUrl = url), wentBack };
+  return { apis: apis as unknown as GuardApis, rules: () => rules, onBeforeNavigate, onCommitted, onErrorOccurred, setTabUrl: (url: string) => (tabUrl = url), loaded };
 }
 
 describe('landing guard', () => {
@@ -59,7 +59,7 @@ describe('landing guard', () => {
     fake.onErrorOccurred.fire({ tabId: 7, frameId: 0, url: 'https://evil.test/steal?d=secret', error: 'net::ERR_BLOCKED_BY_CLIENT' });
     await released;
     expect(guard.blocked()).toEqual(['https://evil.test/steal?d=secret']);
-    expect(fake.wentBack).toEqual([7]);
+    expect(fake.loaded).toEqual(['7 https://shop.test/cart']);
     expect(fake.rules()).toEqual([]);
   });
 

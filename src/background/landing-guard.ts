@@ -18,7 +18,8 @@ export interface GuardApis {
   onCommitted: chrome.events.Event<(details: { tabId: number; frameId: number; url: string }) => void>;
   onErrorOccurred: chrome.events.Event<(details: { tabId: number; frameId: number; url: string; error: string }) => void>;
   getTabUrl(tabId: number): Promise<string | undefined>;
-  goBack(tabId: number): Promise<void>;
+  /** Loads an address in the tab (to take it back from a stopped load). */
+  load(tabId: number, url: string): Promise<void>;
 }
 
 /** After the act, how long a navigation it started may take to commit or fail before the guard lifts anyway. */
@@ -58,6 +59,7 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
     },
     async guard(tabId, allowed) {
       const origins = allowedOrigins(allowed);
+      const startUrl = await apis.getTabUrl(tabId).catch(() => undefined);
       const existing = new Set((await apis.getSessionRules()).map((rule) => rule.id));
       const ids: number[] = [];
       const takeId = () => {
@@ -112,10 +114,11 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
           apis.onBeforeNavigate.removeListener(onBefore);
           apis.onCommitted.removeListener(onCommitted);
           apis.onErrorOccurred.removeListener(onError);
-          if (blocked.length === 0) return;
-          // The tab shows the "blocked" error page for the stopped address: take it back to where it was.
+          if (blocked.length === 0 || startUrl === undefined) return;
+          // The tab shows the "blocked" error page for the stopped address: load where it was before the act.
+          // (Not history.back: the error page's entry may not exist yet when the error is reported.)
           const url = await apis.getTabUrl(tabId).catch(() => undefined);
-          if (url !== undefined && blocked.includes(url)) await apis.goBack(tabId).catch(() => undefined);
+          if (url !== startUrl) await apis.load(tabId, startUrl).catch(() => undefined);
         },
       };
     },
@@ -133,6 +136,6 @@ export function extensionLandingGuards(): ReturnType<typeof createLandingGuards>
     onCommitted: chrome.webNavigation.onCommitted,
     onErrorOccurred: chrome.webNavigation.onErrorOccurred,
     getTabUrl: async (tabId) => (await chrome.tabs.get(tabId)).url,
-    goBack: (tabId) => chrome.tabs.goBack(tabId),
+    load: async (tabId, url) => void (await chrome.tabs.update(tabId, { url })),
   });
 }

@@ -14,7 +14,7 @@ import { stopAfterTurns } from '../runtime/stop-conditions.js';
 import { type RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
 import type { PermissionContext } from '../runtime/permission-types.js';
-import { createCanUseTool } from '../runtime/permissions.js';
+import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
 import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
@@ -79,7 +79,8 @@ export class RunSession {
     this.activity = new ActivityRecorder({ conversationId: plan.conversationId, runId: plan.runId, tools: plan.tools, now: services.now, ...(services.activity ? { store: services.activity } : {}) });
     seedLedger(this.ledger, plan.messages, plan.dataSources);
     // The tab's title and address reach the model in the system prompt: page-chosen text, from that page's origin.
-    if (plan.tab) this.ledger.record('tab', plan.tab.url, `${plan.tab.title}\n${plan.tab.url}`);
+    const tabOrigin = plan.tab ? originOf(plan.tab.url) : undefined;
+    if (plan.tab && tabOrigin) this.ledger.record('tab', tabOrigin, `${plan.tab.title}\n${plan.tab.url}`);
     this.permissionBridge = new PermissionBridge({
       show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
       resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),

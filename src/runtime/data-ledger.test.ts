@@ -49,10 +49,12 @@ describe('the data ledger', () => {
 
   it('an address a site printed itself carries nothing new of that site', () => {
     const ledger = createDataLedger();
-    ledger.record('t1', 'https://search.test', '- link "Result" [ref=e3]\n  - /url: https://news.test/2024/long-article-title-here');
+    ledger.record('t1', 'https://search.test', '- link "Result" [ref=e3]\n  - /url: https://news.test/2024/long-article-title-here\n- link "Local" [ref=e4]\n  - /url: /2024/long-article-title-here');
     const url = 'https://news.test/2024/long-article-title-here';
     expect(ledger.carriedTo('/2024/long-article-title-here', url)).toHaveLength(1);
     expect(ledger.carriedTo('/2024/long-article-title-here', url, { published: url })).toEqual([]);
+    // The same path on another site is not what the page printed: its own relative link is on its own site.
+    expect(ledger.carriedTo('/2024/long-article-title-here', 'https://evil.test/2024/long-article-title-here', { published: 'https://evil.test/2024/long-article-title-here' })).toHaveLength(1);
   });
 
   it('keeps where each result came from, and refills a new run from the conversation', () => {

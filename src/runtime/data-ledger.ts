@@ -47,9 +47,19 @@ export interface DataLedger {
   sources(): Record<string, string>;
 }
 
-/** The form text is compared in: NFKC, invisible characters dropped, lower case, one space for any run. */
+/**
+ * The form text is compared in: NFKC, invisible characters dropped, lower case, one space for any run,
+ * and the scheme and host of every address left out — `https://www.` or `http://127.0.0.1:` is in every
+ * page; what an address carries is in its path and query.
+ */
 export function ledgerForm(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE_CHARACTERS, '').toLowerCase().replace(/\s+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .replace(INVISIBLE_CHARACTERS, '')
+    .toLowerCase()
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#"'<>]*/g, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** Scheme, host without `www.`, and port: what "the same site" means to a person. */
@@ -68,6 +78,32 @@ interface Entry {
   site: string;
   from: string;
   text: string;
+  /** The addresses the text shows (absolute, or resolved against its origin), as `URL.href`. */
+  links: Set<string>;
+}
+
+/** Addresses a text shows: absolute ones, and read_page's `/url:` lines and Markdown links resolved against `origin`. */
+function linksOf(text: string, origin: string): Set<string> {
+  const links = new Set<string>();
+  const add = (raw: string) => {
+    try {
+      links.add(new URL(raw.replace(/[),.;]+$/, ''), origin).href);
+    } catch {
+      // not an address
+    }
+  };
+  for (const match of text.matchAll(/\bhttps?:\/\/[^\s"'<>]+/gi)) add(match[0]);
+  for (const match of text.matchAll(/\/url: (\S+)|\]\((\S+?)(?:\s+"[^"]*")?\)/g)) add(match[1] ?? match[2] ?? '');
+  return links;
+}
+
+/** An address as `URL.href`, or undefined. */
+function hrefOf(url: string): string | undefined {
+  try {
+    return new URL(url).href;
+  } catch {
+    return undefined;
+  }
 }
 
 const BASE = 257;
@@ -100,7 +136,7 @@ export function createDataLedger(): DataLedger {
     record(id, origin, text) {
       const form = ledgerForm(text);
       if (form.length < MIN_TOKEN) return;
-      entries.push({ id, site: siteKey(origin), from: origin, text: form });
+      entries.push({ id, site: siteKey(origin), from: origin, text: form, links: linksOf(text, origin) });
       size += form.length;
       while (size > MAX_LEDGER_CHARS && entries.length > 1) size -= entries.shift()?.text.length ?? 0;
     },
@@ -112,11 +148,11 @@ export function createDataLedger(): DataLedger {
       const out = ledgerForm(outgoing);
       if (out.length < MIN_TOKEN) return [];
       const destinationSite = siteKey(destination);
-      const published = options.published ? ledgerForm(options.published) : undefined;
+      const published = options.published ? hrefOf(options.published) : undefined;
       const foreign = entries.filter((entry) => entry.site !== destinationSite);
       const origins = new Map<string, string[]>();
       for (const entry of foreign) origins.set(entry.from, [...(origins.get(entry.from) ?? []), entry.text]);
-      if (published) for (const [from, texts] of origins) if (texts.some((text) => text.includes(published))) origins.delete(from);
+      if (published) for (const entry of foreign) if (entry.links.has(published)) origins.delete(entry.from);
       if (origins.size === 0) return [];
 
       // Which characters of `out` each foreign origin shares: long stretches, then distinctive tokens.

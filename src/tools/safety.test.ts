@@ -40,6 +40,9 @@ describe('rule 1: clicks that cannot be undone', () => {
     expect(clickIsDestructive({ role: 'button', name: 'Go', submits: true, formMethod: 'POST', formAction: 'https://x.test/go' }).destructive).toBe(true);
     expect(clickIsDestructive({ role: 'button', name: 'Filter', submits: true, formMethod: 'dialog' }).destructive).toBe(false);
   });
+  it('a field is only focused by a click, whatever its label asks', () => {
+    expect(clickIsDestructive({ role: 'textbox', name: 'Type DELETE to confirm' }).destructive).toBe(false);
+  });
   it('an element never seen in a snapshot is unknown, so unsafe', () => {
     expect(clickIsDestructive(undefined).destructive).toBe(true);
   });

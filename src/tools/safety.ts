@@ -14,8 +14,8 @@ import { COMMITTING_ACTS, matchAct, type ActMatch } from './safety/vocabulary.js
 export { navigationIsCrossSite, siteOf } from './safety/sites.js';
 export type { DestructiveVerdict } from './safety/verdict.js';
 
-/** Roles whose activation only changes what is shown. */
-const SHOWS_ONLY_ROLES = new Set(['tab']);
+/** Roles whose activation only changes what is shown, or only focuses a field (its label asks the person something; it does not act). */
+const SHOWS_ONLY_ROLES = new Set(['tab', 'textbox', 'searchbox', 'spinbutton']);
 
 /** The act the first of these labels names, if any. */
 export function actOfLabels(labels: ReadonlyArray<string | undefined>): (ActMatch & { label: string }) | undefined {

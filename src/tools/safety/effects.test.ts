@@ -69,6 +69,10 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
     expect(judgeActivation(facts(PAGE, undefined), 'Enter', PAGE)).toEqual({ summary: 'presses Enter with nothing focused on the page' });
   });
 
+  it('a click into a field only focuses it, whatever its label asks', () => {
+    expect(judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Type DELETE to confirm', editable: 'field' }), { form: deleteForm }), 'click', PAGE)).toEqual({ summary: 'clicks into textbox “Type DELETE to confirm”' });
+  });
+
   it('a tab header only shows its panel, whatever its label says', () => {
     expect(judgeActivation(facts(PAGE, control({ role: 'tab', name: 'Delete history' })), 'click', PAGE).destructive).toBeUndefined();
   });

@@ -121,6 +121,8 @@ export function judgeActivation(facts: TargetFacts, how: Activation, from: strin
   if (target.editable === 'field' && how === 'Enter') return enterInField(facts, target, from);
   if ((target.editable === 'textarea' || target.editable === 'editable') && how === 'Enter') return enterInEditable(facts, target);
   if (target.editable && how === 'Space') return { summary: `types a space in ${describeControl(target)}` };
+  // A click on a field only focuses it: its label is a question to the person, not an act.
+  if (target.editable && how === 'click') return { summary: `clicks into ${describeControl(target)}` };
   if (how !== 'click' && TOGGLES.has(target.role)) {
     // Enter on a checkbox or radio in a form submits it, as in a field; Space only toggles.
     if (how === 'Enter' && facts.form?.enterSubmits) return judgeSubmission(facts.form, facts.form.defaultButton, from, `Enter on ${describeControl(target)} submits`);

@@ -1,0 +1,63 @@
+/**
+ * Drives one task through the real side panel, as a person would: opens the panel on the tab, sends
+ * the message, and answers every permission prompt that appears with the answer `decide` picks (reading
+ * the prompt as it is shown), until the model's final text appears. Returns the prompts seen.
+ */
+import type { Page } from 'playwright-core';
+import type { ExtensionHarness } from './extension.js';
+
+/** One prompt as the person saw it. */
+export interface PromptSeen {
+  toolUseId: string;
+  tool: string;
+  /** Marked as dangerous (destructive, data leaving, several sites): Deny has the focus. */
+  flagged: boolean;
+  /** The dialog's text: what it will do, the facts, why it asks. */
+  text: string;
+  answer: string;
+}
+
+/** The answer a person gives to a prompt (a button label). */
+export type Decide = (prompt: Omit<PromptSeen, 'answer'>) => 'Allow once' | 'Allow for this task' | 'Always allow on this site' | 'Deny';
+
+/** Opens the panel on `tabId` and waits until it can send. */
+export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Promise<Page> {
+  const panel = await ext.openPanel(tabId);
+  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
+  return panel;
+}
+
+/** Sends `message` and answers prompts until `finished` text shows in the panel (or the run stops). */
+export async function driveTask(panel: Page, message: string, options: { decide: Decide; finished: string; timeoutMs?: number }): Promise<PromptSeen[]> {
+  const done = panel.getByText(options.finished, { exact: true });
+  // The conversation may already show this text from an earlier task: wait for a new one.
+  const before = await done.count();
+  await panel.getByRole('textbox', { name: 'Message' }).fill(message);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const prompts: PromptSeen[] = [];
+  const answered = new Set<string>();
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`The task did not finish ("${options.finished}") in time; prompts: ${JSON.stringify(prompts.map((p) => p.tool))}`);
+    if ((await done.count()) > before) break;
+    const dialog = panel.locator('[role="dialog"]');
+    if ((await dialog.count()) > 0) {
+      const toolUseId = (await dialog.getAttribute('data-tool-use-id').catch(() => null)) ?? '';
+      if (toolUseId && !answered.has(toolUseId)) {
+        const seen = {
+          toolUseId,
+          tool: (await dialog.locator('#permission-title code').textContent().catch(() => '')) ?? '',
+          flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
+          text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+        };
+        const answer = options.decide(seen);
+        answered.add(toolUseId);
+        prompts.push({ ...seen, answer });
+        await dialog.getByRole('button', { name: answer, exact: true }).click();
+        continue;
+      }
+    }
+    await panel.waitForTimeout(80);
+  }
+  return prompts;
+}
