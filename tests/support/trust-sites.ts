@@ -102,10 +102,10 @@ function decodeSafely(text: string): string {
 
 /** Starts the three sites. */
 export async function startTrustSites(): Promise<TrustSites> {
-  let sites: { site: TrustSite; evil: TrustSite; bank: TrustSite } | undefined;
-  const origins = () => ({ SITE: sites?.site.origin ?? '', EVIL: sites?.evil.origin ?? '', BANK: sites?.bank.origin ?? '' });
-  const [site, evil, bank] = await Promise.all([startSite(origins), startSite(origins), startSite(origins)]);
-  sites = { site, evil, bank };
+  // Each site fills in the others' origins when it serves a page, so they are known only once all three run.
+  const known: { SITE: string; EVIL: string; BANK: string } = { SITE: '', EVIL: '', BANK: '' };
+  const [site, evil, bank] = await Promise.all([startSite(() => known), startSite(() => known), startSite(() => known)]);
+  Object.assign(known, { SITE: site.origin, EVIL: evil.origin, BANK: bank.origin });
   return {
     site,
     evil,
