@@ -10,6 +10,7 @@ import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
 import { FullResultsModel } from './full-results-model.js';
+import { ExportModel, type SaveFile } from './export-model.js';
 import { McpModel } from './mcp-model.js';
 import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
@@ -26,6 +27,8 @@ export interface AppDeps {
   settingsStorage: SettingsStorage;
   /** One-shot requests to the worker (`runtime.sendMessage`). */
   request: SendMessage;
+  /** Saves an exported conversation through the browser's downloads. */
+  saveFile?: SaveFile;
   pinnedTabId: number | undefined;
   /** Opens this panel in its own window bound to the tab. */
   openPopOut?: (tabId: number) => void;
@@ -42,6 +45,8 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** Conversations saved as Markdown or JSON files. */
+  readonly exports: ExportModel;
   /** The MCP servers' live states, for Settings. */
   readonly mcp: McpModel;
   /** Over-budget results the person opened in a tool view. */
@@ -60,6 +65,7 @@ export class AppModel {
     this.grants = new GrantsModel(deps.request);
     this.fullResults = new FullResultsModel(deps.request);
     this.mcp = new McpModel(deps.request);
+    this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,

@@ -4,6 +4,7 @@ import type { MemoryStore } from '../runtime/context.js';
 import { ToolError } from '../runtime/errors.js';
 import type { McpManager } from '../mcp/index.js';
 import type { WorkerHandlers } from '../shared/protocol/requests.js';
+import { conversationToJson, conversationToMarkdown } from '../shared/transcript-export.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
@@ -42,6 +43,13 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       const server = await deps.mcp.reconnect(name);
       if (!server) throw new ToolError('NOT_FOUND', `No MCP server is named "${name}".`, { suggestion: 'Save it in Settings first.' });
       return { server };
+    },
+    'conversations.export': async ({ conversationId, format }) => {
+      const conversation = await deps.manager.conversations.get(conversationId);
+      if (!conversation) throw new ToolError('NOT_FOUND', 'That conversation no longer exists.', { suggestion: 'Pick another one from the list.' });
+      const [transcript, run] = await Promise.all([deps.manager.conversations.getTranscript(conversationId), deps.manager.conversations.getRun(conversationId)]);
+      const data = { id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, transcript, ...(run ? { messages: run.messages } : {}) };
+      return format === 'json' ? conversationToJson(data) : conversationToMarkdown(data);
     },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);

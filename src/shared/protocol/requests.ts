@@ -39,6 +39,11 @@ export const workerMethods = {
   'mcp.states': { params: z.object({}), reply: z.object({ servers: z.array(mcpServerStateSchema) }) },
   /** Connects a server again now (after a failure, or to pick up a changed tool list). */
   'mcp.reconnect': { params: z.object({ name: z.string().min(1) }), reply: z.object({ server: mcpServerStateSchema }) },
+  /** A conversation as a file to save: Markdown to read, or JSON with everything. */
+  'conversations.export': {
+    params: z.object({ conversationId: z.string(), format: z.enum(['markdown', 'json']) }),
+    reply: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
 } as const satisfies Record<string, { params: z.ZodType; reply: z.ZodType }>;
