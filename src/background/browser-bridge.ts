@@ -9,6 +9,7 @@ import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
 import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
 import { CONTENT_SCRIPT_PATH } from './inject.js';
+import { encodeScreenshot } from './screenshot-encode.js';
 
 /** How long one content-script command may take before TIMEOUT. */
 export const SEND_TIMEOUT_MS = 30_000;
@@ -223,7 +224,7 @@ export function createBrowserBridge(): BrowserBridge {
       return toTabInfo(await getTabRaw(tabId));
     },
 
-    async captureVisibleTab(tabId) {
+    async captureVisibleTab(tabId, options) {
       const tab = await getTabRaw(tabId);
       if (!tab.active) {
         throw new ToolError('TAB_NOT_VISIBLE', `Tab ${tabId} is not the visible tab of its window, so it cannot be captured.`, {
@@ -240,6 +241,14 @@ export function createBrowserBridge(): BrowserBridge {
         if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/i.test(messageOf(error))) throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
         await new Promise((r) => setTimeout(r, 600));
         dataUrl = await capture();
+      }
+      if (options) {
+        try {
+          return await encodeScreenshot(dataUrl, options);
+        } catch (error) {
+          // The capture is still good: send it as captured rather than fail the call.
+          console.warn('Pagewright: the screenshot could not be scaled; sending it as captured', error);
+        }
       }
       const comma = dataUrl.indexOf(',');
       return { mediaType: 'image/png', data: dataUrl.slice(comma + 1) };

@@ -2,6 +2,7 @@
  * The browser as tools see it. The service worker implements this with extension APIs; unit tests
  * implement it with fakes. The runtime itself never touches a browser API.
  */
+import type { ImageOptions } from './context-window/models.js';
 
 export interface TabInfo {
   id: number;
@@ -10,6 +11,14 @@ export interface TabInfo {
   title: string;
   active: boolean;
   status: 'loading' | 'complete' | 'unknown';
+}
+
+/** An image captured for the model: base64 data, its type, and its size in pixels when known. */
+export interface CapturedImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  data: string;
+  width?: number;
+  height?: number;
 }
 
 export interface BrowserBridge {
@@ -28,8 +37,11 @@ export interface BrowserBridge {
   activateTab(tabId: number): Promise<TabInfo>;
   /** Navigates and waits for the load to complete (or the signal). */
   navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal): Promise<TabInfo>;
-  /** The visible part of the tab as an image. */
-  captureVisibleTab(tabId: number): Promise<{ mediaType: 'image/png' | 'image/jpeg'; data: string }>;
+  /**
+   * The visible part of the tab as an image, scaled to fit `options.maxEdge` and encoded as asked (without
+   * options: as captured, PNG). Width and height are the encoded image's, when known.
+   */
+  captureVisibleTab(tabId: number, options?: ImageOptions): Promise<CapturedImage>;
   /** Saves a file through the browser's downloads. */
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
 }

@@ -13,7 +13,7 @@ import { applyResultSizeBudget } from './budget.js';
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
-import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
+import type { Message, ReadScope, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
 import type { DecisionReason } from './permission-types.js';
 import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './registry.js';
 import { parseToolInput } from './parse-input.js';
@@ -47,6 +47,8 @@ export interface ToolCallOutcome {
   permission?: DecisionReason;
   newMessages: Message[];
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
+  /** What a page read covers (from the tool's result), for the context window. */
+  readScope?: ReadScope;
   durationMs: number;
 }
 
@@ -208,8 +210,9 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   }
   let decision: BudgetDecision;
   try {
-    const content = tool.mapResultForModel(result.data, toolUse.id);
-    if (!Array.isArray(content)) throw new TypeError('mapResultForModel did not return content blocks');
+    const mapped = tool.mapResultForModel(result.data, toolUse.id);
+    if (!Array.isArray(mapped)) throw new TypeError('mapResultForModel did not return content blocks');
+    const content = [...mapped, ...(result.images ?? [])];
     decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
     return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
@@ -224,6 +227,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     ...(permission ? { permission } : {}),
     newMessages: result.newMessages ?? [],
     ...(result.contextModifier ? { contextModifier: result.contextModifier } : {}),
+    ...(result.readScope ? { readScope: result.readScope } : {}),
     durationMs: Date.now() - started,
   };
 }

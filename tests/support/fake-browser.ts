@@ -3,7 +3,8 @@
  * Chrome), frames, downloads, navigations, a tiny screenshot, and content scripts that answer page
  * commands from a function the test gives. Every page command sent is recorded in `sent`.
  */
-import type { BrowserBridge, TabInfo } from '../../src/runtime/browser.js';
+import type { BrowserBridge, CapturedImage, TabInfo } from '../../src/runtime/browser.js';
+import type { ImageOptions } from '../../src/runtime/context-window/models.js';
 import { ToolError } from '../../src/runtime/errors.js';
 
 /** One page command as a content script received it. */
@@ -25,6 +26,8 @@ export interface FakeBrowserOptions {
   answer?: (sent: SentCommand) => unknown;
   /** The frames of every tab; by default only the top frame. */
   frames?: FakeFrame[];
+  /** What `captureVisibleTab` returns; by default a 1×1 PNG. */
+  capture?: CapturedImage;
 }
 
 /** A 1×1 PNG, base64. */
@@ -34,6 +37,8 @@ export class FakeBrowser implements BrowserBridge {
   readonly tabs = new Map<number, TabInfo>();
   readonly downloads: Array<{ filename: string; content: string; mimeType: string }> = [];
   readonly sent: SentCommand[] = [];
+  /** The image options each capture was asked for. */
+  readonly captures: Array<ImageOptions | undefined> = [];
   private nextId = 100;
 
   constructor(
@@ -94,8 +99,9 @@ export class FakeBrowser implements BrowserBridge {
     tab.title = 'Landed';
     return { ...tab };
   }
-  async captureVisibleTab(): Promise<{ mediaType: 'image/png'; data: string }> {
-    return { mediaType: 'image/png', data: TINY_PNG };
+  async captureVisibleTab(_tabId: number, options?: ImageOptions): Promise<CapturedImage> {
+    this.captures.push(options);
+    return this.options.capture ?? { mediaType: 'image/png', data: TINY_PNG, width: 1, height: 1 };
   }
   async download(file: { filename: string; content: string; mimeType: string }) {
     this.downloads.push(file);
