@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { TabInfo } from '../../runtime/browser.js';
+import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import { executeToolCall } from '../../runtime/execute.js';
 import type { AnyTool, CanUseTool } from '../../runtime/tool.js';
 import { click } from './click.js';
@@ -17,7 +18,7 @@ import { scroll } from './scroll.js';
 import { selectOption } from './select-option.js';
 import { typeText } from './type.js';
 import { waitFor } from './wait-for.js';
-import { FakeBrowser, TINY_PNG, type SentCommand } from '../../../tests/support/fake-browser.js';
+import { FakeBrowser, type SentCommand } from '../../../tests/support/fake-browser.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
 
 const PAGE_TOOLS: AnyTool[] = [readPage, find, getPageText, click, typeText, fillForm, selectOption, pressKey, scroll, hover, waitFor, screenshot, navigate];
@@ -117,6 +118,22 @@ describe('read_page', () => {
   });
 });
 
+describe('what reads cover (ReadScope)', () => {
+  it('read_page and get_page_text say which document and view they read, so a newer read can supersede them', async () => {
+    const browser = fakeBrowser(({ command }) =>
+      command.type === 'snapshot'
+        ? snapshotReply({ url: 'https://shop.test/account#orders', text: '- button "Save" [ref=e3]' })
+        : ok({ url: 'https://shop.test/account', title: 'Account', markdown: '# Account', usedReadability: true }),
+    );
+    const context = createTestContext([], { browser });
+    expect((await call(readPage, {}, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'all', whole: true });
+    expect((await call(readPage, { filter: 'interactive' }, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'interactive', whole: false });
+    expect((await call(readPage, { ref: 'e3', max_depth: 2 }, context)).readScope).toMatchObject({ view: 'all under e3 depth 2', whole: false });
+    expect((await call(getPageText, {}, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'article', whole: false });
+    expect((await call(getPageText, { main_content: false }, context)).readScope).toMatchObject({ view: 'all text', whole: true });
+  });
+});
+
 describe('errors and safety', () => {
   it('page errors become structured ToolErrors with their context', async () => {
     const browser = fakeBrowser(() => ({ ok: false, error: { code: 'OPTION_NOT_FOUND', message: 'no option', suggestion: 'use one', options: ['A'] } }));
@@ -192,11 +209,21 @@ describe('errors and safety', () => {
     expect(navigate.mapResultForModel(result.data, 't1')).toEqual([{ type: 'text', text: 'Loaded https://shop.test/cart\nTitle: Landed' }]);
   });
 
-  it('screenshot hands the image to the model through newMessages', async () => {
-    const result = await call(screenshot, {}, createTestContext([], { browser: fakeBrowser(() => null) }));
-    const image = result.newMessages?.[0]?.content.find((block) => block.type === 'image');
-    expect(image).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG } });
-    expect(screenshot.mapResultForModel(result.data, 't1')[0]).toMatchObject({ type: 'text', text: expect.stringContaining('the image follows') });
+  it('screenshot puts the image inside its tool result, encoded as the run’s model needs', async () => {
+    const browser = new FakeBrowser(undefined, { capture: { mediaType: 'image/webp', data: 'UklGRg==', width: 1280, height: 800 } });
+    const outcome = await executeToolCall({ type: 'tool_use', id: 't1', name: 'screenshot', input: {} }, createTestContext([screenshot], { browser }), { canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }) });
+    expect(outcome.newMessages).toEqual([]);
+    expect(outcome.decision.content).toEqual([
+      { type: 'text', text: expect.stringContaining('1280×800, image/webp') },
+      { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklGRg==' } },
+    ]);
+    // The panel's copy of the output stays small: the image is only in the result.
+    expect(JSON.stringify(outcome.output)).not.toContain('UklGRg');
+    // Without a model profile the safe default goes to the bridge; with one, the profile's options.
+    expect(browser.captures[0]).toEqual(DEFAULT_IMAGE_OPTIONS);
+    const options = { maxEdge: 800, format: 'image/jpeg' as const, quality: 0.6 };
+    await call(screenshot, {}, createTestContext([], { browser, imageOptions: options }));
+    expect(browser.captures[1]).toEqual(options);
   });
 });
 

@@ -4,7 +4,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { framePrefix, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { framePrefix, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   filter: z
@@ -89,6 +89,12 @@ export const readPage = buildTool<typeof inputSchema, string>({
     const header = `Page: ${snapshot.title || '(untitled)'} — ${snapshot.url}`;
     const notes: string[] = [];
     if (snapshot.truncated) notes.push(`(Deeper levels were left out by max_depth=${input.max_depth}; read a subtree with ref to see them.)`);
-    return { data: [header, snapshot.text || '(no visible content)', ...notes].join('\n') };
+    // The tab's page, even when the read was of a subtree inside a frame with a URL of its own.
+    const pageUrl = frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url);
+    const view = [input.filter, input.ref ? `under ${input.ref}` : '', input.max_depth ? `depth ${input.max_depth}` : ''].filter(Boolean).join(' ');
+    return {
+      data: [header, snapshot.text || '(no visible content)', ...notes].join('\n'),
+      readScope: { document: readDocument(tabId, pageUrl), view, whole: view === 'all' && !snapshot.truncated },
+    };
   },
 });

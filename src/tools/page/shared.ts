@@ -41,6 +41,15 @@ export function targetTab(input: { tab_id?: number | undefined }, context: ToolU
   return tabId;
 }
 
+/**
+ * The document a read covers, for `ReadScope.document`: the tab and its URL without the #fragment (moving to
+ * an anchor does not change the document, so a later read still supersedes an earlier one).
+ */
+export function readDocument(tabId: number, url: string): string {
+  const hash = url.indexOf('#');
+  return `tab ${tabId} at ${hash >= 0 ? url.slice(0, hash) : url}`;
+}
+
 /** Splits `f3e12` into frame 3 and local ref `e12`; a bare `e12` is in the top frame (0). */
 export function splitRef(ref: string): { frameId: number; local: string } {
   const match = /^(?:f(\d+))?(e\d+)$/.exec(ref);
