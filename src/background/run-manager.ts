@@ -155,6 +155,7 @@ export class RunManager {
         tools,
         currentTabId,
         tab,
+        contextWindow: resuming ? { kind: 'resume', state: restored.contextWindow } : { kind: 'next', previous: record.contextWindow },
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );

@@ -6,6 +6,7 @@
 import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
+import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
 import { runAgent } from '../runtime/loop.js';
@@ -49,6 +50,8 @@ export interface RunPlan {
   tools: Tools;
   currentTabId: number | undefined;
   tab: TabInfo | undefined;
+  /** Where the context window starts: the checkpoint's state when resuming, the last run's otherwise. */
+  contextWindow: ContextWindowStart;
 }
 
 export class RunSession {
@@ -94,12 +97,15 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const context = this.createContext();
+    const model = services.createModel(plan.settings);
+    const window = contextWindowForRun({ model, resultStore: services.resultStore, settings: plan.settings, start: plan.contextWindow });
+    const context = this.createContext(window.imageOptions);
     let final: RunRecord;
     try {
       const result = await runAgent({
         runId: plan.runId,
-        model: services.createModel(plan.settings),
+        model,
+        contextPolicy: window.policy,
         system: systemPromptFor(context.tools, plan.tab, services.now()),
         messages: plan.messages,
         context,
@@ -115,6 +121,7 @@ export class RunSession {
         runId: plan.runId,
         usage: result.usage,
         ...(result.error ? { error: result.error } : {}),
+        contextWindow: carryOver(window.policy.snapshot()) ?? { stubs: {} },
       };
     } catch (error) {
       // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
@@ -132,9 +139,10 @@ export class RunSession {
     return final;
   }
 
-  private createContext(): ToolUseContext {
+  private createContext(imageOptions: ImageOptions): ToolUseContext {
     const { plan, services } = this;
     return createRootContext({
+      imageOptions,
       abortController: this.controller,
       agentId: plan.runId,
       appState: plan.appState,

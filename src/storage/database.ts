@@ -10,6 +10,7 @@
  * - `notes` (key `key`): the agent's memory, kept across conversations.
  * Unit tests open it on fake-indexeddb under a name of their own.
  */
+import type { ContextWindowState } from '../runtime/context-window/types.js';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredResult } from '../runtime/budget-types.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
@@ -39,6 +40,8 @@ export interface RunRecord {
   checkpoint?: RunCheckpoint;
   error?: RunError;
   usage?: Usage;
+  /** What the context window had elided and summarised when the run ended: the next run starts from it. */
+  contextWindow?: ContextWindowState;
 }
 
 /** One of the agent's notes. */
