@@ -182,8 +182,8 @@ export class RunManager {
       this.active.delete(conversationId);
       release();
       await this.conversations.saveRun(final);
-      await this.conversations.touch(conversationId);
-      this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final) });
+      const totals = await this.conversations.addRunTotals(conversationId, final);
+      this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
     })();
     return undefined;
@@ -221,7 +221,8 @@ export class RunManager {
     const record = await this.conversations.getRun(conversation.id);
     const transcript = active ? [...active.transcript] : await this.conversations.getTranscript(conversation.id);
     const usage = active?.totalUsage;
-    const run: RunState = active ? { status: 'running', runId: active.runId, ...(usage ? { usage } : {}) } : record ? runStateOf(record) : { status: 'idle' };
+    const cost = active?.costState;
+    const run: RunState = active ? { status: 'running', runId: active.runId, ...(usage ? { usage } : {}), ...(cost ? { cost } : {}) } : record ? runStateOf(record) : { status: 'idle' };
     const pending = active?.permissionBridge.pending;
     link.post({
       type: 'conversation_state',
@@ -231,6 +232,7 @@ export class RunManager {
       transcript,
       run,
       ...(pending ? { pendingPermission: pending } : {}),
+      ...(conversation.totals ? { totals: conversation.totals } : {}),
     });
   }
 
@@ -274,5 +276,6 @@ function runStateOf(record: RunRecord): RunState {
     ...(record.runId ? { runId: record.runId } : {}),
     ...(record.error ? { error: record.error } : {}),
     ...(record.usage ? { usage: record.usage } : {}),
+    ...(record.cost ? { cost: record.cost } : {}),
   };
 }

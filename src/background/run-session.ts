@@ -16,6 +16,7 @@ import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
 import type { PermissionContext } from '../runtime/permission-types.js';
 import { createCanUseTool } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
+import type { RunCostState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { RunRecord } from '../storage/conversations.js';
@@ -61,6 +62,7 @@ export class RunSession {
   private readonly controller = new AbortController();
   private entries: TranscriptEntry[];
   private usage: Usage | undefined;
+  private cost: RunCostState | undefined;
 
   constructor(
     private readonly plan: RunPlan,
@@ -82,6 +84,11 @@ export class RunSession {
 
   get totalUsage(): Usage | undefined {
     return this.usage;
+  }
+
+  /** The run's meter so far. */
+  get costState(): RunCostState | undefined {
+    return this.cost;
   }
 
   /** Interrupts the run: 'cancel' tools stop, 'block' tools finish, the model is not asked again. */
@@ -120,6 +127,7 @@ export class RunSession {
         status: result.reason === 'model_error' ? 'error' : 'idle',
         runId: plan.runId,
         usage: result.usage,
+        ...(this.cost ? { cost: this.cost } : {}),
         ...(result.error ? { error: result.error } : {}),
         contextWindow: carryOver(window.policy.snapshot()) ?? { stubs: {} },
       };
@@ -160,6 +168,10 @@ export class RunSession {
 
   private onEvent(event: AgentEvent): void {
     if (event.type === 'usage') this.usage = event.total;
+    if (event.type === 'run_cost') {
+      const { type: _type, ...cost } = event;
+      this.cost = cost;
+    }
     const folded = foldAgentEvent(this.entries, event);
     this.entries = folded.entries;
     if (folded.save) void this.services.conversations.saveTranscript(this.conversationId, this.entries);

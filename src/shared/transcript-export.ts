@@ -64,6 +64,10 @@ export function conversationToMarkdown(conversation: ConversationExport): Export
       written.add(entry.toolUseId);
       continue;
     }
+    if (entry.kind === 'context') {
+      if (entry.event === 'compacted') lines.push(`*Earlier turns were summarised for the model here (${entry.summarizedMessages ?? 0} messages); they are all above.*`, '');
+      continue;
+    }
     const { message } = entry;
     // User messages that only carry tool results or tool images are the tools' words, shown with the calls.
     const words = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));

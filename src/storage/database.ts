@@ -17,6 +17,7 @@ import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, Usage } from '../runtime/model/types.js';
 import type { RunError } from '../runtime/errors.js';
 import type { SiteGrant } from '../runtime/permission-types.js';
+import type { ConversationTotals, RunCostState } from '../shared/protocol/panel.js';
 import type { TranscriptEntry } from '../shared/transcript.js';
 
 /** A conversation, bound to the tab it belongs to (if any). */
@@ -27,6 +28,8 @@ export interface ConversationRecord {
   windowId?: number;
   createdAt: number;
   updatedAt: number;
+  /** What its runs have used together (tokens, estimated cost). */
+  totals?: ConversationTotals;
 }
 
 /** The model-side state of a conversation and its latest run. */
@@ -40,6 +43,8 @@ export interface RunRecord {
   checkpoint?: RunCheckpoint;
   error?: RunError;
   usage?: Usage;
+  /** The run's last meter reading. */
+  cost?: RunCostState;
   /** What the context window had elided and summarised when the run ended: the next run starts from it. */
   contextWindow?: ContextWindowState;
 }
