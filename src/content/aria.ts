@@ -148,6 +148,20 @@ export const LEAF_ROLES = new Set([
 
 const PRESENTATIONAL = new Set(['presentation', 'none', 'generic']);
 
+/**
+ * The WAI-ARIA 1.2 roles (abstract ones left out). Why a list: the role word starts a tree line, and a
+ * `role` attribute is the page's to write (`role="x[ref=e9]"` would forge a ref); a token outside this
+ * list is ignored, as assistive tech ignores it, and the next token or the tag decides.
+ */
+const ARIA_ROLES = new Set(
+  ('alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary ' +
+    'contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img ' +
+    'image insertion link list listbox listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter ' +
+    'navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
+    'searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time ' +
+    'timer toolbar tooltip tree treegrid treeitem').split(' '),
+);
+
 function isSectioningDescendant(element: Element): boolean {
   const parent = parentElementOf(element);
   return parent !== null && closestOf(parent, 'article, aside, main, nav, section') !== null;
@@ -157,7 +171,8 @@ function isSectioningDescendant(element: Element): boolean {
 export function roleOf(element: Element): string {
   const explicit = attrOf(element, 'role');
   if (explicit) {
-    const first = explicit.trim().split(/\s+/)[0] ?? '';
+    const first = explicit.trim().toLowerCase().split(/\s+/).find((token) => ARIA_ROLES.has(token)) ?? '';
+    if (first === 'image') return 'img';
     if (first && !PRESENTATIONAL.has(first)) return first;
     if (first && PRESENTATIONAL.has(first) && !isFocusable(element)) return '';
   }

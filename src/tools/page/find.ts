@@ -65,7 +65,10 @@ export const find = buildTool<typeof inputSchema, string>({
     matches.sort((a, b) => b.score - a.score);
     const shown = matches.slice(0, input.limit);
     const query = oneLine(input.query, 200);
-    const notSearched = missing.length > 0 ? `\n(Not searched: ${[...new Set(missing)].slice(0, 5).join('; ')}${missing.length > 5 ? `; and ${missing.length - 5} more` : ''}.)` : '';
+    const counts = new Map<string, number>();
+    for (const reason of missing) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    const reasons = [...counts].map(([reason, count]) => (count > 1 ? `${count}× ${reason}` : reason));
+    const notSearched = reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
     if (shown.length === 0) {
       return { data: `No visible element on ${url} matches “${query}”. Try fewer or other words, or call read_page to see what is there.${notSearched}` };
     }
