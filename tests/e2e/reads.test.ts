@@ -76,15 +76,17 @@ describe('frames', () => {
     expect(runs[1]!.text).toMatch(/Not searched: .*failed to load.*has not answered yet/);
   });
 
-  it('find reaches the textbox in the script-written editor frame, and its ref can be typed into', async () => {
+  it('find reaches the textbox in the script-written editor frame, read_page gives it the same ref, and it can be typed into', async () => {
     const { page, tabId } = await open('frames.html');
-    const [found] = await runner.run(tabId, [{ name: 'find', input: { query: 'Message body' } }]);
-    const ref = /textbox "Message body" \[ref=(f\d+e\d+)\]/.exec(found!.text)?.[1];
-    expect(ref, found!.text).toBeDefined();
-    const [read] = await runner.run(tabId, [{ name: 'read_page', input: {} }]);
-    // read_page gives the same ref for the same element: the frame is identified the same way.
-    expect(read!.text).toContain(`textbox "Message body" [ref=${ref}]`);
-    const [typed] = await runner.run(tabId, [{ name: 'type', input: { ref, text: ' and more', clear: false } }]);
+    const refIn = (text: string) => /textbox "Message body" \[ref=(f\d+e\d+)\]/.exec(text)?.[1] ?? 'missing';
+    const [found, read, typed] = await runner.run(tabId, [
+      { name: 'find', input: { query: 'Message body' } },
+      { name: 'read_page', input: {} },
+      { name: 'type', input: (previous) => ({ ref: refIn(previous), text: ' and more', clear: false }) },
+    ]);
+    // read_page identifies the frame the same way find does: the same ref for the same element.
+    expect(refIn(found!.text)).toMatch(/^f\d+e\d+$/);
+    expect(refIn(read!.text)).toBe(refIn(found!.text));
     expect(typed!.isError, typed!.text).toBe(false);
     await expect.poll(() => page.frameLocator('#written').locator('[contenteditable]').textContent()).toContain('and more');
   });
@@ -143,21 +145,25 @@ describe('lines a page cannot forge', () => {
 describe('names where people see them', () => {
   it('an unnamed checkbox says which to-do it belongs to, the to-do text has a ref, and acting on them changes that item', async () => {
     const { page, tabId } = await open('todo-list.html');
-    const [all, interactive] = await runner.run(tabId, [
+    // One run: refs belong to the run that read them.
+    let tree = '';
+    const [all, interactive, toggled, edited] = await runner.run(tabId, [
       { name: 'read_page', input: {} },
-      { name: 'read_page', input: { filter: 'interactive' } },
+      {
+        name: 'read_page',
+        input: (previous) => {
+          tree = previous;
+          return { filter: 'interactive' };
+        },
+      },
+      { name: 'click', input: () => ({ ref: /checkbox in "water plants" \[ref=(e\d+)\]/.exec(tree)?.[1] }) },
+      { name: 'click', input: () => ({ ref: /label "draft report" \[ref=(e\d+)\]/.exec(tree)?.[1], click_count: 2 }) },
     ]);
-    for (const tree of [all!.text, interactive!.text]) {
-      expect(tree).toMatch(/- checkbox in "draft report" \[ref=e\d+\]/);
-      expect(tree).toMatch(/- checkbox in "buy milk" \[checked\] \[ref=e\d+\]/);
-      expect(tree).toMatch(/- label "water plants" \[ref=e\d+\]/);
+    for (const text of [all!.text, interactive!.text]) {
+      expect(text).toMatch(/- checkbox in "draft report" \[ref=e\d+\]/);
+      expect(text).toMatch(/- checkbox in "buy milk" \[checked\] \[ref=e\d+\]/);
+      expect(text).toMatch(/- label "water plants" \[ref=e\d+\]/);
     }
-    const checkbox = /checkbox in "water plants" \[ref=(e\d+)\]/.exec(all!.text)?.[1];
-    const label = /label "draft report" \[ref=(e\d+)\]/.exec(all!.text)?.[1];
-    const [toggled, edited] = await runner.run(tabId, [
-      { name: 'click', input: { ref: checkbox } },
-      { name: 'click', input: { ref: label, click_count: 2 } },
-    ]);
     expect(toggled!.isError, toggled!.text).toBe(false);
     expect(edited!.isError, edited!.text).toBe(false);
     expect(await page.locator('.todo-list li').evaluateAll((items) => items.map((item) => item.className))).toEqual(['editing', 'completed', 'completed']);

@@ -11,7 +11,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './extension.js';
-import type { MockModelServer } from './mock-model-server.js';
+import { toolResultsOf, type MockModelServer } from './mock-model-server.js';
 
 /** One tool call as the run reported it. */
 export interface ToolRun {
@@ -25,10 +25,17 @@ export interface ToolRun {
   durationMs: number;
 }
 
+/** A call's input, or a function of the text the previous call returned (to use a ref it printed). */
+export type ToolInput = Record<string, unknown> | ((previous: string) => Record<string, unknown>);
+
 /** Drives tool calls through the extension's own run machinery. */
 export interface ToolRunner {
-  /** Runs `calls` in order, one model turn each, in a new conversation on `tabId`. */
-  run(tabId: number, calls: ReadonlyArray<{ name: string; input: Record<string, unknown> }>, timeoutMs?: number): Promise<ToolRun[]>;
+  /**
+   * Runs `calls` in order, one model turn each, in a new conversation on `tabId`. Page state (the
+   * snapshot refs are checked against) belongs to a run: act on refs within the run that read them.
+   * A permission prompt ends the call with an error instead of waiting for a person.
+   */
+  run(tabId: number, calls: ReadonlyArray<{ name: string; input: ToolInput }>, timeoutMs?: number): Promise<ToolRun[]>;
   close(): Promise<void>;
 }
 
@@ -48,7 +55,12 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
   return {
     async run(tabId, calls, timeoutMs = 120_000) {
       const prefix = `run${sequence++}`;
-      mock.enqueue(...calls.map((call, index) => ({ toolCalls: [{ id: `${prefix}_${index}`, name: call.name, input: call.input }] })), { text: 'done' });
+      mock.enqueue(
+        ...calls.map((call, index) => (request: Parameters<typeof toolResultsOf>[0]) => ({
+          toolCalls: [{ id: `${prefix}_${index}`, name: call.name, input: typeof call.input === 'function' ? call.input(toolResultsOf(request).at(-1)?.text ?? '') : call.input }],
+        })),
+        { text: 'done' },
+      );
       if (page.isClosed()) {
         page = await ext.context.newPage();
         await page.goto(`${ext.origin}/popup/index.html`);
@@ -67,6 +79,10 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
               if (message.type === 'conversation_state' && conversationId === undefined) {
                 conversationId = message.conversationId;
                 port.postMessage({ type: 'send_message', conversationId, text: 'Read the page.' });
+              } else if (message.type === 'permission_request' && message.conversationId === conversationId) {
+                clearTimeout(timer);
+                port.disconnect();
+                reject(new Error(`The run asked the person for permission: ${JSON.stringify(message).slice(0, 300)}`));
               } else if (message.type === 'notice' && message.conversationId === undefined && conversationId !== undefined) {
                 clearTimeout(timer);
                 port.disconnect();
