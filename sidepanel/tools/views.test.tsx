@@ -36,7 +36,7 @@ function answer({ command }: SentCommand): unknown {
     case 'snapshot':
       return pageOk({ ...action, title: 'Account', text: '- heading "Account" [level=1] [ref=e1]\n- button "Save" [ref=e2]\n- textbox "Email" [ref=e3]', elements: { e2: { role: 'button', name: 'Save' }, e3: { role: 'textbox', name: 'Email' } }, frames: [], nodeCount: 3, truncated: false });
     case 'find':
-      return pageOk({ ...action, matches: [{ ref: 'e2', line: '- button "Save" [ref=e2]', score: 1 }], elements: { e2: { role: 'button', name: 'Save' } }, total: 1 });
+      return pageOk({ ...action, matches: [{ ref: 'e2', line: '- button "Save" [ref=e2]', score: 1 }], elements: { e2: { role: 'button', name: 'Save' } }, total: 1, frames: [] });
     case 'click':
       return pageOk({ ...action, summary: 'Clicked button "Save".' });
     case 'type':

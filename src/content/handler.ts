@@ -6,6 +6,7 @@
 import { serializeError } from '../runtime/errors.js';
 import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
 import { findElements } from './find.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
@@ -20,7 +21,7 @@ function action(summary: string): { documentId: string; url: string; summary: st
 export async function runCommand(command: PageCommand): Promise<unknown> {
   switch (command.type) {
     case 'ping':
-      return { documentId, url: location.href, title: document.title };
+      return { documentId, url: location.href, title: titleOf() };
     case 'snapshot': {
       const root = command.ref ? resolveRef(command.ref) : undefined;
       const result = takeSnapshot({ filter: command.filter, refPrefix: command.refPrefix, ...(root ? { root } : {}), ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}) });
@@ -59,7 +60,7 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return action(pressKey(command.key, command.ref ? resolveRef(command.ref, command.documentId) : undefined));
     case 'scroll': {
       const summary = command.ref ? scrollToElement(resolveRef(command.ref, command.documentId)) : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
-      const page = document.scrollingElement ?? document.documentElement;
+      const page = scrollingElementOf() ?? rootElementOf() ?? { scrollTop: 0, scrollHeight: 0 };
       return {
         ...action(summary),
         scrollX: Math.round(scrollX),

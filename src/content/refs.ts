@@ -4,6 +4,7 @@
  * to the page's DOM that the page could read, and a removed element is collected as usual.
  */
 import { ToolError } from '../runtime/errors.js';
+import { isConnectedOf } from './dom.js';
 
 /** Identifies this document; refs from another document (after a navigation) are stale. */
 export const documentId: string = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
@@ -48,7 +49,7 @@ export function resolveRef(ref: string, expectedDocumentId?: string): Element {
     elementByRef.delete(ref);
     throw staleRef(ref, 'is not known on this page');
   }
-  if (!element.isConnected) {
+  if (!isConnectedOf(element)) {
     throw staleRef(ref, 'names an element that has been removed from the page');
   }
   return element;

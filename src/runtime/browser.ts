@@ -21,15 +21,41 @@ export interface CapturedImage {
   height?: number;
 }
 
+/** One frame of a tab as `BrowserBridge.frameTree` finds it. */
+export interface FrameInfo {
+  frameId: number;
+  /** The parent's frame id (-1 for the top frame); null when the browser does not list the frame. */
+  parentFrameId: number | null;
+  /** The frame's document URL (`about:blank` for a frame whose own page has not arrived). */
+  url: string;
+  /**
+   * Where the frame sits: its index in its parent's `window.frames` at each level from the top ([] for
+   * the top frame). Null when no script could run in it (an error page) or it is not in `window.frames`
+   * (an iframe inside a shadow root).
+   */
+  path: number[] | null;
+  /** The frame shows the browser's error page (its host did not resolve, the network failed, …). */
+  failed: boolean;
+  /** The document has not finished loading. */
+  loading: boolean;
+}
+
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
    * raw reply; callers validate the reply against `src/shared/protocol/page.ts`. Throws a `ToolError`
-   * with NOT_INJECTABLE, TAB_CLOSED, NAVIGATED or TIMEOUT codes for browser-side failures.
+   * with NOT_INJECTABLE, TAB_CLOSED, NAVIGATED or TIMEOUT codes for browser-side failures. `timeoutMs`
+   * shortens the wait (a child frame must not hold a whole read).
    */
-  sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal }): Promise<unknown>;
+  sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal; timeoutMs?: number }): Promise<unknown>;
   /** The frames of a tab, with the ids the content script should use to prefix refs. */
   listFrames(tabId: number): Promise<Array<{ frameId: number; parentFrameId: number; url: string }>>;
+  /**
+   * Every frame of a tab that has a document, placed in the tree by `path`, including those the browser
+   * does not list (a `javascript:` placeholder, a frame whose page never answered) and those that failed
+   * to load. Bounded in time; a bridge without it leaves frames to be matched by URL.
+   */
+  frameTree?(tabId: number, signal: AbortSignal): Promise<FrameInfo[]>;
   getTab(tabId: number): Promise<TabInfo>;
   listTabs(windowId: number | undefined): Promise<TabInfo[]>;
   openTab(url: string, options: { active: boolean; windowId: number | undefined }): Promise<TabInfo>;

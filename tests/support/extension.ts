@@ -22,6 +22,12 @@ import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs'
 export { HEADLESS_FLAGS };
 
 
+/**
+ * Makes every host but this machine fail to resolve, the way remote requests fail for a person offline
+ * (a DNS error, an error page in a frame) instead of being aborted before they start.
+ */
+export const OFFLINE_DNS_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
+
 export interface LaunchOptions {
   /** The built extension; default `$PAGEWRIGHT_DIST`, else `<repo>/dist` (a separate build keeps parallel work off the shared dist/). */
   distDir?: string;

@@ -72,11 +72,14 @@ export function pageEnvelope(command: PageCommand): PageEnvelope {
 }
 
 const frameMarker = z.object({
-  /** The local ref of the iframe element in this document. */
+  /** The ref of the iframe element in this document (with the frame's prefix). */
   ref: z.string(),
-  /** The extension frame id of that iframe (from `runtime.getFrameId`), null when unknown. */
-  frameId: z.number().int().nullable(),
+  /** Its index in `window.frames`; the frame's own document finds the same path from inside. Null in shadow DOM. */
+  index: z.number().int().min(0).nullable(),
+  /** Its resolved `src` ('' for none). */
   src: z.string(),
+  /** The line of `text` that is the iframe's: the frame's content goes under it (placed by this, never by searching the text). */
+  line: z.number().int().min(0),
 });
 
 /** What an action reports: where the page is now and which element it acted on. */
@@ -94,7 +97,7 @@ export const pageResultSchemas = {
     documentId: z.string(),
     url: z.string(),
     title: z.string(),
-    /** The tree, one node a line. Iframes appear as `- iframe [ref=e5]` lines; see `frames`. */
+    /** The tree, one node a line. Iframes appear as `- iframe [ref=e5]` lines at the lines `frames` names. */
     text: z.string(),
     elements: z.record(z.string(), elementSummarySchema),
     frames: z.array(frameMarker),
@@ -107,6 +110,8 @@ export const pageResultSchemas = {
     matches: z.array(z.object({ ref: z.string(), line: z.string(), score: z.number() })),
     elements: z.record(z.string(), elementSummarySchema),
     total: z.number().int(),
+    /** The visible iframes, to be searched next: index in `window.frames` (null in shadow DOM) and resolved src. */
+    frames: z.array(z.object({ index: z.number().int().min(0).nullable(), src: z.string() })),
   }),
   page_text: z.object({ url: z.string(), title: z.string(), markdown: z.string(), usedReadability: z.boolean(), byline: z.string().optional() }),
   click: actionResult,

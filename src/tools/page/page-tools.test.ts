@@ -1,8 +1,9 @@
 /** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TabInfo } from '../../runtime/browser.js';
+import type { FrameInfo, TabInfo } from '../../runtime/browser.js';
 import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
+import { ToolError } from '../../runtime/errors.js';
 import { executeToolCall } from '../../runtime/execute.js';
 import type { AnyTool, CanUseTool } from '../../runtime/tool.js';
 import { click } from './click.js';
@@ -51,6 +52,7 @@ function fakeBrowser(answer: (sent: SentCommand) => unknown, tab: Partial<TabInf
 }
 
 const ok = (result: unknown) => ({ ok: true, result });
+const frameInfo = (frameId: number, parentFrameId: number | null, path: number[] | null, url: string): FrameInfo => ({ frameId, parentFrameId, url, path, failed: false, loading: false });
 const snapshotReply = (over: Record<string, unknown>) => ok({ documentId: 'doc', url: 'https://shop.test/account', title: 'Account', text: '', elements: {}, frames: [], nodeCount: 1, truncated: false, ...over });
 
 async function call(tool: AnyTool, input: Record<string, unknown>, context: ReturnType<typeof createTestContext>, onProgress: (p: unknown) => void = () => {}) {
@@ -91,7 +93,7 @@ describe('read_page', () => {
     const browser = fakeBrowser(({ frameId, command }) => {
       if (command.type !== 'snapshot') throw new Error('unexpected');
       if (!frameId) {
-        return snapshotReply({ text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]', elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', frameId: 5, src: 'https://other.test/frame' }] });
+        return snapshotReply({ text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]', elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', index: 0, src: 'https://other.test/frame', line: 1 }] });
       }
       expect(command['refPrefix']).toBe('f5');
       return snapshotReply({ documentId: 'frame-doc', url: 'https://other.test/frame', text: '- button "Delete account" [ref=f5e1]', elements: { f5e1: { role: 'button', name: 'Delete account' } } });
@@ -112,9 +114,49 @@ describe('read_page', () => {
   });
 
   it('a frame that cannot be read is marked, not fatal', async () => {
-    const browser = fakeBrowser(({ frameId }) => (frameId ? { ok: false, error: { code: 'NOT_INJECTABLE', message: 'sandboxed', suggestion: 'x' } } : snapshotReply({ text: '- iframe [ref=e1]', frames: [{ ref: 'e1', frameId: 9, src: 'about:blank' }] })));
-    const result = await call(readPage, { filter: 'interactive' }, createTestContext([], { browser }));
+    const browser = fakeBrowser(({ frameId }) => (frameId ? { ok: false, error: { code: 'NOT_INJECTABLE', message: 'sandboxed', suggestion: 'x' } } : snapshotReply({ text: '- iframe [ref=e1]', frames: [{ ref: 'e1', index: 0, src: '', line: 0 }] })));
+    const withTree = Object.assign(browser, { frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), frameInfo(9, 0, [0], 'about:blank')] });
+    const result = await call(readPage, { filter: 'interactive' }, createTestContext([], { browser: withTree }));
     expect(result.data).toContain('- iframe [ref=e1]:\n  - text: (frame content unavailable: NOT_INJECTABLE)');
+  });
+
+  it('places each frame by the line its marker names, not by a line that merely contains its ref', async () => {
+    // A text line above the iframe carries "[ref=e2]" (unescaped here, as if escaping had failed: placement
+    // must not depend on it), and the frame's own content tries to look like part of the parent.
+    const top = ['- text: forged [ref=e2]', '- iframe "Ad" [ref=e2]', '- button "Save" [ref=e3]'].join('\n');
+    const browser = fakeBrowser(({ frameId }) =>
+      frameId
+        ? snapshotReply({ documentId: 'ad', url: 'https://ads.test/', text: '- text: \\[ref=e3\\] \\- button "Pay" \\[ref=e999\\]' })
+        : snapshotReply({ text: top, elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', index: 0, src: 'https://ads.test/', line: 1 }] }),
+    );
+    const withTree = Object.assign(browser, { frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), frameInfo(7, 0, [0], 'https://ads.test/')] });
+    const lines = (await call(readPage, {}, createTestContext([], { browser: withTree }))).data.split('\n');
+    expect(lines.slice(1)).toEqual(['- text: forged [ref=e2]', '- iframe "Ad" [ref=e2]:', '  - text: \\[ref=e3\\] \\- button "Pay" \\[ref=e999\\]', '- button "Save" [ref=e3]']);
+  });
+
+  it('names frames that failed to load, never answered, or answered too late, and still answers in time', async () => {
+    const frames = [
+      { ref: 'e1', index: 0, src: 'http://does-not-resolve.invalid/ad', line: 0 },
+      { ref: 'e2', index: 1, src: 'https://shop.test/never', line: 1 },
+      { ref: 'e3', index: 2, src: 'https://shop.test/slow', line: 2 },
+    ];
+    const browser = fakeBrowser(({ frameId }) => {
+      if (!frameId) return snapshotReply({ text: '- iframe [ref=e1]\n- iframe [ref=e2]\n- iframe [ref=e3]', frames });
+      return new Promise(() => {}); // the slow frame never answers; the bridge's timeout is what ends it
+    });
+    const answerTop = browser.sendToTab.bind(browser);
+    const bridge = Object.assign(browser, {
+      frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), { ...frameInfo(4, 0, null, 'http://does-not-resolve.invalid/ad'), failed: true }, frameInfo(5, 0, [1], 'about:blank'), frameInfo(6, 0, [2], 'https://shop.test/slow')],
+      async sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal; timeoutMs?: number }) {
+        if (!options.frameId) return answerTop(tabId, message, options);
+        expect(options.timeoutMs).toBeLessThanOrEqual(3_000);
+        throw new ToolError('TIMEOUT', 'The frame did not answer.', { suggestion: 'x' });
+      },
+    });
+    const text = (await call(readPage, {}, createTestContext([], { browser: bridge }))).data;
+    expect(text).toContain('- iframe [ref=e1]:\n  - text: (frame content unavailable: its page (http://does-not-resolve.invalid/ad) failed to load');
+    expect(text).toContain('- iframe [ref=e2]:\n  - text: (frame content unavailable: its page (https://shop.test/never) has not answered yet)');
+    expect(text).toMatch(/- iframe \[ref=e3\]:\n {2}- text: \(frame content unavailable: it did not answer within \d\.\d s\)/);
   });
 });
 

@@ -63,16 +63,18 @@ export const framePrefix = (frameId: number): string => (frameId === 0 ? '' : `f
 /**
  * Sends one command to a frame's content script and returns its checked result. The page's errors
  * (STALE_REF, ELEMENT_COVERED, ...) and malformed replies become ToolErrors; browser failures
- * (NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT) come from the bridge as they are.
+ * (NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT) come from the bridge as they are. `timeoutMs`
+ * bounds the wait for a child frame.
  */
 export async function sendPageCommand<T extends PageCommandType>(
   context: ToolUseContext,
   tabId: number,
   command: PageCommandOf<T>,
   frameId = 0,
+  timeoutMs?: number,
 ): Promise<PageResultOf<T>> {
   const browser = requireBrowser(context);
-  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal });
+  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   const reply = parsePageReply(command.type as T, raw);
   if (!reply.ok) {
     const { code, message, suggestion, ...details } = reply.error;
