@@ -5,6 +5,7 @@ import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
 import type { SettingsModel } from '../models/settings-model.js';
 import { CostSettings } from './CostSettings.js';
+import { StorageSettings } from './StorageSettings.js';
 import { McpServers } from './McpServers.js';
 import { a11y, Field, fieldId } from './settings-fields.js';
 
@@ -212,6 +213,7 @@ export function SettingsView({ app }: { app: AppModel }) {
         </div>
         <CustomActions settings={settings} />
         <CostSettings settings={settings} />
+        <StorageSettings settings={settings} storage={app.storage} />
         <McpServers settings={settings} mcp={app.mcp} />
         <div class="form-actions">
           <button type="submit" class="primary" disabled={state === 'saving'}>

@@ -12,6 +12,7 @@ import { GrantsModel } from './grants-model.js';
 import { FullResultsModel } from './full-results-model.js';
 import { ExportModel, type SaveFile } from './export-model.js';
 import { McpModel } from './mcp-model.js';
+import { StorageModel } from './storage-model.js';
 import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
@@ -47,6 +48,8 @@ export class AppModel {
   readonly grants: GrantsModel;
   /** Conversations saved as Markdown or JSON files. */
   readonly exports: ExportModel;
+  /** How much is stored, for Settings. */
+  readonly storage: StorageModel;
   /** The MCP servers' live states, for Settings. */
   readonly mcp: McpModel;
   /** Over-budget results the person opened in a tool view. */
@@ -65,6 +68,7 @@ export class AppModel {
     this.grants = new GrantsModel(deps.request);
     this.fullResults = new FullResultsModel(deps.request);
     this.mcp = new McpModel(deps.request);
+    this.storage = new StorageModel(deps.request);
     this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
@@ -139,6 +143,7 @@ export class AppModel {
       void this.memory.refresh();
       void this.grants.refresh();
       void this.mcp.refresh();
+      void this.storage.refresh();
     }
   }
 

@@ -92,8 +92,35 @@ export class Conversations {
     for (const record of await this.store.listRuns()) {
       const checkpoint = record.checkpoint;
       if (record.status !== 'interrupted' || !checkpoint || !matches(checkpoint.currentTabId)) continue;
-      await this.saveRun({ ...record, checkpoint: { ...checkpoint, currentTabId: undefined } });
+      await this.queue(record.conversationId, () => this.store.updateRun(record.conversationId, (run) => ({ ...run, checkpoint: { ...checkpoint, currentTabId: undefined } })));
     }
+  }
+
+  /** How much the conversations keep, by Pagewright's own count (transcripts, messages, stored results). */
+  async usage(): Promise<{ conversations: number; bytes: number }> {
+    const all = await this.store.listConversations();
+    return { conversations: all.length, bytes: all.reduce((sum, c) => sum + (c.storedBytes ?? 0), 0) };
+  }
+
+  /**
+   * Keeps the conversations under `capBytes` by deleting the least recently used first, never one in
+   * `keep` (running, or just used). Returns the titles of those deleted.
+   */
+  async enforceCap(capBytes: number, keep: ReadonlySet<string>): Promise<string[]> {
+    if (capBytes <= 0) return [];
+    const oldestFirst = (await this.store.listConversations()).sort((a, b) => a.updatedAt - b.updatedAt);
+    let total = oldestFirst.reduce((sum, c) => sum + (c.storedBytes ?? 0), 0);
+    const deleted: string[] = [];
+    for (const conversation of oldestFirst) {
+      if (total <= capBytes) break;
+      if (keep.has(conversation.id)) continue;
+      await this.store.deleteConversation(conversation.id);
+      this.panels.unbind(conversation.id);
+      total -= conversation.storedBytes ?? 0;
+      deleted.push(conversation.title);
+    }
+    if (deleted.length > 0) await this.broadcastList();
+    return deleted;
   }
 
   async summaries(): Promise<ConversationSummary[]> {

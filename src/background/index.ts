@@ -88,7 +88,19 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
 
 // ---------- one-shot requests (popup, settings lists, stored results) ----------
 
-const handlers = createRequestHandlers({ manager, grants, memory, resultStore, mcp: mcpServers, loadSettings, openSidePanel });
+const handlers = createRequestHandlers({
+  manager,
+  grants,
+  memory,
+  resultStore,
+  mcp: mcpServers,
+  loadSettings,
+  openSidePanel,
+  estimateStorage: async () => {
+    const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+    return { usage, quota };
+  },
+});
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask (see senders.ts); anything else gets no answer at all.

@@ -17,6 +17,8 @@ export interface RequestDeps {
   mcp: Pick<McpManager, 'states' | 'reconnect'>;
   loadSettings(): Promise<SettingsResult>;
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
+  /** The browser's own count for this extension (navigator.storage.estimate). */
+  estimateStorage?: () => Promise<{ usage: number; quota: number }>;
 }
 
 export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
@@ -50,6 +52,11 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       const [transcript, run] = await Promise.all([deps.manager.conversations.getTranscript(conversationId), deps.manager.conversations.getRun(conversationId)]);
       const data = { id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, transcript, ...(run ? { messages: run.messages } : {}) };
       return format === 'json' ? conversationToJson(data) : conversationToMarkdown(data);
+    },
+    'storage.usage': async () => {
+      const [own, settings, estimate] = await Promise.all([deps.manager.conversations.usage(), deps.loadSettings(), deps.estimateStorage?.().catch(() => undefined)]);
+      const capMb = settings.ok ? settings.settings.storageCapMb : 0;
+      return { ...own, capBytes: capMb * 1024 * 1024, ...(estimate ? { browser: estimate } : {}) };
     },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);

@@ -185,8 +185,21 @@ export class RunManager {
       const totals = await this.conversations.addRunTotals(conversationId, final);
       this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
+      await this.keepUnderStorageCap(settings.storageCapMb, conversationId);
     })();
     return undefined;
+  }
+
+  /** After a run: the oldest conversations go first when the person's storage cap is passed (never a running one). */
+  private async keepUnderStorageCap(capMb: number, justUsed: string): Promise<void> {
+    try {
+      const deleted = await this.conversations.enforceCap(capMb * 1024 * 1024, new Set([...this.active.keys(), justUsed]));
+      if (deleted.length === 0) return;
+      const names = deleted.map((title) => `“${title}”`).join(', ');
+      this.panels.toAll(notice('STORAGE_CAP', `To stay under the storage cap of ${capMb} MB, the oldest conversation${deleted.length === 1 ? ' was' : 's were'} deleted: ${names}.`, 'Export conversations you want to keep, or raise the cap in Settings.', 'info'));
+    } catch (error) {
+      console.warn('Pagewright: keeping under the storage cap failed', error);
+    }
   }
 
   /** Interrupts the conversation's run, if any. */
@@ -247,15 +260,16 @@ export class RunManager {
    * INTERRUPTED result (nothing is re-run), and it is shown as interrupted with Resume.
    */
   private async recoverCutOffRuns(): Promise<void> {
-    let records: RunRecord[];
+    let cutOff: string[];
     try {
-      records = await this.deps.conversations.listRuns();
+      cutOff = (await this.deps.conversations.listRuns()).filter((run) => run.status === 'running').map((run) => run.conversationId);
     } catch (error) {
       console.warn('Pagewright: could not read saved runs', error);
       return;
     }
-    for (const record of records) {
-      if (record.status !== 'running') continue;
+    for (const conversationId of cutOff) {
+      const record = await this.deps.conversations.getRun(conversationId);
+      if (!record) continue;
       const restored = record.checkpoint ? restoreRunState(record.checkpoint) : undefined;
       const messages = restored?.messages ?? record.messages;
       await this.deps.conversations.putRun({
@@ -264,8 +278,8 @@ export class RunManager {
         status: 'interrupted',
         ...(record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
       });
-      const entries = await this.deps.conversations.getTranscript(record.conversationId);
-      await this.deps.conversations.putTranscript(record.conversationId, settleUnfinishedCalls(entries, 'worker_restarted'));
+      const entries = await this.deps.conversations.getTranscript(conversationId);
+      await this.deps.conversations.putTranscript(conversationId, settleUnfinishedCalls(entries, 'worker_restarted'));
     }
   }
 }

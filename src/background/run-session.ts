@@ -60,6 +60,8 @@ export class RunSession {
   readonly conversationId: string;
   readonly permissionBridge: PermissionBridge;
   private readonly controller = new AbortController();
+  /** The worker's result store, tagging what this run stores with its conversation (deleted with it). */
+  private readonly resultStore: ResultStore;
   private entries: TranscriptEntry[];
   private usage: Usage | undefined;
   private cost: RunCostState | undefined;
@@ -71,6 +73,8 @@ export class RunSession {
     this.runId = plan.runId;
     this.conversationId = plan.conversationId;
     this.entries = plan.entries;
+    const shared = services.resultStore;
+    this.resultStore = { put: (record) => shared.put({ ...record, conversationId: plan.conversationId }), get: (id) => shared.get(id) };
     this.permissionBridge = new PermissionBridge({
       show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
       resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
@@ -105,7 +109,7 @@ export class RunSession {
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
     const model = services.createModel(plan.settings);
-    const window = contextWindowForRun({ model, resultStore: services.resultStore, settings: plan.settings, start: plan.contextWindow });
+    const window = contextWindowForRun({ model, resultStore: this.resultStore, settings: plan.settings, start: plan.contextWindow });
     const context = this.createContext(window.imageOptions);
     let final: RunRecord;
     try {
@@ -155,7 +159,7 @@ export class RunSession {
       agentId: plan.runId,
       appState: plan.appState,
       budget: plan.budget,
-      resultStore: services.resultStore,
+      resultStore: this.resultStore,
       permissions: plan.permissions,
       currentTabId: plan.currentTabId,
       windowId: plan.tab?.windowId,

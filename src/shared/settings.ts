@@ -46,6 +46,8 @@ export const settingsSchema = z.object({
     .prefault({}),
   /** Keep each request under this many tokens by summarising older turns sooner. 0 = only near the model's window. */
   maxContextTokens: z.number().int().min(0).default(0),
+  /** Past this many megabytes of conversations, the oldest are deleted first. 0 = no cap. */
+  storageCapMb: z.number().min(0).max(100_000).default(500),
   /** Per model id (or id prefix): context window, screenshot encoding and prices, over the built-in table. */
   models: z.record(z.string(), modelOverrideSchema).default({}),
 });

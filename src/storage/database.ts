@@ -1,17 +1,21 @@
 /**
  * Pagewright's one IndexedDB database (idb), and the one place its schema and versions are written.
  * Every store the extension keeps lives here:
- * - `conversations` (key `id`; index `byTab`): title, bound tab, times.
- * - `transcripts` (key `conversationId`): the entries the panel renders (`src/shared/transcript.ts`).
- * - `runs` (key `conversationId`): the model transcript, the run status and the run's last checkpoint,
- *   so a run cut off by a worker stop is shown as interrupted and can be resumed.
+ * - `conversations` (key `id`; index `byTab`): title, bound tab, times, totals, bytes kept.
+ * - `entries` (key [conversationId, index]): the transcript the panel renders (`src/shared/transcript.ts`),
+ *   one row per entry, so a step writes the rows it changed and not the whole transcript again.
+ * - `messages` (key [conversationId, index]): the model transcript, one row per message, likewise.
+ * - `runs` (key `conversationId`): the run status and the run's last checkpoint (its messages are the rows
+ *   above), so a run cut off by a worker stop is shown as interrupted and can be resumed.
+ * - `transcripts`: the whole-array transcripts of version 1, read until a conversation is saved again.
  * - `grants` (key `key` = origin + tool): "Always allow on this site".
- * - `results` (key `id`): tool results stored over the model's budget (`read_result` pages through them).
+ * - `results` (key `id`; index `byConversation`): tool results stored over the model's budget (`read_result`
+ *   pages through them), deleted with their conversation.
  * - `notes` (key `key`): the agent's memory, kept across conversations.
  * Unit tests open it on fake-indexeddb under a name of their own.
  */
 import type { ContextWindowState } from '../runtime/context-window/types.js';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StoredResult } from '../runtime/budget-types.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, Usage } from '../runtime/model/types.js';
@@ -30,6 +34,8 @@ export interface ConversationRecord {
   updatedAt: number;
   /** What its runs have used together (tokens, estimated cost). */
   totals?: ConversationTotals;
+  /** About how many bytes its transcript, messages and stored results take (for the storage cap). */
+  storedBytes?: number;
 }
 
 /** The model-side state of a conversation and its latest run. */
@@ -56,12 +62,22 @@ export interface MemoryEntry {
   updatedAt: number;
 }
 
+/** One row of a conversation's list (transcript entries, model messages): its place, its size, its value. */
+export interface RowOf<T> {
+  conversationId: string;
+  index: number;
+  bytes: number;
+  value: T;
+}
+
 export interface PagewrightDb extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byTab: number } };
   transcripts: { key: string; value: { conversationId: string; entries: TranscriptEntry[] } };
+  entries: { key: [string, number]; value: RowOf<TranscriptEntry> };
+  messages: { key: [string, number]; value: RowOf<Message> };
   runs: { key: string; value: RunRecord };
   grants: { key: string; value: SiteGrant & { key: string } };
-  results: { key: string; value: StoredResult };
+  results: { key: string; value: StoredResult; indexes: { byConversation: string } };
   notes: { key: string; value: MemoryEntry };
 }
 
@@ -69,7 +85,7 @@ export interface PagewrightDb extends DBSchema {
  * The versions, in order: each step creates what its version added. Never edit a step that shipped;
  * add the next one.
  */
-const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>) => void> = [
+const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>, transaction: IDBPTransaction<PagewrightDb, StoreNames<PagewrightDb>[], 'versionchange'>) => void> = [
   // 1: conversations, their transcripts and runs, site grants.
   (database) => {
     const conversations = database.createObjectStore('conversations', { keyPath: 'id' });
@@ -83,6 +99,12 @@ const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>) => void> = 
     database.createObjectStore('results', { keyPath: 'id' });
     database.createObjectStore('notes', { keyPath: 'key' });
   },
+  // 3: transcripts and model messages as rows (a step writes what it changed); results by conversation.
+  (database, transaction) => {
+    database.createObjectStore('entries', { keyPath: ['conversationId', 'index'] });
+    database.createObjectStore('messages', { keyPath: ['conversationId', 'index'] });
+    transaction.objectStore('results').createIndex('byConversation', 'conversationId');
+  },
 ];
 
 export const DATABASE_VERSION = UPGRADES.length;
@@ -95,8 +117,8 @@ export function openDatabase(name = 'pagewright'): Database {
   let opened: Promise<IDBPDatabase<PagewrightDb>> | undefined;
   return () =>
     (opened ??= openDB<PagewrightDb>(name, DATABASE_VERSION, {
-      upgrade(database, oldVersion) {
-        for (const step of UPGRADES.slice(oldVersion)) step(database);
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        for (const step of UPGRADES.slice(oldVersion)) step(database, transaction);
       },
     }));
 }
