@@ -12,10 +12,13 @@ import { PANEL_PORT_NAME, panelToWorkerSchema, workerRequestSchema, type WorkerR
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
 import { installBenchHook } from './bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
+import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { createPagewrightStore } from './db.js';
+import { createPageInput, withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import type { NavigationEvents } from './page-watch.js';
 import { RunManager, type PanelLink, type SettingsResult } from './run-manager.js';
 import { isOwnExtensionPage } from './senders.js';
 import { restrictStorageToExtension } from './storage-access.js';
@@ -28,7 +31,11 @@ void restrictStorageToExtension(chrome.storage.local, (error) =>
 const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
 
 const memory = createIdbMemoryStore();
-const bridge = createBrowserBridge();
+// Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
+let isMac = false;
+void chrome.runtime.getPlatformInfo().then((info) => (isMac = info.os === 'mac'), () => undefined);
+const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
+const bridge = withPageInput(createBrowserBridge(), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
 const store = createPagewrightStore();
 const manager = new RunManager({
   store,
@@ -39,6 +46,8 @@ const manager = new RunManager({
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => getTools(permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
+  // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).
+  onRunEnded: (runId) => void cdp.release(runId),
 });
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);

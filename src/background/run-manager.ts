@@ -39,6 +39,8 @@ export interface RunManagerDeps {
   createModel(settings: Settings): ModelClient;
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools;
   keepAlive?: KeepAlive;
+  /** Called when a run has ended, however it ended (trusted input detaches from its tabs). */
+  onRunEnded?: (runId: string) => void;
   now?: () => number;
   newId?: () => string;
 }
@@ -397,6 +399,7 @@ export class RunManager {
       );
       this.active.delete(conversationId);
       run.release();
+      this.deps.onRunEnded?.(runId);
       await this.saveTranscript(conversationId, run.entries);
       await this.saveRun(final);
       await this.touch(conversationId);

@@ -2,6 +2,7 @@
  * The browser as tools see it. The service worker implements this with extension APIs; unit tests
  * implement it with fakes. The runtime itself never touches a browser API.
  */
+import type { PageInputPort } from './page-input.js';
 
 export interface TabInfo {
   id: number;
@@ -32,4 +33,6 @@ export interface BrowserBridge {
   captureVisibleTab(tabId: number): Promise<{ mediaType: 'image/png' | 'image/jpeg'; data: string }>;
   /** Saves a file through the browser's downloads. */
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
+  /** Trusted input, navigation and dialog watching (the DevTools Protocol); absent where unavailable. */
+  readonly input?: PageInputPort;
 }

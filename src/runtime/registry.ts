@@ -25,6 +25,7 @@ export const SIMPLE_MODE_TOOLS: ReadonlySet<string> = new Set([
   'click',
   'type',
   'press_key',
+  'handle_dialog',
   'scroll',
   'navigate',
   'read_result',

@@ -38,14 +38,28 @@ const SAMPLE_INPUTS: Record<string, Record<string, unknown>> = {
 
 type Sent = { tabId: number; frameId: number | undefined; command: { type: string } & Record<string, unknown> };
 
-/** A browser whose content scripts answer from a table keyed by frame id and command type. */
-function fakeBrowser(answer: (sent: Sent) => unknown, tab: Partial<TabInfo> = {}): BrowserBridge & { sent: Sent[] } {
+/**
+ * A browser whose content scripts answer from a table keyed by frame id and command type. Every action
+ * is observed (observe_start before, observe_end after): those are answered here with "nothing changed"
+ * and recorded in `observed`, so `sent` holds the commands each test is about.
+ */
+function fakeBrowser(answer: (sent: Sent) => unknown, tab: Partial<TabInfo> = {}): BrowserBridge & { sent: Sent[]; observed: Sent[] } {
   const sent: Sent[] = [];
+  const observed: Sent[] = [];
   const info: TabInfo = { id: 1, windowId: 1, url: 'https://shop.test/account', title: 'Account', active: true, status: 'complete', ...tab };
   return {
     sent,
+    observed,
     async sendToTab(tabId, message, options) {
       const entry = { tabId, frameId: options.frameId, command: (message as { command: Sent['command'] }).command };
+      if (entry.command.type === 'observe_start') {
+        observed.push(entry);
+        return ok({ token: 'o1' });
+      }
+      if (entry.command.type === 'observe_end') {
+        observed.push(entry);
+        return ok({ url: info.url, changes: [], staleRefs: [], elements: {} });
+      }
       sent.push(entry);
       return answer(entry);
     },
@@ -118,8 +132,12 @@ describe('read_page', () => {
     browser.sent.length = 0;
     const clicking = fakeBrowser(() => ok({ documentId: 'frame-doc', url: 'https://other.test/frame', summary: 'Clicked button "Delete account".' }));
     const clickContext = createTestContext([], { browser: clicking, snapshots: context.snapshots });
-    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe('Clicked button "Delete account".');
+    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe(
+      'Clicked button "Delete account" [synthetic events: trusted input is not available in this browser context]. Then: no visible change.',
+    );
     expect(clicking.sent[0]).toMatchObject({ frameId: 5, command: { type: 'click', ref: 'e1', documentId: 'frame-doc' } });
+    // The effect is observed in the target's own frame, around the target.
+    expect(clicking.observed.map(({ frameId, command }) => [frameId, command.type, command['ref'] ?? null])).toEqual([[5, 'observe_start', 'e1'], [5, 'observe_end', null]]);
   });
 
   it('a frame that cannot be read is marked, not fatal', async () => {
