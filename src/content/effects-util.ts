@@ -1,7 +1,9 @@
 /**
  * Small readings the effect observer (effects.ts) takes before and after an action: the focused
- * element, the text around the target, an item's text, and the target's own state.
+ * element, the text around the target, an item's text, the target's own state, and what identifies
+ * it across a redraw.
  */
+import { isShown } from './snapshot.js';
 
 /** The focused element, looking into open shadow roots; the body when nothing has focus. */
 export function deepActiveElement(): Element {
@@ -107,4 +109,34 @@ export function describeState(now: TargetState, before: TargetState | undefined,
     parts.push(`it is now ${value === true || value === 'true' ? on : off}`);
   }
   return { text: parts.join(', '), changed };
+}
+
+/** What identifies an element across a redraw: its tag, type, class, id and the text of its row. */
+export interface Signature {
+  tag: string;
+  type: string;
+  className: string;
+  id: string;
+  row: string;
+}
+
+/** The text of the row (list item, table row, option) an element sits in. */
+export function rowText(element: Element): string {
+  const row = element.closest('li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]');
+  return row ? itemText(row) : '';
+}
+
+/** The signature of an element. */
+export function signatureOf(element: Element): Signature {
+  return { tag: element.tagName, type: element.getAttribute('type') ?? '', className: element.getAttribute('class') ?? '', id: element.id, row: rowText(element) };
+}
+
+/** The one element that now stands where the target stood (same kind, same row), if exactly one does. */
+export function successorOf(signature: Signature | undefined): Element | undefined {
+  if (!signature || (!signature.row && !signature.id)) return undefined;
+  const candidates = [...document.getElementsByTagName(signature.tag)].filter((candidate) => {
+    const other = signatureOf(candidate);
+    return other.type === signature.type && other.className === signature.className && other.id === signature.id && other.row === signature.row && isShown(candidate);
+  });
+  return candidates.length === 1 ? candidates[0] : undefined;
 }

@@ -10,7 +10,8 @@ import type { ElementSummary } from '../runtime/context.js';
 import { nameOf, roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { isShown, summarize } from './snapshot.js';
-import { deepActiveElement, describeState, itemText, linesOf, regionOf, stateOf, type TargetState } from './effects-util.js';
+import { clip, listChanges, multisetMinus } from './effects-changes.js';
+import { deepActiveElement, describeState, itemText, linesOf, regionOf, signatureOf, stateOf, successorOf, type Signature, type TargetState } from './effects-util.js';
 
 interface Observation {
   token: string;
@@ -22,6 +23,7 @@ interface Observation {
   refs: Map<string, Element>;
   focus: Element;
   state: TargetState | undefined;
+  signature: Signature | undefined;
   region: Element | undefined;
   regionLines: string[];
   dialogs: Set<Element>;
@@ -64,6 +66,7 @@ export function startObservation(target: Element | undefined, refPrefix: string)
     refs: connectedRefs(),
     focus: deepActiveElement(),
     state: target ? stateOf(target) : undefined,
+    signature: target ? signatureOf(target) : undefined,
     region,
     regionLines: region ? linesOf(region) : [],
     dialogs: visibleDialogs(),
@@ -148,7 +151,7 @@ function describe(o: Observation): ObservedEffects {
   for (const dialog of dialogsNow) if (!o.dialogs.has(dialog)) changes.push(`${name(dialog)} opened`);
   for (const dialog of o.dialogs) if (!dialogsNow.has(dialog)) changes.push(`dialog ${JSON.stringify(clip(dialog.isConnected ? nameOf(dialog, roleOf(dialog) || 'dialog') : itemText(dialog), 60))} closed`);
 
-  const itemTexts = listChanges(o, name, changes);
+  const itemTexts = listChanges(o.records, name, changes);
 
   // Text that appeared or went near the target, beyond list items already named.
   if (o.region) {
@@ -168,7 +171,10 @@ function describe(o: Observation): ObservedEffects {
   const result: ObservedEffects = { url: location.href, changes: changes.slice(0, 8), staleRefs: [], elements };
   if (o.target) {
     if (!o.target.isConnected) {
-      result.target = 'the target left the page';
+      // Many apps redraw a row on every change: find the element that took the target's place.
+      const successor = successorOf(o.signature);
+      const said = successor ? describeState(stateOf(successor), o.state).text : '';
+      result.target = successor ? `it was redrawn as ${name(successor)}${said ? `; ${said}` : ''}` : 'the target left the page';
       result.targetChanged = true;
     }
     else {
@@ -179,88 +185,11 @@ function describe(o: Observation): ObservedEffects {
   }
   const focus = deepActiveElement();
   // Focus on the target itself is what acting on it does; only focus that went elsewhere is news.
-  if (focus !== o.focus && !(o.target && o.target.contains(focus))) result.focus = focus === document.body || focus === document.documentElement ? 'nothing (the page)' : `${name(focus)}${valueNote(focus)}`;
+  if (focus !== o.focus && !(o.target && o.target.contains(focus))) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
   const click = o.events.click;
   if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
   for (const [ref, element] of o.refs) if (!element.isConnected) result.staleRefs.push(`${o.refPrefix}${ref}`);
   return result;
-}
-
-/** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
-function listChanges(o: Observation, name: (element: Element) => string, changes: string[]): Set<string> {
-  const added = new Map<Element, Element[]>();
-  const removed = new Map<Element, string[]>();
-  const addedNodes = new Set<Node>();
-  const explained = new Set<string>();
-  for (const record of o.records) if (record.type === 'childList') for (const node of record.addedNodes) addedNodes.add(node);
-  for (const record of o.records) {
-    if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
-    for (const node of record.addedNodes) {
-      if (!(node instanceof Element) || !node.isConnected || hasAddedAncestor(node, addedNodes) || !isShown(node)) continue;
-      added.set(record.target, [...(added.get(record.target) ?? []), node]);
-      for (const line of linesOf(node)) explained.add(line); // its lines are the item, not separate new text
-    }
-    for (const node of record.removedNodes) {
-      if (node instanceof Element && !node.isConnected && !addedNodes.has(node)) removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
-    }
-  }
-  const quoted = (texts: string[]) => `${texts.slice(0, 3).map((t) => JSON.stringify(clip(t, 50))).join(', ')}${texts.length > 3 ? ', …' : ''}`;
-  const items = (texts: string[]) => `${texts.length} item${texts.length === 1 ? '' : 's'} ${quoted(texts)}`;
-  for (const container of new Set([...added.keys(), ...removed.keys()])) {
-    if (!container.isConnected) continue;
-    const addedElements = added.get(container) ?? [];
-    const removedTexts = removed.get(container) ?? [];
-    const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);
-    const lost = multisetMinus(removedTexts, addedElements.map(itemText)).filter(Boolean);
-    for (const text of lost) explained.add(text);
-    if (isListLike(container)) {
-      const gained = gainedTexts.filter(Boolean);
-      if (gained.length && lost.length) changes.push(`${name(container)} gained ${items(gained)} and lost ${items(lost)}`);
-      else if (gained.length) changes.push(`${name(container)} gained ${items(gained)}`);
-      else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);
-      continue;
-    }
-    const pending = [...gainedTexts];
-    for (const element of addedElements) {
-      const at = pending.indexOf(itemText(element));
-      if (at < 0) continue; // re-rendered with the same text: not new
-      pending.splice(at, 1);
-      const list = isListLike(element) ? element : element.querySelector('ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=tree]');
-      const texts = list ? [...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]')].map(itemText).filter(Boolean) : [];
-      if (list && texts.length) changes.push(`${name(list)} appeared with ${items(texts)}`);
-      else if (roleOf(element)) changes.push(`${name(element)} appeared${itemText(element) ? `: ${JSON.stringify(clip(itemText(element), 80))}` : ''}`);
-      else if (itemText(element)) changes.push(`new content ${JSON.stringify(clip(itemText(element), 80))}`);
-    }
-    if (lost.length) changes.push(`gone: ${quoted(lost)}`);
-  }
-  return explained;
-}
-
-function hasAddedAncestor(node: Node, added: Set<Node>): boolean {
-  for (let parent = node.parentNode; parent; parent = parent.parentNode) if (added.has(parent)) return true;
-  return false;
-}
-
-const LIST_ROLES = new Set(['list', 'listbox', 'grid', 'table', 'tree', 'treegrid', 'menu', 'feed', 'rowgroup', 'tablist', 'radiogroup']);
-function isListLike(element: Element): boolean {
-  return ['UL', 'OL', 'TBODY', 'TABLE', 'MENU', 'DL'].includes(element.tagName) || LIST_ROLES.has(roleOf(element));
-}
-
-function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const item of b) counts.set(item, (counts.get(item) ?? 0) + 1);
-  return a.filter((item) => {
-    const n = counts.get(item) ?? 0;
-    if (n > 0) {
-      counts.set(item, n - 1);
-      return false;
-    }
-    return true;
-  });
-}
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function valueNote(element: Element): string {
