@@ -11,6 +11,7 @@ import { createIdbMemoryStore } from '../shared/memory-store.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema, workerRequestSchema, type WorkerRequest, type WorkerResponse } from '../shared/protocol.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
 import { installBenchHook } from './bench-hook.js';
+import { installInputBenchHook } from './input-bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
@@ -51,6 +52,7 @@ const manager = new RunManager({
 });
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
+installInputBenchHook(bridge);
 
 // ---------- side panels (ports) ----------
 

@@ -61,7 +61,8 @@ export interface TargetState {
 export function stateOf(element: Element): TargetState {
   const state: TargetState = {};
   if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) state.checked = element.checked;
-  else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
+  else if (element instanceof HTMLSelectElement) state.value = [...element.selectedOptions].map((option) => option.label.trim()).join(', ');
+  else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     state.value = element.value;
     if (element instanceof HTMLInputElement && element.type === 'password') state.secret = true;
   } else if (element instanceof HTMLElement && element.isContentEditable) state.value = element.innerText.replace(/\n$/, '');

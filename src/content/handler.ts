@@ -76,7 +76,7 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
     case 'locate':
       return locate(resolveRef(command.ref, command.documentId), command.purpose);
     case 'frame_offset':
-      return frameOffset(command.frameId, command.x, command.y);
+      return frameOffset(command.frameId, command.url, command.nth, command.x, command.y);
     case 'caret':
       return placeCaret(resolveRef(command.ref, command.documentId), command.mode);
     case 'observe_start':

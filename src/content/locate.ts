@@ -54,25 +54,33 @@ export function locate(element: Element, purpose: LocatePurpose): Located {
   };
 }
 
-function frameElementWithId(frameId: number): HTMLIFrameElement | HTMLFrameElement | undefined {
+/**
+ * The iframe element of child frame `frameId`: by `runtime.getFrameId` where the browser offers it to
+ * content scripts, else the `nth` iframe whose address is `url` (the browser lists a frame's children
+ * in document order, as read_page matches them).
+ */
+function frameElementOf(frameId: number, url: string, nth: number): HTMLIFrameElement | HTMLFrameElement | undefined {
+  const frames = [...document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')];
   const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
-  for (const frame of document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')) {
-    try {
-      if (runtime?.getFrameId?.(frame) === frameId) return frame;
-    } catch {
-      // not a frame the extension knows (sandboxed about:blank without our script)
+  if (typeof runtime?.getFrameId === 'function') {
+    for (const frame of frames) {
+      try {
+        if (runtime.getFrameId(frame) === frameId) return frame;
+      } catch {
+        // not a frame the extension knows (a sandboxed about:blank without our script)
+      }
     }
   }
-  return undefined;
+  return frames.filter((frame) => frame.src === url || (!frame.src && url === 'about:blank'))[nth];
 }
 
 /**
- * The point `x, y` of child frame `frameId` in this frame's viewport: the iframe's content box
+ * The point `x, y` of child frame `frameId` (at `url`, the `nth` with that address) in this frame's viewport: the iframe's content box
  * (border and padding skipped) plus the point. Scrolls the iframe into view if the point is outside,
  * and refuses a point covered by something else in this frame.
  */
-export function frameOffset(frameId: number, x: number, y: number): { x: number; y: number } {
-  const frame = frameElementWithId(frameId);
+export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): { x: number; y: number } {
+  const frame = frameElementOf(frameId, url, nth);
   if (!frame) {
     throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', { suggestion: 'Call read_page to see the page as it is now.' });
   }

@@ -21,7 +21,7 @@ describe('parseKeyCombo', () => {
   });
 
   it('parses combinations in a fixed modifier order, with the key a keyboard reports', () => {
-    expect(press('ctrl+a')).toMatchObject({ key: 'a', code: 'KeyA', keyCode: 65, modifiers: ['Control'], name: 'Control+a' });
+    expect(press('ctrl+a')).toMatchObject({ key: 'a', code: 'KeyA', keyCode: 65, modifiers: ['Control'], name: 'Control+A' });
     expect(press('Control+A').key).toBe('a');
     expect(press('Shift+Tab')).toMatchObject({ key: 'Tab', keyCode: 9, modifiers: ['Shift'] });
     expect(press('Meta+Enter')).toMatchObject({ key: 'Enter', modifiers: ['Meta'] });

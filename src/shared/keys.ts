@@ -186,7 +186,9 @@ export function parseKeyCombo(combo: string): ParsedKey {
   const ordered = MODIFIER_ORDER.filter((m) => modifiers.has(m));
   // Text is typed only without Control/Alt/Meta (Control+A selects, it does not type "a").
   const types = !ordered.some((m) => m !== 'Shift');
-  const press: KeyPress = { ...definition, modifiers: ordered, name: [...ordered, displayName(chosen)].join('+') };
+  // Shortcuts are written with capitals ("Control+A") though the keyboard reports the key as "a".
+  const shown = ordered.length > 0 && /^[a-z]$/.test(chosen) ? chosen.toUpperCase() : displayName(chosen);
+  const press: KeyPress = { ...definition, modifiers: ordered, name: [...ordered, shown].join('+') };
   if (!types) delete press.text;
   return { ok: true, press };
 }

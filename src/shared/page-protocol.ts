@@ -69,8 +69,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
   // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
   z.object({ type: z.literal('locate'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['click', 'hover', 'type', 'focus']) }),
-  /** The point (x, y) of child frame `frameId` in this frame's viewport. */
-  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), x: z.number(), y: z.number() }),
+  /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
+  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
   // What an action did (src/content/effects.ts): armed before it, read after the page settles.
   z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),

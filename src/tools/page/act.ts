@@ -72,6 +72,13 @@ async function settle(context: ToolUseContext, tabId: number, frameId: number, t
     } catch (error) {
       // The document went away under the observer: a navigation, which the watch reports.
       if (!isToolErrorLike(error) || !['NAVIGATED', 'DIALOG_OPEN'].includes(error.code)) throw error;
+      if (error.code === 'NAVIGATED' && frameId !== 0 && !watch?.effects().navigationStarted) {
+        // A frame removed or reloaded mid-act: what reached it is unknown, so this is not a success.
+        throw new ToolError('NAVIGATED', 'The frame that held the target went away during the act (it was removed or navigated): the input may have reached it only in part.', {
+          suggestion: 'Call read_page to see the page as it is now, then act on its current refs.',
+          details: { tabId, frameId },
+        });
+      }
     }
   }
   if (watch?.effects().navigationStarted) await watch.settleNavigation(NAVIGATION_MS, signal);

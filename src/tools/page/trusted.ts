@@ -41,9 +41,11 @@ export async function pointOf(context: ToolUseContext, target: Target, purpose: 
   if (target.frameId !== 0) {
     const frames = await requireBrowser(context).listFrames(target.tabId);
     for (let child = target.frameId; child !== 0; ) {
-      const parent = frames.find((frame) => frame.frameId === child)?.parentFrameId;
-      if (parent === undefined || parent < 0) break;
-      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', frameId: child, x: point.x, y: point.y }, parent);
+      const info = frames.find((frame) => frame.frameId === child);
+      const parent = info?.parentFrameId;
+      if (!info || parent === undefined || parent < 0) break;
+      const nth = frames.filter((frame) => frame.parentFrameId === parent && frame.url === info.url).findIndex((frame) => frame.frameId === child);
+      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', frameId: child, url: info.url, nth: Math.max(0, nth), x: point.x, y: point.y }, parent);
       child = parent;
     }
   }
