@@ -8,7 +8,7 @@ import { itemText, linesOf } from './effects-util.js';
 import { isShown } from './snapshot.js';
 
 /** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
-export function listChanges(records: readonly MutationRecord[], name: (element: Element) => string, changes: string[]): Set<string> {
+export function listChanges(records: readonly MutationRecord[], name: (element: Element) => string, refOf: (element: Element) => string, changes: string[]): Set<string> {
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
   const addedNodes = new Set<Node>();
@@ -28,6 +28,9 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
   const explain = (element: Element) => linesOf(element).forEach((line) => explained.add(line));
   const quoted = (texts: string[]) => `${texts.slice(0, 3).map((t) => JSON.stringify(clip(t, 50))).join(', ')}${texts.length > 3 ? ', …' : ''}`;
   const items = (texts: string[]) => `${texts.length} item${texts.length === 1 ? '' : 's'} ${quoted(texts)}`;
+  // New items carry their refs: the next step is often to act on one (double-click to edit it).
+  const withRefs = (elements: Element[]) =>
+    `${elements.length} item${elements.length === 1 ? '' : 's'} ${elements.slice(0, 3).map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`).join(', ')}${elements.length > 3 ? ', …' : ''}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
     if (!container.isConnected) continue;
     const addedElements = added.get(container) ?? [];
@@ -37,9 +40,10 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
     if (isListLike(container)) {
       for (const text of lost) explained.add(text);
       addedElements.forEach(explain);
-      const gained = gainedTexts.filter(Boolean);
-      if (gained.length && lost.length) changes.push(`${name(container)} gained ${items(gained)} and lost ${items(lost)}`);
-      else if (gained.length) changes.push(`${name(container)} gained ${items(gained)}`);
+      const pool = [...addedElements];
+      const gained = gainedTexts.filter(Boolean).map((text) => pool.splice(pool.findIndex((element) => itemText(element) === text), 1)[0]).filter((element): element is Element => element !== undefined);
+      if (gained.length && lost.length) changes.push(`${name(container)} gained ${withRefs(gained)} and lost ${items(lost)}`);
+      else if (gained.length) changes.push(`${name(container)} gained ${withRefs(gained)}`);
       else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);
       continue;
     }
@@ -51,10 +55,10 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
       if (at < 0) continue; // re-rendered with the same text: not new
       pending.splice(at, 1);
       const list = isListLike(element) ? element : element.querySelector('ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=tree]');
-      const texts = list ? [...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]')].map(itemText).filter(Boolean) : [];
+      const entries = list ? [...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]')].filter((entry) => itemText(entry)) : [];
       const role = roleOf(element);
-      if (list && texts.length) {
-        changes.push(`${name(list)} appeared with ${items(texts)}`);
+      if (list && entries.length) {
+        changes.push(`${name(list)} appeared with ${withRefs(entries)}`);
         explain(list);
       } else if (role && !TEXT_ROLES.has(role)) {
         const text = itemText(element);

@@ -40,9 +40,12 @@ export function linesOf(root: Element): string[] {
   return lines;
 }
 
-/** An item's text on one line (also for elements already removed from the page). */
+/**
+ * An item's text on one line. From `textContent`, the same for elements on the page and removed ones,
+ * so a list redrawn whole compares equal item for item.
+ */
 export function itemText(element: Element): string {
-  const text = (element.isConnected && element instanceof HTMLElement ? element.innerText : (element.textContent ?? '')).replace(/\s+/g, ' ').trim();
+  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
   return text.length > 200 ? text.slice(0, 200) : text;
 }
 

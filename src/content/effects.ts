@@ -36,6 +36,7 @@ interface Observation {
 let current: Observation | undefined;
 let counter = 0;
 
+const CONTROL_SELECTOR = 'button, a[href], input[type=button], input[type=submit], [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox]';
 const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
 const visibleDialogs = () => new Set([...document.querySelectorAll(DIALOG_SELECTOR)].filter((d) => isShown(d)));
 
@@ -151,7 +152,12 @@ function describe(o: Observation): ObservedEffects {
   for (const dialog of dialogsNow) if (!o.dialogs.has(dialog)) changes.push(`${name(dialog)} opened`);
   for (const dialog of o.dialogs) if (!dialogsNow.has(dialog)) changes.push(`dialog ${JSON.stringify(clip(dialog.isConnected ? nameOf(dialog, roleOf(dialog) || 'dialog') : itemText(dialog), 60))} closed`);
 
-  const itemTexts = listChanges(o.records, name, changes);
+  const refOf = (element: Element) => {
+    const ref = refFor(element);
+    elements[`${o.refPrefix}${ref}`] = summarize(element, roleOf(element) || 'generic', roleOf(element) ? nameOf(element, roleOf(element)) : itemText(element));
+    return `${o.refPrefix}${ref}`;
+  };
+  const itemTexts = listChanges(o.records, name, refOf, changes);
 
   // Text that appeared or went near the target, beyond list items already named.
   if (o.region) {
@@ -159,7 +165,15 @@ function describe(o: Observation): ObservedEffects {
     const before = o.regionLines;
     const after = root ? linesOf(root) : [];
     const gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line));
-    const added = multisetMinus(after, before).filter((line) => !itemTexts.has(line));
+    let added = multisetMinus(after, before).filter((line) => !itemTexts.has(line));
+    // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
+    if (added.length > 0 && root) {
+      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => added.includes(itemText(control)) && isShown(control));
+      for (const control of controls.slice(0, 3)) {
+        changes.push(`${name(control)} appeared`);
+        added = multisetMinus(added, [itemText(control)]);
+      }
+    }
     const pairs = Math.min(gone.length, added.length, 3);
     for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
     for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);
@@ -188,7 +202,12 @@ function describe(o: Observation): ObservedEffects {
   if (focus !== o.focus && !(o.target && o.target.contains(focus))) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
   const click = o.events.click;
   if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
-  for (const [ref, element] of o.refs) if (!element.isConnected) result.staleRefs.push(`${o.refPrefix}${ref}`);
+  for (const [ref, element] of o.refs) {
+    if (element.isConnected) continue;
+    // A redrawn item's new ref saves a read: "e6 (now e8)". Looked up only for the refs that are listed.
+    const successor = result.staleRefs.length < 8 ? successorOf(signatureOf(element)) : undefined;
+    result.staleRefs.push(`${o.refPrefix}${ref}${successor ? ` (now ${refOf(successor)})` : ''}`);
+  }
   return result;
 }
 
