@@ -136,16 +136,16 @@ export function typeText(element: Element, text: string, options: { clear: boole
   } else {
     typeIntoEditable(element as HTMLElement, text, options.clear);
   }
-  let submitted = false;
   if (options.submit) {
     const enter = keyDefinition('Enter') as KeyDefinition;
     if (element.dispatchEvent(new KeyboardEvent('keydown', keyboardInit(enter, [], 'keydown'))) && element.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(enter, [], 'keypress')))) {
-      submitted = submitFormOf(element);
+      submitFormOf(element);
     }
     element.dispatchEvent(new KeyboardEvent('keyup', keyboardInit(enter, [], 'keyup')));
   }
-  const shown = isTextField(element) && element.type === 'password' ? '(password hidden)' : JSON.stringify(isTextField(element) ? element.value : element.textContent ?? '');
-  return `Typed ${[...text].length} characters into ${label(element)}; its value is now ${shown}${options.submit ? (submitted ? '; submitted its form' : '; pressed Enter (no form to submit)') : ''}.`;
+  // What the keys did (the value, a submit, nothing) is the effect observer's to say, not a guess here.
+  const newline = element instanceof HTMLInputElement && text.includes('\n') ? '; the newline was pressed as Enter (the field has one line)' : '';
+  return `Typed ${[...text].length} characters into ${label(element)}${newline}${options.submit ? '; pressed Enter' : ''}.`;
 }
 
 // ---------- selects ----------

@@ -198,8 +198,9 @@ function describe(o: Observation): ObservedEffects {
     }
   }
   const focus = deepActiveElement();
-  // Focus on the target itself is what acting on it does; only focus that went elsewhere is news.
-  if (focus !== o.focus && !(o.target && o.target.contains(focus))) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
+  // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
+  // list item's edit field) is news.
+  if (focus !== o.focus && focus !== o.target) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
   const click = o.events.click;
   if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
   for (const [ref, element] of o.refs) {

@@ -66,9 +66,13 @@ export function typeCharacter(field: HTMLInputElement | HTMLTextAreaElement, cha
   const definition = char === '\n' ? (keyDefinition('Enter') as KeyDefinition) : (keyDefinition(char) ?? { key: char, code: '', keyCode: 0, text: char });
   const allowed = field.dispatchEvent(new KeyboardEvent('keydown', keyboardInit(definition, [], 'keydown')));
   if (allowed && field.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(definition, [], 'keypress')))) {
-    const inputType = char === '\n' ? 'insertLineBreak' : 'insertText';
-    const before = field.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data: char === '\n' ? null : char }));
-    if (before) insertIntoField(field, char);
+    // A newline in a one-line field is the Enter key: it submits the form instead of typing.
+    if (char === '\n' && field instanceof HTMLInputElement) submitFormOf(field);
+    else {
+      const inputType = char === '\n' ? 'insertLineBreak' : 'insertText';
+      const before = field.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data: char === '\n' ? null : char }));
+      if (before) insertIntoField(field, char);
+    }
   }
   field.dispatchEvent(new KeyboardEvent('keyup', keyboardInit(definition, [], 'keyup')));
 }

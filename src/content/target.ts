@@ -7,13 +7,18 @@ import { ToolError } from '../runtime/errors.js';
 import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 
+/** Roles whose elements are told apart by their text when they have no name. */
+const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
+
 /** A point in viewport CSS pixels. */
 export type Point = { x: number; y: number };
 
 /** How messages name an element: `button "Submit"` (no ref: in a frame the model knows it with a prefix). */
 export function label(element: Element): string {
   const role = roleOf(element) || element.tagName.toLowerCase();
-  const name = roleOf(element) ? nameOf(element, role) : (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  const text = () => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  // A list item or cell has no name of its own: its text is how a person tells it apart.
+  const name = roleOf(element) ? nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '') : text();
   return name ? `${role} ${JSON.stringify(name)}` : role;
 }
 

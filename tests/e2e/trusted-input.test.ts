@@ -48,6 +48,7 @@ describe('trusted input and effects on fixture pages', () => {
       step('tu_read', 'read_page', () => ({ filter: 'interactive' })),
       step('tu_type', 'type', (tree) => ({ ref: refIn(tree, 'textbox "New entry"'), text: 'buy milk', submit: true })),
       step('tu_noop', 'press_key', () => ({ key: 'Return' })),
+      step('tu_tag', 'type', () => ({ ref: refIn(resultOf(mock, 'tu_read').text, 'textbox "New tag"'), text: 'green\n' })),
       step('tu_bad', 'press_key', () => ({ key: 'Enterr' })),
       { text: 'Added.' },
     );
@@ -62,9 +63,12 @@ describe('trusted input and effects on fixture pages', () => {
 
     const typed = resultOf(mock, 'tu_type');
     expect(typed.isError).toBe(false);
-    expect(typed.text).toMatch(/^Typed 8 characters into textbox "New entry"; pressed Enter \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Entries" \[ref=e\d+\] gained 1 item "buy milk"\.$/);
+    expect(typed.text).toMatch(/^Typed 8 characters into textbox "New entry"; pressed Enter \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Entries" \[ref=e\d+\] gained 1 item "buy milk" \[ref=e\d+\]\.$/);
     // Enter again on the empty field: the handler ignores it, and the result says so plainly.
     expect(resultOf(mock, 'tu_noop').text).toBe('Pressed Enter on the focused element [trusted input]. Then: no visible change.');
+    // A keypress handler that checks charCode 13 adds the tag typed with a newline.
+    expect(await page.locator('#tags li').allTextContents()).toEqual(['green']);
+    expect(resultOf(mock, 'tu_tag').text).toMatch(/^Typed 6 characters into textbox "New tag"; the newline was pressed as Enter \(the field has one line\) \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Tags" \[ref=e\d+\] gained 1 item "green"/);
     const bad = resultOf(mock, 'tu_bad');
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain('INVALID_INPUT');
