@@ -21,11 +21,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'no-restricted-globals': ['error', { name: 'chrome', message: 'src/runtime imports no browser API' }, { name: 'browser', message: 'src/runtime imports no browser API' }],
-      'no-restricted-imports': ['error', { patterns: ['webextension-polyfill', '**/background/**', '**/content/**', '**/sidepanel/**'] }],
+      'no-restricted-imports': ['error', { patterns: ['webextension-polyfill', '**/background/**', '**/content/**', '**/sidepanel/**', '**/tools/**', '**/storage/**', '**/shared/**', '**/mcp/**'] }],
     },
   },
   {
     files: ['src/content/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/background/**', '**/sidepanel/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/background/**', '**/sidepanel/**', '**/storage/**', '**/tools/**'] }] },
   },
 );

@@ -57,6 +57,22 @@ function standaloneContentScript(): Plugin {
   };
 }
 
+/**
+ * The MCP SDK's client imports ajv as its default JSON Schema validator; ajv compiles schemas with
+ * `new Function`, which the service worker's CSP forbids. src/mcp always passes an eval-free validator,
+ * so the import is swapped for a stub (src/mcp/no-ajv.ts) that throws if anything ever uses it.
+ */
+function mcpSdkWithoutAjv(): Plugin {
+  const stub = resolve(import.meta.dirname, 'src/mcp/no-ajv.ts');
+  return {
+    name: 'pagewright:mcp-sdk-without-ajv',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return importer?.includes('@modelcontextprotocol/sdk') && /(^|\/)ajv-provider\.js$/.test(source) ? stub : null;
+    },
+  };
+}
+
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
@@ -66,5 +82,5 @@ export default defineConfig({
     // Readable stack traces for people who report bugs; the extension is loaded unpacked.
     minify: false,
   },
-  plugins: [crx({ manifest: manifest as Parameters<typeof crx>[0]['manifest'] }), standaloneContentScript()],
+  plugins: [mcpSdkWithoutAjv(), crx({ manifest: manifest as Parameters<typeof crx>[0]['manifest'] }), standaloneContentScript()],
 });

@@ -6,9 +6,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'tests/unit/**/*.test.ts', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
           environment: 'node',
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'tests/unit/**/*.test-d.ts'] },
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
         },
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       },

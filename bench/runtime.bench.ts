@@ -13,7 +13,9 @@
 import 'fake-indexeddb/auto';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { createIdbResultStore, createMemoryResultStore, persistOversizedResult, readStoredResult } from '../src/runtime/budget.js';
+import { createMemoryResultStore, persistOversizedResult, readStoredResult } from '../src/runtime/budget.js';
+import { openDatabase } from '../src/storage/database.js';
+import { createIdbResultStore } from '../src/storage/results.js';
 import type { ResultStore } from '../src/runtime/budget-types.js';
 import { executeToolCall } from '../src/runtime/execute.js';
 import { runToolCalls } from '../src/runtime/orchestrate.js';
@@ -110,7 +112,7 @@ async function persistLarge() {
     return { persist: median(times), read: performance.now() - readStart, previewChars, pageChars: page.content.length };
   };
   const memory = await measure(createMemoryResultStore());
-  const idb = await measure(createIdbResultStore(`bench-${Date.now()}`));
+  const idb = await measure(createIdbResultStore(openDatabase(`bench-${Date.now()}`)));
   console.log(`persist + preview a 1 MB (${full.length.toLocaleString('en-US')} chars) result, ${rounds} rounds, medians`);
   console.log(`  in-memory store         ${memory.persist.toFixed(2)} ms   (preview sent to the model: ${memory.previewChars} chars)`);
   console.log(`  IndexedDB (fake-indexeddb in Node) ${idb.persist.toFixed(2)} ms   ratio to in-memory: ${(idb.persist / memory.persist).toFixed(1)}×`);

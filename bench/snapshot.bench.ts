@@ -5,7 +5,7 @@
  * Every figure is the median of REPS runs, each timed from Node the same way (one evaluate round trip).
  *
  *   npx tsx bench/snapshot.bench.ts          (PAGES=20 for a quicker subset)
- * Aims (issue 4): median time ≤ 0.5× Playwright; interactive output no larger than Playwright's;
+ * Aims: median time ≤ 0.5× Playwright; interactive output no larger than Playwright's;
  * within 3× of the floor.
  */
 import type { Page } from 'playwright-core';
@@ -156,7 +156,7 @@ console.log(`median time ratio ours/floor: ${(med((r) => r.ours) / med((r) => r.
 console.log(`median size: ours all ${med((r) => r.oursChars)} chars, interactive ${med((r) => r.interactiveChars)}, Playwright ${med((r) => r.playwrightChars)}; pages where interactive > Playwright: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length}`);
 const aim = (label: string, value: number, limit: number, note = '') =>
   console.log(`  ${label.padEnd(44)} ${value.toFixed(2).padStart(6)}  (aim ≤ ${limit})  ${value <= limit ? 'met' : 'MISSED'}${note}`);
-console.log(`\nAims of issue 4 (median of the per-page ratios over ${rows.length} corpus pages, all measured in this run):`);
+console.log(`\nAims (median of the per-page ratios over ${rows.length} corpus pages, all measured in this run):`);
 aim('time: ours (all) / Playwright ariaSnapshot', med((r) => r.ours / r.playwright), 0.5, `; from Node through evaluate: ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`);
 aim('size: ours (interactive) / Playwright', med((r) => r.interactiveChars / Math.max(1, r.playwrightChars)), 1, `; pages where larger: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length} of ${rows.length}`);
 aim('time: ours (all) / floor', med((r) => r.ours / r.floor), 3);

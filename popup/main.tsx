@@ -7,14 +7,9 @@ import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { openSidePanel } from '../src/background/chrome-only.js';
 import { BUILT_IN_PROMPTS, fillTemplate, MENU_SUMMARIZE_PAGE } from '../src/background/context-menus.js';
-import { workerResponseSchema, type WorkerRequest } from '../src/shared/protocol.js';
-import { z } from 'zod';
+import { requestWorker, type ParamsOf, type ReplyOf, type WorkerMethod } from '../src/shared/protocol/requests.js';
 
-const statusSchema = z.object({
-  runs: z.array(z.object({ conversationId: z.string(), tabId: z.number().optional(), title: z.string() })),
-  settings: z.object({ ok: z.boolean(), message: z.string().optional() }),
-});
-type Status = z.infer<typeof statusSchema>;
+type Status = ReplyOf<'status.get'>;
 interface ActiveTab {
   id: number;
   windowId: number;
@@ -22,10 +17,14 @@ interface ActiveTab {
   title: string;
 }
 
-async function request(message: WorkerRequest): Promise<unknown> {
-  const response = workerResponseSchema.parse(await browser.runtime.sendMessage(message));
-  if (!response.ok) throw new Error(`${response.error.message} ${response.error.suggestion}`);
-  return response.data;
+/** A worker request; a refusal becomes an Error whose message says what to do. */
+async function request<M extends WorkerMethod>(method: M, params: ParamsOf<M>): Promise<ReplyOf<M>> {
+  try {
+    return await requestWorker((message) => browser.runtime.sendMessage(message), method, params);
+  } catch (error) {
+    const { message, suggestion } = error as { message?: string; suggestion?: string };
+    throw new Error([message, suggestion].filter(Boolean).join(' '));
+  }
 }
 
 function Popup() {
@@ -38,7 +37,7 @@ function Popup() {
       try {
         const [active] = await browser.tabs.query({ active: true, currentWindow: true });
         if (active?.id !== undefined) setTab({ id: active.id, windowId: active.windowId ?? -1, url: active.url ?? '', title: active.title ?? '' });
-        setStatus(statusSchema.parse(await request({ type: 'get_status' })));
+        setStatus(await request('status.get', {}));
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));
       }
@@ -65,7 +64,7 @@ function Popup() {
     void (async () => {
       try {
         await opened.catch(() => undefined);
-        await request({ type: 'quick_action', tabId: tab.id, prompt });
+        await request('quickAction.start', { tabId: tab.id, prompt });
         window.close();
       } catch (e) {
         setError(e instanceof Error ? e.message : String(e));

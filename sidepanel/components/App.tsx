@@ -59,7 +59,7 @@ export function App({ app }: { app: AppModel }) {
           {page === 'conversations' && <ConversationList app={app} />}
           {page === 'chat' && (
             <>
-              <Transcript model={app.conversation} />
+              <Transcript model={app.conversation} fullResults={app.fullResults} />
               <RunStatus model={app.conversation} onOpenSettings={() => app.showPage('settings')} />
             </>
           )}

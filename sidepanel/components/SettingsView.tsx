@@ -1,55 +1,11 @@
-/** Settings: provider, key, model, base URL, permission mode, simple mode, custom actions, and memory. */
-import type { ComponentChildren } from 'preact';
+/** Settings: provider, key, model, base URL, permission mode, rules, simple mode, custom actions, MCP servers, grants and memory. */
 import { insecureKeyWarning } from '../../src/shared/settings.js';
 import type { AppModel } from '../models/app-model.js';
 import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
 import type { SettingsModel } from '../models/settings-model.js';
-
-const fieldId = (path: string) => `field-${path.replace(/[^a-z0-9]+/gi, '-')}`;
-
-function Field({
-  path,
-  label,
-  errors,
-  children,
-  hint,
-  warning,
-}: {
-  path: string;
-  label: string;
-  errors: Readonly<Record<string, string>>;
-  children: ComponentChildren;
-  hint?: string;
-  /** Shown but does not block saving. */
-  warning?: string | undefined;
-}) {
-  const error = errors[path];
-  return (
-    <div class={`field${error ? ' invalid' : ''}`}>
-      <label for={fieldId(path)}>{label}</label>
-      {children}
-      {hint && <p class="hint muted">{hint}</p>}
-      {warning && (
-        <p id={`${fieldId(path)}-warning`} class="field-warning">
-          <strong>Warning:</strong> {warning}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId(path)}-error`} class="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Props that tie an input to its label and error message. */
-const a11y = (path: string, errors: Readonly<Record<string, string>>) => ({
-  id: fieldId(path),
-  'aria-invalid': errors[path] ? true : undefined,
-  'aria-describedby': errors[path] ? `${fieldId(path)}-error` : undefined,
-});
+import { McpServers } from './McpServers.js';
+import { a11y, Field, fieldId } from './settings-fields.js';
 
 const CONTEXTS = ['selection', 'page', 'link', 'image'] as const;
 
@@ -254,6 +210,7 @@ export function SettingsView({ app }: { app: AppModel }) {
           </label>
         </div>
         <CustomActions settings={settings} />
+        <McpServers settings={settings} mcp={app.mcp} />
         <div class="form-actions">
           <button type="submit" class="primary" disabled={state === 'saving'}>
             Save settings

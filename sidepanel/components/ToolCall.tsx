@@ -1,7 +1,7 @@
 /** One tool call (or a parallel group), rendered through the view registry. */
 import type { ToolCallView } from '../models/types.js';
-import { viewFor } from '../views/registry.js';
-import type { ViewContext } from '../views/types.js';
+import { viewFor } from '../tools/registry.js';
+import type { ViewContext } from '../tools/types.js';
 
 const STATUS_LABEL: Record<ToolCallView['status'], string> = {
   running: 'Running',

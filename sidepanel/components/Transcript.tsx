@@ -1,8 +1,9 @@
 /** The chat transcript: the person's messages, the assistant's Markdown, tool calls, and the live stream. */
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConversationModel, DisplayItem } from '../models/conversation-model.js';
+import type { FullResultsModel } from '../models/full-results-model.js';
 import type { ToolCallView } from '../models/types.js';
-import type { ViewContext } from '../views/types.js';
+import type { ViewContext } from '../tools/types.js';
 import { Markdown } from './Markdown.js';
 import { ToolGroup } from './ToolCall.js';
 
@@ -56,11 +57,11 @@ function useStickToBottom(ref: { current: HTMLElement | null }, change: unknown)
 }
 
 /** The transcript of the shown conversation. */
-export function Transcript({ model }: { model: ConversationModel }) {
+export function Transcript({ model, fullResults }: { model: ConversationModel; fullResults: FullResultsModel }) {
   const ref = useRef<HTMLDivElement>(null);
   const context: ViewContext = {
-    openFullResult: (storedId) => model.openFullResult(storedId),
-    fullResult: (storedId) => model.fullResults.value[storedId],
+    openFullResult: (storedId) => void fullResults.open(storedId),
+    fullResult: (storedId) => fullResults.byId.value[storedId],
     awaitingPermission: (toolUseId) => model.pendingPermission.value?.toolUseId === toolUseId,
   };
   const items = model.items.value;

@@ -3,13 +3,7 @@
  * a headline per kind and, for rate limits, when to retry — so a failure is never a silent hang.
  */
 
-/** The error payload of `run_finished` / `run_state`. */
-export interface RunErrorPayload {
-  code: string;
-  message: string;
-  suggestion: string;
-  retryAfterMs?: number;
-}
+import type { RunError } from '../../src/runtime/errors.js';
 
 /** What the panel shows for a run error. */
 export interface RunErrorView {
@@ -48,7 +42,7 @@ export function formatWait(ms: number): string {
  * Builds the view of a run error. `retryAt` (epoch ms) is when the wait runs out, fixed by the model
  * when the error arrived — never taken from the clock here, or the time shown would drift per render.
  */
-export function describeRunError(error: RunErrorPayload, retryAt?: number): RunErrorView {
+export function describeRunError(error: RunError, retryAt?: number): RunErrorView {
   const known = Object.hasOwn(TITLES, error.code) ? TITLES[error.code] : undefined;
   const view: RunErrorView = {
     title: known?.title ?? 'The run stopped with an error',

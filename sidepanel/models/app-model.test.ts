@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PanelToWorker } from '../../src/shared/protocol.js';
+import type { PanelToWorker } from '../../src/shared/protocol/panel.js';
 import { AppModel } from './app-model.js';
 import type { PortLike } from './port-client.js';
 

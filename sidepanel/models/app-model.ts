@@ -4,14 +4,18 @@
  * restored state appears.
  */
 import { effect, signal } from '@preact/signals';
-import type { WorkerToPanel } from '../../src/shared/protocol.js';
+import type { WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { BindingModel, type TabsApi } from './binding-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
-import { MemoryModel, type SendRequest } from './memory-model.js';
+import { FullResultsModel } from './full-results-model.js';
+import { ExportModel, type SaveFile } from './export-model.js';
+import { McpModel } from './mcp-model.js';
+import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
+import type { SendMessage } from './worker-request.js';
 
 /** The page the panel shows. */
 export type PanelPage = 'chat' | 'conversations' | 'settings';
@@ -21,7 +25,10 @@ export interface AppDeps {
   connect: ConnectPort;
   tabs: TabsApi;
   settingsStorage: SettingsStorage;
-  request: SendRequest;
+  /** One-shot requests to the worker (`runtime.sendMessage`). */
+  request: SendMessage;
+  /** Saves an exported conversation through the browser's downloads. */
+  saveFile?: SaveFile;
   pinnedTabId: number | undefined;
   /** Opens this panel in its own window bound to the tab. */
   openPopOut?: (tabId: number) => void;
@@ -38,6 +45,12 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** Conversations saved as Markdown or JSON files. */
+  readonly exports: ExportModel;
+  /** The MCP servers' live states, for Settings. */
+  readonly mcp: McpModel;
+  /** Over-budget results the person opened in a tool view. */
+  readonly fullResults: FullResultsModel;
   readonly binding: BindingModel;
   /** A conversation the person opened from the list (kept across reconnects, dropped on tab switch). */
   private openedConversation: string | undefined;
@@ -50,6 +63,9 @@ export class AppModel {
     this.settings = new SettingsModel(deps.settingsStorage);
     this.memory = new MemoryModel(deps.request);
     this.grants = new GrantsModel(deps.request);
+    this.fullResults = new FullResultsModel(deps.request);
+    this.mcp = new McpModel(deps.request);
+    this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,
@@ -122,6 +138,7 @@ export class AppModel {
       void this.settings.load();
       void this.memory.refresh();
       void this.grants.refresh();
+      void this.mcp.refresh();
     }
   }
 
@@ -138,6 +155,7 @@ export class AppModel {
   }
 
   private route(message: WorkerToPanel): void {
+    if (message.type === 'mcp_states') return this.mcp.apply(message.servers);
     this.conversations.apply(message);
     this.conversation.apply(message);
     // The worker names a conversation after its first message and announces it only in the list:

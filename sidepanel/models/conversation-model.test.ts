@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
+import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { ConversationModel, buildDisplayItems } from './conversation-model.js';
 import type { TranscriptEntry } from './types.js';
 
@@ -42,7 +42,8 @@ describe('ConversationModel', () => {
     expect(model.toolCalls.value.get('t1')?.queued).toBe(true);
     event({ type: 'tool_call_started', toolUseId: 't1', name: 'wait_for', input: { seconds: 5 }, description: 'Wait 5 s' });
     event({ type: 'tool_call_progress', toolUseId: 't1', progress: { elapsedMs: 1000, totalMs: 5000 } });
-    expect(model.toolCalls.value.get('t1')).toMatchObject({ status: 'running', queued: false, description: 'Wait 5 s', progress: { elapsedMs: 1000 } });
+    expect(model.toolCalls.value.get('t1')).toMatchObject({ status: 'running', description: 'Wait 5 s', progress: { elapsedMs: 1000 } });
+    expect(model.toolCalls.value.get('t1')?.queued).toBeUndefined();
     event({
       type: 'tool_call_finished',
       toolUseId: 't1',
@@ -170,15 +171,14 @@ describe('ConversationModel', () => {
     expect(model.displayCalls.value.get('never')?.status).toBe('running');
     event({ type: 'run_finished', reason: 'aborted' });
     expect(model.displayCalls.value.get('never')).toMatchObject({ status: 'cancelled', error: { code: 'NOT_FINISHED' } });
-    expect(model.toolCalls.value.get('never')?.status).toBe('running');
   });
 
   it('shows the image a screenshot added after its result on that call', () => {
     const { model, event } = setup();
     model.sendMessage('look');
     event(assistantWithTools({ id: 's1', name: 'screenshot' }, { id: 'r1', name: 'read_page' }));
-    event({ type: 'tool_call_finished', toolUseId: 's1', name: 'screenshot', status: 'done', content: [{ type: 'text', text: 'Screenshot of tab 3' }], isError: false, durationMs: 5 });
     const image = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' } };
+    event({ type: 'tool_call_finished', toolUseId: 's1', name: 'screenshot', status: 'done', content: [{ type: 'text', text: 'Screenshot of tab 3' }], images: [image], isError: false, durationMs: 5 });
     event({
       type: 'tool_results',
       messages: [
@@ -186,8 +186,7 @@ describe('ConversationModel', () => {
         { role: 'user', content: [{ type: 'text', text: 'Screenshot of tab 3:' }, image] },
       ],
     });
-    expect(model.displayCalls.value.get('s1')?.content).toEqual([{ type: 'text', text: 'Screenshot of tab 3' }, image]);
-    expect(model.toolCalls.value.get('s1')?.content).toEqual([{ type: 'text', text: 'Screenshot of tab 3' }]);
+    expect(model.displayCalls.value.get('s1')).toMatchObject({ content: [{ type: 'text', text: 'Screenshot of tab 3' }], images: [image] });
     expect(model.items.value.filter((item) => item.kind === 'person')).toHaveLength(1);
   });
 
@@ -200,19 +199,6 @@ describe('ConversationModel', () => {
       { type: 'resume', conversationId: 'c1' },
     ]);
     expect(model.isRunning.value).toBe(true);
-  });
-
-  it('fetches a stored result once and keeps the answer by stored id', () => {
-    const { model, sent } = setup();
-    model.openFullResult('s1');
-    model.openFullResult('s1');
-    expect(sent).toEqual([{ type: 'read_stored_result', requestId: 'r1', storedId: 's1' }]);
-    expect(model.fullResults.value.s1).toEqual({ status: 'loading' });
-    model.apply({ type: 'stored_result', requestId: 'r1', content: 'the whole text' });
-    expect(model.fullResults.value.s1).toEqual({ status: 'loaded', content: 'the whole text' });
-    model.openFullResult('s2');
-    model.apply({ type: 'stored_result', requestId: 'r2', error: { code: 'NOT_FOUND', message: 'Gone.', suggestion: 'Run it again.' } });
-    expect(model.fullResults.value.s2).toEqual({ status: 'error', message: 'Gone. Run it again.' });
   });
 
   it('stops waiting when the worker refuses to start the run with an error notice', () => {

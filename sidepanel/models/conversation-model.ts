@@ -1,21 +1,16 @@
 /**
  * The conversation the panel shows: transcript, streaming text, tool calls by tool-use id, run state and
- * the pending permission prompt. `apply` folds worker messages in; the actions send commands.
+ * the pending permission prompt. `apply` folds worker messages in (loop events through the same fold the
+ * worker stores with); the actions send commands.
  */
 import { batch, computed, signal } from '@preact/signals';
-import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
-import type { RunErrorPayload } from '../lib/provider-errors.js';
+import type { RunError } from '../../src/runtime/errors.js';
+import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
+import { foldAgentEvent } from '../../src/shared/transcript.js';
+import { buildDisplayItems, toolCallsFromEntries } from './display-items.js';
 import type { PanelAgentEvent, PanelPermissionRequest, RunState, ToolCallView, TranscriptEntry } from './types.js';
 
-/** One row of the chat as rendered. */
-export type DisplayItem =
-  | { kind: 'person'; key: string; text: string }
-  | { kind: 'assistant'; key: string; text: string }
-  /** Consecutive calls of one tool (from one assistant turn): one call, or a parallel group. */
-  | { kind: 'tools'; key: string; name: string; toolUseIds: string[] };
-
-/** The state of an "Open full result" request. */
-export type FullResultState = { status: 'loading' } | { status: 'loaded'; content: string } | { status: 'error'; message: string };
+export { buildDisplayItems, type DisplayItem } from './display-items.js';
 
 /** A worker notice shown above the chat. */
 export interface Notice {
@@ -26,95 +21,6 @@ export interface Notice {
   suggestion: string;
 }
 
-type FinishedEvent = Extract<PanelAgentEvent, { type: 'tool_call_finished' }>;
-
-const isPersonMessage = (message: Extract<TranscriptEntry, { kind: 'message' }>['message']): boolean =>
-  message.role === 'user' && message.content.length > 0 && message.content.every((block) => block.type === 'text');
-
-/**
- * Orders the transcript for display. Tool calls appear where the assistant asked for them (its tool_use
- * blocks); tool_call entries with no tool_use block (older transcripts) appear where they are stored.
- * User messages that carry tool results or tool-added images are not the person's words and are not shown.
- */
-export function buildDisplayItems(entries: readonly TranscriptEntry[]): DisplayItem[] {
-  const items: DisplayItem[] = [];
-  const placed = new Set<string>();
-  const addCall = (id: string, name: string, groupKey: string): void => {
-    placed.add(id);
-    const last = items.at(-1);
-    if (last?.kind === 'tools' && last.name === name && last.key.startsWith(groupKey)) last.toolUseIds.push(id);
-    else items.push({ kind: 'tools', key: `${groupKey}:${id}`, name, toolUseIds: [id] });
-  };
-  entries.forEach((entry, index) => {
-    if (entry.kind === 'tool_call') {
-      if (!placed.has(entry.toolUseId)) addCall(entry.toolUseId, entry.name, 'loose');
-      return;
-    }
-    const { message } = entry;
-    if (message.role === 'user') {
-      if (isPersonMessage(message)) {
-        items.push({ kind: 'person', key: `m${index}`, text: message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n') });
-      }
-      return;
-    }
-    message.content.forEach((block, blockIndex) => {
-      if (block.type === 'text') {
-        if (block.text.trim() === '') return;
-        const last = items.at(-1);
-        if (last?.kind === 'assistant' && last.key.startsWith(`m${index}:`)) last.text += `\n\n${block.text}`;
-        else items.push({ kind: 'assistant', key: `m${index}:${blockIndex}`, text: block.text });
-      } else if (block.type === 'tool_use') {
-        addCall(block.id, block.name, `m${index}`);
-      }
-    });
-  });
-  return items;
-}
-
-type ImageContent = Extract<NonNullable<ToolCallView['content']>[number], { type: 'image' }>;
-
-/**
- * Images tools add after their results (`newMessages`, e.g. screenshot), matched to the calls that
- * made them: within one assistant turn, the n-th tool-added image message belongs to the n-th call
- * of an image-making tool. Only the panel uses this; the model's transcript is untouched.
- */
-export function toolImagesFromEntries(entries: readonly TranscriptEntry[], imageTools: ReadonlySet<string> = new Set(['screenshot'])): Map<string, ImageContent[]> {
-  const images = new Map<string, ImageContent[]>();
-  let queue: string[] = [];
-  for (const entry of entries) {
-    if (entry.kind !== 'message') continue;
-    const { message } = entry;
-    if (message.role === 'assistant') {
-      queue = message.content.flatMap((block) => (block.type === 'tool_use' && imageTools.has(block.name) ? [block.id] : []));
-      continue;
-    }
-    if (message.content.some((block) => block.type === 'tool_result')) continue;
-    const found = message.content.filter((block): block is ImageContent => block.type === 'image');
-    if (found.length === 0) continue;
-    const owner = queue.shift();
-    if (owner !== undefined) images.set(owner, found);
-  }
-  return images;
-}
-
-function toolCallsFromEntries(entries: readonly TranscriptEntry[]): Map<string, ToolCallView> {
-  const calls = new Map<string, ToolCallView>();
-  for (const entry of entries) {
-    if (entry.kind === 'tool_call') {
-      const { kind: _kind, ...view } = entry;
-      calls.set(entry.toolUseId, view);
-    } else if (entry.message.role === 'assistant') {
-      for (const block of entry.message.content) {
-        if (block.type === 'tool_use' && !calls.has(block.id)) {
-          // Known only from the model's request: not started yet (or the worker has not reported it).
-          calls.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running', queued: true });
-        }
-      }
-    }
-  }
-  return calls;
-}
-
 /** Conversation state and actions. `send` is the port client's `send`. */
 export class ConversationModel {
   readonly conversationId = signal<string | undefined>(undefined);
@@ -122,13 +28,13 @@ export class ConversationModel {
   readonly tabId = signal<number | undefined>(undefined);
   readonly entries = signal<TranscriptEntry[]>([]);
   readonly streamingText = signal('');
-  readonly toolCalls = signal<ReadonlyMap<string, ToolCallView>>(new Map());
+  /** Every tool call by id, as the worker reported it (or queued, when only requested so far). */
+  readonly toolCalls = computed<ReadonlyMap<string, ToolCallView>>(() => toolCallsFromEntries(this.entries.value));
   readonly run = signal<RunState>({ status: 'idle' });
   /** Why the last run ended, when it ended other than by finishing its turn. */
   readonly lastStopReason = signal<string | undefined>(undefined);
   readonly pendingPermission = signal<PanelPermissionRequest | undefined>(undefined);
   readonly notices = signal<Notice[]>([]);
-  readonly fullResults = signal<Readonly<Record<string, FullResultState>>>({});
   /** The message box's text. */
   readonly draft = signal('');
   /** The reason typed in the permission prompt (sent with Deny). */
@@ -136,34 +42,14 @@ export class ConversationModel {
 
   readonly items = computed(() => buildDisplayItems(this.entries.value));
   /**
-   * Tool calls as shown: once the run is over, a call still marked running never finished (the run
-   * ended or was cut off first), so it is shown as cancelled rather than spinning forever.
+   * Tool calls as shown: once the run is over, a call still marked running never finished, and the one
+   * rule for that (`settleUnfinishedCalls`) applies, so nothing spins forever.
    */
-  readonly displayCalls = computed<ReadonlyMap<string, ToolCallView>>(() => {
-    const calls = this.toolCalls.value;
-    const running = this.run.value.status === 'running';
-    let changed: Map<string, ToolCallView> | undefined;
-    for (const [id, images] of toolImagesFromEntries(this.entries.value)) {
-      const call = (changed ?? calls).get(id);
-      if (!call || (call.content ?? []).some((block) => block.type === 'image')) continue;
-      changed ??= new Map(calls);
-      changed.set(id, { ...call, content: [...(call.content ?? []), ...images] });
-    }
-    if (running) return changed ?? calls;
-    for (const [id, call] of changed ?? calls) {
-      if (call.status !== 'running') continue;
-      changed ??= new Map(calls);
-      changed.set(id, {
-        ...call,
-        status: 'cancelled',
-        // The person-facing advice for NOT_FINISHED is in the view (personLine): this error never reaches the model.
-        error: call.error ?? { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: '' },
-      });
-    }
-    return changed ?? calls;
-  });
+  readonly displayCalls = computed<ReadonlyMap<string, ToolCallView>>(() =>
+    this.run.value.status === 'running' ? this.toolCalls.value : toolCallsFromEntries(this.entries.value, 'run_ended'),
+  );
   readonly isRunning = computed(() => this.run.value.status === 'running');
-  readonly runError = computed<RunErrorPayload | undefined>(() => this.run.value.error);
+  readonly runError = computed<RunError | undefined>(() => this.run.value.error);
   /**
    * When the run error's `retryAfterMs` runs out, as epoch ms: fixed when the error arrives, so the
    * "(at 14:05:10)" the card shows does not drift with each re-render (undefined without a wait).
@@ -178,8 +64,6 @@ export class ConversationModel {
   /** True from a send/resume until the worker reports on the run: a refusal (notice) then ends the wait. */
   private awaitingRunStart = false;
   private nextNoticeId = 1;
-  private nextRequestId = 1;
-  private readonly storedRequests = new Map<string, string>();
 
   /** `now` is the clock the retry time is taken from (injectable for tests). */
   constructor(
@@ -216,7 +100,6 @@ export class ConversationModel {
           this.title.value = message.title;
           this.tabId.value = message.tabId;
           this.entries.value = this.withUnconfirmedMessage(message.conversationId, message.transcript);
-          this.toolCalls.value = toolCallsFromEntries(message.transcript);
           this.streamingText.value = '';
           this.setRun(message.run);
           this.lastStopReason.value = message.run.status === 'interrupted' ? 'interrupted' : undefined;
@@ -240,17 +123,6 @@ export class ConversationModel {
           this.pendingPermission.value = undefined;
         }
         return;
-      case 'stored_result': {
-        const storedId = this.storedRequests.get(message.requestId);
-        if (storedId === undefined) return;
-        this.storedRequests.delete(message.requestId);
-        const state: FullResultState =
-          message.content !== undefined
-            ? { status: 'loaded', content: message.content }
-            : { status: 'error', message: message.error ? `${message.error.message} ${message.error.suggestion}` : 'The stored result could not be read.' };
-        this.fullResults.value = { ...this.fullResults.value, [storedId]: state };
-        return;
-      }
       case 'notice':
         this.addNotice(message);
         if (message.level === 'error' && this.awaitingRunStart) {
@@ -260,6 +132,7 @@ export class ConversationModel {
           this.setRun({ ...this.run.value, status: 'idle' });
         }
         return;
+      case 'mcp_states': // Settings' MCP model shows these
       case 'conversations':
         return; // the conversations model handles the list
     }
@@ -343,119 +216,49 @@ export class ConversationModel {
     this.denyReason.value = '';
   }
 
-  /** Fetches an over-budget result from the worker's store. */
-  openFullResult(storedId: string): void {
-    const current = this.fullResults.value[storedId];
-    if (current?.status === 'loading' || current?.status === 'loaded') return;
-    const requestId = `r${this.nextRequestId++}`;
-    this.storedRequests.set(requestId, storedId);
-    this.fullResults.value = { ...this.fullResults.value, [storedId]: { status: 'loading' } };
-    this.send({ type: 'read_stored_result', requestId, storedId });
-  }
-
-  private updateCall(toolUseId: string, update: (call: ToolCallView | undefined) => ToolCallView): void {
-    const next = new Map(this.toolCalls.value);
-    next.set(toolUseId, update(next.get(toolUseId)));
-    this.toolCalls.value = next;
-  }
-
-  private ensurePlaced(toolUseId: string, name: string, input: unknown, description: string): void {
-    const placed = this.entries.value.some((entry) =>
-      entry.kind === 'tool_call'
-        ? entry.toolUseId === toolUseId
-        : entry.message.content.some((block) => block.type === 'tool_use' && block.id === toolUseId),
-    );
-    if (!placed) this.entries.value = [...this.entries.value, { kind: 'tool_call', toolUseId, name, input, description, status: 'running' }];
-  }
-
   private applyEvent(event: PanelAgentEvent): void {
-    switch (event.type) {
-      case 'turn_started':
-        this.streamingText.value = '';
-        return;
-      case 'text_delta':
-        this.streamingText.value += event.text;
-        return;
-      case 'assistant_message':
-        batch(() => {
-          this.entries.value = [...this.entries.value, { kind: 'message', message: event.message }];
+    batch(() => {
+      const folded = foldAgentEvent(this.entries.value, event);
+      if (folded.entries !== this.entries.value) this.entries.value = folded.entries;
+      switch (event.type) {
+        case 'turn_started':
+        case 'assistant_message':
           this.streamingText.value = '';
-          const next = new Map(this.toolCalls.value);
-          for (const block of event.message.content) {
-            if (block.type === 'tool_use' && !next.has(block.id)) {
-              next.set(block.id, { toolUseId: block.id, name: block.name, input: block.input, description: '', status: 'running', queued: true });
-            }
-          }
-          this.toolCalls.value = next;
-        });
-        return;
-      case 'tool_call_started':
-        batch(() => {
-          this.ensurePlaced(event.toolUseId, event.name, event.input, event.description);
-          this.updateCall(event.toolUseId, (call) => ({
-            ...call,
-            toolUseId: event.toolUseId,
-            name: event.name,
-            input: event.input,
-            description: event.description,
-            status: 'running',
-            queued: false,
-          }));
-        });
-        return;
-      case 'tool_call_progress':
-        this.updateCall(event.toolUseId, (call) => ({
-          ...(call ?? { toolUseId: event.toolUseId, name: 'unknown', input: undefined, description: '', status: 'running' as const }),
-          progress: event.progress,
-        }));
-        return;
-      case 'tool_call_finished':
-        batch(() => {
-          this.ensurePlaced(event.toolUseId, event.name, undefined, '');
-          this.updateCall(event.toolUseId, (call) => finishedCall(call, event));
+          return;
+        case 'text_delta':
+          this.streamingText.value += event.text;
+          return;
+        case 'tool_call_finished':
           if (this.pendingPermission.value?.toolUseId === event.toolUseId) this.pendingPermission.value = undefined;
-        });
-        return;
-      case 'tool_results':
-        this.entries.value = [...this.entries.value, ...event.messages.map((message) => ({ kind: 'message' as const, message }))];
-        return;
-      case 'usage':
-        this.setRun({ ...this.run.value, usage: event.total });
-        return;
-      case 'run_finished':
-        // The run that carried the message is over: any later state is authoritative.
-        this.unconfirmedMessage = undefined;
-        batch(() => {
-          this.lastStopReason.value = event.reason === 'end_turn' ? undefined : event.reason;
-          if (this.streamingText.value !== '') {
-            // Text streamed but never completed into a message (stopped mid-stream): keep what arrived.
-            const text = this.streamingText.value;
-            this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'assistant', content: [{ type: 'text', text }] } }];
-            this.streamingText.value = '';
-          }
-          const status: RunState['status'] = event.error ? 'error' : event.reason === 'interrupted' ? 'interrupted' : 'idle';
-          this.setRun({ ...this.run.value, status, error: event.error });
-          this.pendingPermission.value = undefined;
-        });
-        return;
+          return;
+        case 'usage':
+          this.setRun({ ...this.run.value, usage: event.total });
+          return;
+        case 'run_finished':
+          this.finishRun(event);
+          return;
+        default:
+          return;
+      }
+    });
+  }
+
+  private finishRun(event: Extract<PanelAgentEvent, { type: 'run_finished' }>): void {
+    // The run that carried the message is over: any later state is authoritative.
+    this.unconfirmedMessage = undefined;
+    this.lastStopReason.value = event.reason === 'end_turn' ? undefined : event.reason;
+    if (this.streamingText.value !== '') {
+      // Text streamed but never completed into a message (stopped mid-stream): keep what arrived.
+      const text = this.streamingText.value;
+      this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'assistant', content: [{ type: 'text', text }] } }];
+      this.streamingText.value = '';
     }
+    const status: RunState['status'] = event.error ? 'error' : event.reason === 'interrupted' ? 'interrupted' : 'idle';
+    this.setRun({ ...this.run.value, status, error: event.error });
+    this.pendingPermission.value = undefined;
   }
 }
 
-function sameError(a: RunErrorPayload | undefined, b: RunErrorPayload): boolean {
+function sameError(a: RunError | undefined, b: RunError): boolean {
   return a !== undefined && a.code === b.code && a.message === b.message && a.retryAfterMs === b.retryAfterMs;
-}
-
-function finishedCall(call: ToolCallView | undefined, event: FinishedEvent): ToolCallView {
-  const { progress: _progress, queued: _queued, ...rest } = call ?? { toolUseId: event.toolUseId, name: event.name, input: undefined, description: '', status: 'running' as const };
-  return {
-    ...rest,
-    name: event.name,
-    status: event.status,
-    content: event.content,
-    output: event.output,
-    error: event.error,
-    persisted: event.persisted,
-    permission: event.permission,
-  };
 }

@@ -1,6 +1,6 @@
 /** The list of past conversations, with open / new / delete. */
 import { signal } from '@preact/signals';
-import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol.js';
+import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import type { ConversationSummary } from './types.js';
 
 /** Conversation list state and actions. */

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerRequest } from '../../src/shared/protocol.js';
 import { GrantsModel } from './grants-model.js';
 
 describe('GrantsModel', () => {
   it('lists grants sorted by site and revokes one through the worker', async () => {
-    const requests: WorkerRequest[] = [];
+    const requests: unknown[] = [];
     const model = new GrantsModel(async (request) => {
       requests.push(request);
-      if (request.type === 'list_grants') return { ok: true, data: { grants: [{ origin: 'https://b.test', tool: 'click' }, { origin: 'https://a.test', tool: 'type' }, { origin: 'https://a.test', tool: 'click' }] } };
+      if ((request as { method: string }).method === 'grants.list') return { ok: true, data: { grants: [{ origin: 'https://b.test', tool: 'click' }, { origin: 'https://a.test', tool: 'type' }, { origin: 'https://a.test', tool: 'click' }] } };
       return { ok: true, data: { revoked: true } };
     });
     await model.refresh();
@@ -17,13 +16,13 @@ describe('GrantsModel', () => {
       { origin: 'https://b.test', tool: 'click' },
     ]);
     await model.revoke({ origin: 'https://a.test', tool: 'type' });
-    expect(requests.at(-1)).toEqual({ type: 'revoke_grant', origin: 'https://a.test', tool: 'type' });
+    expect(requests.at(-1)).toEqual({ method: 'grants.revoke', params: { origin: 'https://a.test', tool: 'type' } });
     expect(model.grants.value.map((g) => `${g.tool}@${g.origin}`)).toEqual(['click@https://a.test', 'click@https://b.test']);
   });
 
   it('puts the grant back and says why when revoking fails', async () => {
     const model = new GrantsModel(async (request) =>
-      request.type === 'list_grants' ? { ok: true, data: { grants: [{ origin: 'https://a.test', tool: 'click' }] } } : { ok: false, error: { code: 'FAILED', message: 'Disk full.', suggestion: 'Try again.' } },
+      (request as { method: string }).method === 'grants.list' ? { ok: true, data: { grants: [{ origin: 'https://a.test', tool: 'click' }] } } : { ok: false, error: { code: 'FAILED', message: 'Disk full.', suggestion: 'Try again.' } },
     );
     await model.refresh();
     await model.revoke({ origin: 'https://a.test', tool: 'click' });
@@ -35,6 +34,6 @@ describe('GrantsModel', () => {
     const model = new GrantsModel(async () => ({ ok: true, data: [{ site: 'x' }] }));
     await model.refresh();
     expect(model.status.value).toBe('error');
-    expect(model.error.value).toMatch(/unexpected shape/);
+    expect(model.error.value).toMatch(/did not match the protocol/);
   });
 });

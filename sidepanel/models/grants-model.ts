@@ -1,40 +1,21 @@
-/** "Always allow on this site" grants as listed in Settings: see and revoke, through the worker (WorkerRequest). */
+/** "Always allow on this site" grants as listed in Settings: see and revoke, through the worker (`grants.*` requests). */
 import { signal } from '@preact/signals';
-import { z } from 'zod';
-import { WorkerRequestState, type SendRequest } from './worker-request.js';
+import type { SiteGrant } from '../../src/runtime/permission-types.js';
+import { WorkerListModel } from './worker-request.js';
 
 /** One grant: the person allowed `tool` on `origin` without asking again. */
-export interface GrantView {
-  origin: string;
-  tool: string;
-}
-
-const listSchema = z.object({ grants: z.array(z.object({ origin: z.string(), tool: z.string() })) });
+export type GrantView = SiteGrant;
 
 /** Grant list state and actions. */
-export class GrantsModel {
+export class GrantsModel extends WorkerListModel {
   readonly grants = signal<GrantView[]>([]);
-  private readonly worker: WorkerRequestState;
-  readonly status: WorkerRequestState['status'];
-  readonly error: WorkerRequestState['error'];
-
-  constructor(request: SendRequest) {
-    this.worker = new WorkerRequestState(request);
-    this.status = this.worker.status;
-    this.error = this.worker.error;
-  }
 
   async refresh(): Promise<void> {
     this.status.value = 'loading';
-    const data = await this.worker.call({ type: 'list_grants' });
-    if (data === undefined) return;
-    const parsed = listSchema.safeParse(data);
-    if (!parsed.success) {
-      this.worker.fail('The list of allowed sites came back in an unexpected shape.');
-      return;
-    }
+    const reply = await this.worker.call('grants.list', {});
+    if (reply === undefined) return;
     // Grouped by site in the view, so sort by site then tool.
-    this.grants.value = [...parsed.data.grants].sort((a, b) => a.origin.localeCompare(b.origin) || a.tool.localeCompare(b.tool));
+    this.grants.value = [...reply.grants].sort((a, b) => a.origin.localeCompare(b.origin) || a.tool.localeCompare(b.tool));
     this.status.value = 'loaded';
   }
 
@@ -42,8 +23,7 @@ export class GrantsModel {
   async revoke(grant: GrantView): Promise<void> {
     const before = this.grants.value;
     this.grants.value = before.filter((g) => !(g.origin === grant.origin && g.tool === grant.tool));
-    const done = await this.worker.call({ type: 'revoke_grant', origin: grant.origin, tool: grant.tool });
-    if (done === undefined) this.grants.value = before;
+    const reply = await this.worker.call('grants.revoke', { origin: grant.origin, tool: grant.tool });
+    if (reply === undefined) this.grants.value = before;
   }
-
 }

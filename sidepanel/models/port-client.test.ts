@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PANEL_PORT_NAME, type WorkerToPanel } from '../../src/shared/protocol.js';
+import { PANEL_PORT_NAME, type WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { PortClient, type PortLike } from './port-client.js';
 
 /** An in-memory port whose worker side the test drives. */

@@ -4,7 +4,7 @@
  * disconnects, and the client reconnects and replays its binding so the restored state is shown.
  */
 import { signal } from '@preact/signals';
-import { PANEL_PORT_NAME, panelToWorkerSchema, workerToPanelSchema, type PanelToWorker, type WorkerToPanel } from '../../src/shared/protocol.js';
+import { PANEL_PORT_NAME, panelToWorkerSchema, workerToPanelSchema, type PanelToWorker, type WorkerToPanel } from '../../src/shared/protocol/panel.js';
 
 /** The part of `runtime.Port` the client uses, so tests can pass an in-memory pair. */
 export interface PortLike {

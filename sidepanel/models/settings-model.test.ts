@@ -107,26 +107,26 @@ describe('SettingsModel', () => {
 });
 
 describe('MemoryModel', () => {
-  it('lists entries in either answer shape and deletes through the worker', async () => {
+  it('lists entries and deletes through the worker', async () => {
     const requests: unknown[] = [];
     const model = new MemoryModel(async (request) => {
       requests.push(request);
-      if (request.type === 'list_memory') return { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }, { key: 'b', value: { n: 1 } }] } };
-      return { ok: true, data: null };
+      if ((request as { method: string }).method === 'memory.list') return { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }, { key: 'b', value: 'y', updatedAt: 2 }] } };
+      return { ok: true, data: { deleted: true } };
     });
     await model.refresh();
     expect(model.entries.value).toEqual([
       { key: 'a', value: 'x', updatedAt: 1 },
-      { key: 'b', value: '{"n":1}' },
+      { key: 'b', value: 'y', updatedAt: 2 },
     ]);
     await model.remove('a');
-    expect(requests.at(-1)).toEqual({ type: 'delete_memory', key: 'a' });
+    expect(requests.at(-1)).toEqual({ method: 'memory.delete', params: { key: 'a' } });
     expect(model.entries.value.map((entry) => entry.key)).toEqual(['b']);
   });
 
   it('restores the entry and shows the error when deleting fails', async () => {
     const model = new MemoryModel(async (request) =>
-      request.type === 'list_memory' ? { ok: true, data: [{ key: 'a', value: 'x' }] } : { ok: false, error: { code: 'NO_STORE', message: 'No store.', suggestion: 'Reload.' } },
+      (request as { method: string }).method === 'memory.list' ? { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }] } } : { ok: false, error: { code: 'NO_STORE', message: 'No store.', suggestion: 'Reload.' } },
     );
     await model.refresh();
     await model.remove('a');

@@ -16,6 +16,27 @@ export interface SettingsStorage {
 
 /** One person-defined context-menu action. */
 export type CustomAction = Settings['customActions'][number];
+/** One MCP server as the form edits it. */
+export type McpServerDraft = Settings['mcpServers'][number];
+
+/** Header lines as the person types them ("Name: value"), to a record; `undefined` when a line has no name. */
+export function parseHeaderLines(text: string): { headers: Record<string, string> } | { error: string } {
+  const headers: Record<string, string> = {};
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') continue;
+    const colon = line.indexOf(':');
+    if (colon <= 0) return { error: `“${line.slice(0, 40)}” is not a header: write Name: value, one a line.` };
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return { headers };
+}
+
+/** A server's headers as lines for the form. */
+export const headerLines = (headers: Readonly<Record<string, string>> | undefined): string =>
+  Object.entries(headers ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('\n');
 
 /** Keeps each top-level field of a broken stored value that still validates on its own. */
 export function salvageSettings(value: unknown): Settings {
@@ -42,6 +63,8 @@ export class SettingsModel {
   readonly saveState = signal<'idle' | 'saving' | 'saved' | 'error'>('idle');
   readonly saveError = signal<string | undefined>(undefined);
   readonly loaded = signal(false);
+  /** The header lines being typed for each MCP server (by index), parsed when the form is saved. */
+  readonly mcpHeaderText = signal<Readonly<Record<number, string>>>({});
   /** The active provider's config, for the form. */
   readonly provider = computed(() => this.draft.value[this.draft.value.provider]);
 
@@ -58,6 +81,7 @@ export class SettingsModel {
       this.storedProblem.value = { message: parsed.message, suggestion: parsed.suggestion };
     }
     this.fieldErrors.value = {};
+    this.mcpHeaderText.value = Object.fromEntries(this.draft.value.mcpServers.map((server, index) => [index, headerLines(server.headers)]));
     this.loaded.value = true;
   }
 
@@ -94,13 +118,45 @@ export class SettingsModel {
     this.fieldErrors.value = {};
   }
 
+  addMcpServer(): void {
+    this.edit((draft) => ({ ...draft, mcpServers: [...draft.mcpServers, { name: '', url: '', enabled: true }] }));
+  }
+
+  editMcpServer(index: number, patch: Partial<McpServerDraft>): void {
+    this.edit((draft) => ({ ...draft, mcpServers: draft.mcpServers.map((server, i) => (i === index ? { ...server, ...patch } : server)) }), `mcpServers.${index}.${Object.keys(patch)[0] ?? ''}`);
+  }
+
+  editMcpHeaders(index: number, text: string): void {
+    this.mcpHeaderText.value = { ...this.mcpHeaderText.value, [index]: text };
+    this.edit((draft) => draft, `mcpServers.${index}.headers`);
+  }
+
+  removeMcpServer(index: number): void {
+    this.edit((draft) => ({ ...draft, mcpServers: draft.mcpServers.filter((_, i) => i !== index) }));
+    const texts = Object.entries(this.mcpHeaderText.value).filter(([i]) => Number(i) !== index);
+    this.mcpHeaderText.value = Object.fromEntries(texts.map(([i, text]) => [Number(i) > index ? Number(i) - 1 : Number(i), text]));
+    this.fieldErrors.value = {};
+  }
+
   /** Validates and stores; returns whether it saved. Errors are shown by field, never thrown. */
   async save(): Promise<boolean> {
     // Blank lines in the rule boxes are not rules.
     const draft = this.draft.value;
     const rules = { allow: cleanRules(draft.rules.allow), deny: cleanRules(draft.rules.deny), ask: cleanRules(draft.rules.ask) };
-    const result = settingsSchema.safeParse({ ...draft, rules });
-    const ruleErrors = malformedRules(rules);
+    const headerErrors: Record<string, string> = {};
+    const mcpServers = draft.mcpServers.map((server, index) => {
+      const text = this.mcpHeaderText.value[index];
+      if (text === undefined) return server;
+      const parsed = parseHeaderLines(text);
+      if ('error' in parsed) {
+        headerErrors[`mcpServers.${index}.headers`] = parsed.error;
+        return server;
+      }
+      const { headers: _old, ...rest } = server;
+      return Object.keys(parsed.headers).length > 0 ? { ...rest, headers: parsed.headers } : rest;
+    });
+    const result = settingsSchema.safeParse({ ...draft, rules, mcpServers });
+    const ruleErrors = { ...malformedRules(rules), ...headerErrors };
     if (!result.success || Object.keys(ruleErrors).length > 0) {
       const errors: Record<string, string> = { ...ruleErrors };
       for (const issue of result.success ? [] : result.error.issues) {

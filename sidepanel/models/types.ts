@@ -1,49 +1,24 @@
 /** Shapes the panel renders, inferred from the one protocol (never copied from the worker). */
-import type { z } from 'zod';
-import type {
-  agentEventSchema,
-  conversationSummarySchema,
-  permissionRequestSchema,
-  runStateSchema,
-  transcriptEntrySchema,
-  usageSchema,
-} from '../../src/shared/protocol.js';
+import type { AgentEvent, ToolCallStatus } from '../../src/runtime/events.js';
+import type { DecisionReason, PermissionRequest } from '../../src/runtime/permission-types.js';
+import type { ToolCallEntry, TranscriptEntry } from '../../src/shared/transcript.js';
 
-/** One stored transcript entry (a model message or a tool call with its status). */
-export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
-/** A transcript entry for a tool call. */
-export type ToolCallEntry = Extract<TranscriptEntry, { kind: 'tool_call' }>;
+export type { ConversationSummary, RunState } from '../../src/shared/protocol/panel.js';
+export type { ToolCallEntry, TranscriptEntry, ToolCallStatus };
+
 /** A model message as the panel receives it. */
 export type PanelMessage = Extract<TranscriptEntry, { kind: 'message' }>['message'];
-/** A conversation's run state. */
-export type RunState = z.infer<typeof runStateSchema>;
 /** What the permission prompt asks. */
-export type PanelPermissionRequest = z.infer<typeof permissionRequestSchema>;
-/** One row of the conversation list. */
-export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export type PanelPermissionRequest = PermissionRequest;
 /** One agent event as forwarded by the worker. */
-export type PanelAgentEvent = z.infer<typeof agentEventSchema>;
-/** Token counts. */
-export type PanelUsage = z.infer<typeof usageSchema>;
-/** running, done, error, rejected or cancelled. */
-export type ToolCallStatus = ToolCallEntry['status'];
+export type PanelAgentEvent = AgentEvent;
 /** Why a permission decision was made or a prompt shown. */
-export type DecisionReasonView = PanelPermissionRequest['why'];
+export type DecisionReasonView = DecisionReason;
 
-/** One tool call as the views see it: the stored entry plus live progress. */
-export interface ToolCallView {
-  toolUseId: string;
-  name: string;
-  input: unknown;
-  description: string;
-  status: ToolCallStatus;
-  content?: ToolCallEntry['content'];
-  output?: unknown;
-  error?: ToolCallEntry['error'];
-  persisted?: ToolCallEntry['persisted'];
-  /** The latest progress value, while running. */
-  progress?: unknown;
-  permission?: DecisionReasonView;
+/** One tool call as the views see it: the stored entry (with live progress), or a queued request. */
+export type ToolCallView = Omit<ToolCallEntry, 'kind'> & {
   /** Requested by the model but not started yet (waits for an earlier call in the turn). */
   queued?: boolean;
-}
+};
+/** Token counts. */
+export type { Usage as PanelUsage } from '../../src/runtime/model/types.js';

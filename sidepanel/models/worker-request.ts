@@ -1,41 +1,44 @@
-/** One-shot `WorkerRequest` plumbing the Settings lists share: send, check the answer with zod, record failures. */
+/** One-shot worker requests the Settings lists share: the typed call, and the status and error it leaves. */
 import { signal } from '@preact/signals';
-import { workerResponseSchema, type WorkerRequest } from '../../src/shared/protocol.js';
+import { requestWorker, type ParamsOf, type ReplyOf, type SendMessage, type WorkerMethod } from '../../src/shared/protocol/requests.js';
 
-/** Sends a one-shot `WorkerRequest` (runtime.sendMessage in the panel). */
-export type SendRequest = (request: WorkerRequest) => Promise<unknown>;
+export type { SendMessage } from '../../src/shared/protocol/requests.js';
 
 /** The status and error of a list the panel loads from the worker, and the call that keeps them. */
 export class WorkerRequestState {
   readonly status = signal<'idle' | 'loading' | 'loaded' | 'error'>('idle');
   readonly error = signal<string | undefined>(undefined);
 
-  constructor(private readonly request: SendRequest) {}
+  constructor(private readonly send: SendMessage) {}
 
-  /** Sends one request; returns its data (null for none), or undefined after recording the error. */
-  async call(request: WorkerRequest): Promise<unknown> {
-    let raw: unknown;
+  /** Calls one method; returns its validated reply, or undefined after recording the error. */
+  async call<M extends WorkerMethod>(method: M, params: ParamsOf<M>): Promise<ReplyOf<M> | undefined> {
     try {
-      raw = await this.request(request);
+      const reply = await requestWorker(this.send, method, params);
+      this.error.value = undefined;
+      return reply;
     } catch (error) {
-      this.fail(`The extension did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      const { message, suggestion } = error as { message?: string; suggestion?: string };
+      this.fail([message, suggestion].filter(Boolean).join(' ') || 'The extension did not answer.');
       return undefined;
     }
-    const response = workerResponseSchema.safeParse(raw);
-    if (!response.success) {
-      this.fail('The extension gave an unexpected answer.');
-      return undefined;
-    }
-    if (!response.data.ok) {
-      this.fail(`${response.data.error.message} ${response.data.error.suggestion}`);
-      return undefined;
-    }
-    this.error.value = undefined;
-    return response.data.data ?? null;
   }
 
   fail(message: string): void {
     this.error.value = message;
     this.status.value = 'error';
+  }
+}
+
+/** A list Settings loads from the worker: its items, and the status and error of the requests behind it. */
+export abstract class WorkerListModel {
+  protected readonly worker: WorkerRequestState;
+  readonly status: WorkerRequestState['status'];
+  readonly error: WorkerRequestState['error'];
+
+  constructor(send: SendMessage) {
+    this.worker = new WorkerRequestState(send);
+    this.status = this.worker.status;
+    this.error = this.worker.error;
   }
 }

@@ -15,7 +15,7 @@ import { createRootContext, type ToolUseContext } from '../runtime/context.js';
 import { ToolError } from '../runtime/errors.js';
 import { executeToolCall } from '../runtime/execute.js';
 import { buildTool, type CanUseTool } from '../runtime/tool.js';
-import { pageEnvelope, parsePageReply } from '../shared/page-protocol.js';
+import { pageEnvelope, parsePageReply } from '../shared/protocol/page.js';
 
 /** What one dispatch measurement returns (milliseconds per call, medians over rounds). */
 export interface DispatchFigures {

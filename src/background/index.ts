@@ -4,23 +4,31 @@
  * the top level, so events that wake a stopped worker are delivered.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { createIdbResultStore } from '../runtime/budget.js';
 import { createModelClient } from '../runtime/model/index.js';
-import { getTools } from '../runtime/registry.js';
-import { createIdbMemoryStore } from '../shared/memory-store.js';
-import { PANEL_PORT_NAME, panelToWorkerSchema, workerRequestSchema, type WorkerRequest, type WorkerResponse } from '../shared/protocol.js';
+import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
+import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
+import { createConversationStore } from '../storage/conversations.js';
+import { openDatabase } from '../storage/database.js';
+import { createGrantStore } from '../storage/grants.js';
+import { createIdbMemoryStore } from '../storage/memory.js';
+import { createIdbResultStore } from '../storage/results.js';
+import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
-import { installInputBenchHook } from './input-bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
-import { createPagewrightStore } from './db.js';
+import { installInputBenchHook } from './input-bench-hook.js';
 import { createPageInput, withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import type { NavigationEvents } from './page-watch.js';
-import { RunManager, type PanelLink, type SettingsResult } from './run-manager.js';
+import { notice, type PanelLink } from './panels.js';
+import { routePanelMessage } from './panel-router.js';
+import { createRequestHandlers } from './requests.js';
+import { RunManager } from './run-manager.js';
+import type { SettingsResult } from './run-settings.js';
 import { isOwnExtensionPage } from './senders.js';
 import { restrictStorageToExtension } from './storage-access.js';
 
@@ -31,25 +39,34 @@ void restrictStorageToExtension(chrome.storage.local, (error) =>
 
 const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
 
-const memory = createIdbMemoryStore();
+const database = openDatabase();
+const memory = createIdbMemoryStore(database);
+const grants = createGrantStore(database);
+const resultStore = createIdbResultStore(database);
 // Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
 let isMac = false;
 void chrome.runtime.getPlatformInfo().then((info) => (isMac = info.os === 'mac'), () => undefined);
 const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
 const bridge = withPageInput(createBrowserBridge(), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
-const store = createPagewrightStore();
 const manager = new RunManager({
-  store,
-  resultStore: createIdbResultStore(),
+  conversations: createConversationStore(database),
+  grants,
+  resultStore,
   memory,
   browser: bridge,
   loadSettings,
   createModel: (settings) => createModelClient(settings),
-  getTools: (permissions, options) => getTools(permissions, options),
+  getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
   // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).
   onRunEnded: (runId) => void cdp.release(runId),
 });
+// MCP servers connect at every worker start (and again when settings change, below); Settings hears every state change.
+startMcpServers(async () => {
+  const settings = await loadSettings();
+  return settings.ok ? settings.settings.mcpServers : undefined;
+});
+mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
 installInputBenchHook(bridge);
@@ -70,61 +87,26 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
   port.onMessage.addListener((raw: unknown) => {
     const parsed = panelToWorkerSchema.safeParse(raw);
     if (!parsed.success) {
-      link.post({ type: 'notice', level: 'error', code: 'INVALID_MESSAGE', message: `The worker rejected a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}`, suggestion: 'Reload the side panel.' });
+      link.post(notice('INVALID_MESSAGE', `The worker rejected a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'Reload the side panel.'));
       return;
     }
-    manager.handlePanelMessage(link, parsed.data).catch((error: unknown) => {
-      link.post({ type: 'notice', level: 'error', code: 'INTERNAL', message: `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`, suggestion: 'Try again; reload the side panel if it repeats.' });
+    routePanelMessage(manager, link, parsed.data).catch((error: unknown) => {
+      link.post(notice('INTERNAL', `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`, 'Try again; reload the side panel if it repeats.'));
     });
   });
   port.onDisconnect.addListener(() => manager.detach(link));
 });
 
-// ---------- one-shot requests (popup, settings view, tests) ----------
+// ---------- one-shot requests (popup, settings lists, stored results) ----------
 
-async function answer(request: WorkerRequest): Promise<WorkerResponse> {
-  switch (request.type) {
-    case 'get_status': {
-      const settings = await loadSettings();
-      return { ok: true, data: { ...(await manager.status()), settings: settings.ok ? { ok: true } : { ok: false, message: settings.message } } };
-    }
-    case 'open_side_panel':
-      // Works only inside a user gesture; the popup opens the panel itself and uses this as a fallback.
-      await openSidePanel({ ...(request.tabId !== undefined ? { tabId: request.tabId } : {}), ...(request.windowId !== undefined ? { windowId: request.windowId } : {}) });
-      return { ok: true, data: null };
-    case 'quick_action': {
-      const started = await manager.quickAction(request.tabId, request.prompt);
-      if (started.notice) return { ok: false, error: { code: started.notice.code, message: started.notice.message, suggestion: started.notice.suggestion } };
-      return { ok: true, data: { conversationId: started.conversationId } };
-    }
-    case 'save_settings':
-      await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: request.settings });
-      return { ok: true, data: null };
-    case 'list_memory':
-      return { ok: true, data: await memory.list() };
-    case 'delete_memory':
-      return { ok: true, data: { deleted: await memory.delete(request.key) } };
-    case 'list_grants':
-      return { ok: true, data: { grants: await store.listGrants() } };
-    case 'revoke_grant':
-      return { ok: true, data: { revoked: await store.revokeGrant({ origin: request.origin, tool: request.tool }) } };
-  }
-}
+const handlers = createRequestHandlers({ manager, grants, memory, resultStore, mcp: mcpServers, loadSettings, openSidePanel });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
+  // Only our own pages may ask (see senders.ts); anything else gets no answer at all.
   if (!isOwnExtensionPage(sender, browser.runtime.id)) return undefined;
-  const parsed = workerRequestSchema.safeParse(raw);
-  if (!parsed.success) return undefined; // not a worker request (e.g. a message between other contexts)
-  return answer(parsed.data).catch(
-    (error: unknown): WorkerResponse => ({
-      ok: false,
-      error: {
-        code: typeof (error as { code?: unknown }).code === 'string' ? (error as { code: string }).code : 'FAILED',
-        message: error instanceof Error ? error.message : String(error),
-        suggestion: typeof (error as { suggestion?: unknown }).suggestion === 'string' ? (error as { suggestion: string }).suggestion : 'Try again.',
-      },
-    }),
-  );
+  // A message that is not a worker request is left to any other listener.
+  if (!isWorkerRequest(raw)) return undefined;
+  return answerWorkerRequest(raw, handlers);
 });
 
 // ---------- context menus, shortcut, settings ----------
@@ -171,5 +153,6 @@ browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
   void rebuildMenus().catch(() => undefined);
   const parsed = parseSettings(changes[SETTINGS_STORAGE_KEY]?.newValue);
-  if (!parsed.ok) manager.broadcastNotice({ type: 'notice', level: 'error', code: 'SETTINGS_INVALID', message: parsed.message, suggestion: parsed.suggestion });
+  if (parsed.ok) void mcpServers.sync(parsed.settings.mcpServers);
+  if (!parsed.ok) manager.panels.toAll(notice('SETTINGS_INVALID', parsed.message, parsed.suggestion));
 });

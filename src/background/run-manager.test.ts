@@ -3,20 +3,26 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryResultStore } from '../runtime/budget.js';
 import { initialAppState } from '../runtime/context.js';
-import type { RunCheckpoint } from '../runtime/loop.js';
+import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import { createScriptedClient, type ScriptedStep } from '../runtime/model/scripted.js';
 import { emptyUsage } from '../runtime/model/types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { buildTool } from '../runtime/tool.js';
-import type { WorkerToPanel } from '../shared/protocol.js';
+import type { PanelToWorker, WorkerToPanel } from '../shared/protocol/panel.js';
 import { parseSettings } from '../shared/settings.js';
-import { createPagewrightStore } from './db.js';
-import { appendPersonMessage, RunManager, type PanelLink } from './run-manager.js';
+import { createConversationStore } from '../storage/conversations.js';
+import { openDatabase } from '../storage/database.js';
+import { createGrantStore } from '../storage/grants.js';
+import { routePanelMessage } from './panel-router.js';
+import type { PanelLink } from './panels.js';
+import { appendPersonMessage, RunManager } from './run-manager.js';
 
 let dbCounter = 0;
 
 function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string; browser?: BrowserBridge } = {}) {
-  const store = createPagewrightStore(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
+  const database = openDatabase(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
+  const store = createConversationStore(database);
+  const grants = createGrantStore(database);
   const model = createScriptedClient(steps);
   const calls: string[] = [];
   const note = buildTool({
@@ -55,7 +61,8 @@ function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: st
   });
   const manager = new RunManager({
     ...(options.browser ? { browser: options.browser } : {}),
-    store,
+    conversations: store,
+    grants,
     resultStore: createMemoryResultStore(),
     loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
     createModel: () => model,
@@ -64,20 +71,21 @@ function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: st
   const posted: WorkerToPanel[] = [];
   const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
   manager.attach(link);
-  return { store, model, calls, manager, posted, link };
+  const handle = (from: PanelLink, message: PanelToWorker) => routePanelMessage(manager, from, message);
+  return { store, grants, model, calls, manager, posted, link, handle };
 }
 
 const ofType = <T extends WorkerToPanel['type']>(posted: WorkerToPanel[], type: T) => posted.filter((m): m is Extract<WorkerToPanel, { type: T }> => m.type === type);
 
 describe('RunManager', () => {
   it('binds a tab to a conversation, runs, streams events to the bound panel and saves the transcript', async () => {
-    const { manager, posted, link, store } = setup([{ text: 'Hello there.' }]);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    const { manager, posted, link, store, handle } = setup([{ text: 'Hello there.' }]);
+    await handle(link, { type: 'bind_tab', tabId: 4 });
     const [state] = ofType(posted, 'conversation_state');
     expect(state).toMatchObject({ tabId: 4, run: { status: 'idle' }, transcript: [] });
     const conversationId = state!.conversationId;
 
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Hi' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Hi' });
     await manager.settled(conversationId);
 
     const deltas = ofType(posted, 'agent_event').filter((m) => m.event.type === 'text_delta');
@@ -89,19 +97,19 @@ describe('RunManager', () => {
     expect((await store.getRun(conversationId))?.messages).toHaveLength(2);
 
     // Binding the same tab again finds the same conversation.
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    await handle(link, { type: 'bind_tab', tabId: 4 });
     expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).toBe(conversationId);
   });
 
   it('does not send a conversation’s events to panels bound elsewhere', async () => {
-    const { manager, link, posted } = setup([{ text: 'One.' }]);
+    const { manager, link, posted, handle } = setup([{ text: 'One.' }]);
     const other: WorkerToPanel[] = [];
     const otherLink: PanelLink = { post: (m) => other.push(m) };
     manager.attach(otherLink);
-    await manager.handlePanelMessage(otherLink, { type: 'bind_tab', tabId: 2 });
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    await handle(otherLink, { type: 'bind_tab', tabId: 2 });
+    await handle(link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Go' });
     await manager.settled(conversationId);
     expect(other.some((m) => m.type === 'agent_event')).toBe(false);
   });
@@ -111,10 +119,10 @@ describe('RunManager', () => {
       [{ provider: 'nope' }, 'SETTINGS_INVALID'],
       [{ provider: 'anthropic' }, 'NO_API_KEY'],
     ] as const) {
-      const { manager, posted, link, model } = setup([], { settings });
-      await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+      const { manager, posted, link, model, handle } = setup([], { settings });
+      await handle(link, { type: 'bind_tab', tabId: 1 });
       const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-      await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Hi' });
+      await handle(link, { type: 'send_message', conversationId, text: 'Hi' });
       expect(ofType(posted, 'notice').map((n) => n.code)).toContain(code);
       expect(model.requests).toHaveLength(0);
       expect(manager.isRunning(conversationId)).toBe(false);
@@ -122,26 +130,26 @@ describe('RunManager', () => {
   });
 
   it('asks the panel before a call that changes something, and runs it once allowed', async () => {
-    const { manager, posted, link, calls } = setup([{ toolCalls: [{ id: 't1', name: 'note', input: { text: 'a' } }] }, { text: 'Done.' }]);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const { manager, posted, link, calls, handle } = setup([{ toolCalls: [{ id: 't1', name: 'note', input: { text: 'a' } }] }, { text: 'Done.' }]);
+    await handle(link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Note a' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Note a' });
     await expect.poll(() => ofType(posted, 'permission_request').length).toBe(1);
     expect(ofType(posted, 'permission_request')[0]?.request).toMatchObject({ toolUseId: 't1', toolName: 'note' });
     expect(calls).toEqual([]);
-    await manager.handlePanelMessage(link, { type: 'permission_response', conversationId, toolUseId: 't1', choice: 'allow_once' });
+    await handle(link, { type: 'permission_response', conversationId, toolUseId: 't1', choice: 'allow_once' });
     await manager.settled(conversationId);
     expect(calls).toEqual(['a']);
     expect(ofType(posted, 'permission_resolved')).toHaveLength(1);
   });
 
   it('Stop interrupts a run waiting on the model', async () => {
-    const { manager, posted, link } = setup([{ hang: true, text: 'Thinking' }]);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const { manager, posted, link, handle } = setup([{ hang: true, text: 'Thinking' }]);
+    await handle(link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Go' });
     await expect.poll(() => ofType(posted, 'agent_event').some((m) => m.event.type === 'text_delta')).toBe(true);
-    await manager.handlePanelMessage(link, { type: 'stop', conversationId });
+    await handle(link, { type: 'stop', conversationId });
     await manager.settled(conversationId);
     const finished = ofType(posted, 'agent_event').find((m) => m.event.type === 'run_finished');
     expect(finished?.event).toMatchObject({ reason: 'interrupted' });
@@ -150,7 +158,7 @@ describe('RunManager', () => {
   it('after a restart, shows a cut-off run as interrupted and resumes without re-running its in-flight call', async () => {
     const dbName = `restart-${Math.random()}`;
     const before = setup([], { dbName });
-    await before.manager.handlePanelMessage(before.link, { type: 'bind_tab', tabId: 1 });
+    await before.handle(before.link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(before.posted, 'conversation_state')[0]!.conversationId;
     // What a worker stopped mid-call leaves behind: a 'running' record whose checkpoint has the call in flight.
     const messages = [
@@ -166,13 +174,13 @@ describe('RunManager', () => {
     ]);
 
     const after = setup([{ text: 'Picked up again.' }], { dbName });
-    await after.manager.handlePanelMessage(after.link, { type: 'bind_tab', tabId: 1 });
+    await after.handle(after.link, { type: 'bind_tab', tabId: 1 });
     const state = ofType(after.posted, 'conversation_state')[0]!;
     expect(state.conversationId).toBe(conversationId);
     expect(state.run.status).toBe('interrupted');
     expect(state.transcript.find((e) => e.kind === 'tool_call')).toMatchObject({ status: 'error', error: { code: 'INTERRUPTED' } });
 
-    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    await after.handle(after.link, { type: 'resume', conversationId });
     await after.manager.settled(conversationId);
     expect(after.calls).toEqual([]);
     const sent = after.model.requests[0]!.messages;
@@ -180,7 +188,7 @@ describe('RunManager', () => {
     expect((await after.store.getRun(conversationId))?.status).toBe('idle');
 
     // Resuming twice is refused: the run is no longer interrupted.
-    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    await after.handle(after.link, { type: 'resume', conversationId });
     expect(ofType(after.posted, 'notice').map((n) => n.code)).toContain('NOTHING_TO_RESUME');
   });
 });
@@ -189,10 +197,10 @@ describe('RunManager and revoked grants', () => {
   it('a grant revoked in Settings does not come back with Resume from the run’s checkpoint', async () => {
     const dbName = `revoked-${Math.random()}`;
     const before = setup([], { dbName });
-    await before.manager.handlePanelMessage(before.link, { type: 'bind_tab', tabId: 1 });
+    await before.handle(before.link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(before.posted, 'conversation_state')[0]!.conversationId;
     // The run had been given both grants; a.test was revoked in Settings after the worker stopped.
-    await before.store.addGrant({ origin: 'https://b.test', tool: 'post' });
+    await before.grants.add({ origin: 'https://b.test', tool: 'post' });
     const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Post twice' }] }];
     const appState = { ...initialAppState(), grants: [{ origin: 'https://a.test', tool: 'post' }, { origin: 'https://b.test', tool: 'post' }] };
     const checkpoint: RunCheckpoint = { runId: 'r1', messages, turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState, currentTabId: 1, status: 'running' };
@@ -206,10 +214,10 @@ describe('RunManager and revoked grants', () => {
       ],
       { dbName },
     );
-    await after.manager.handlePanelMessage(after.link, { type: 'bind_tab', tabId: 1 });
-    await after.manager.handlePanelMessage(after.link, { type: 'resume', conversationId });
+    await after.handle(after.link, { type: 'bind_tab', tabId: 1 });
+    await after.handle(after.link, { type: 'resume', conversationId });
     await vi.waitFor(() => expect(ofType(after.posted, 'permission_request').map((m) => m.request.site)).toEqual(['https://a.test/form']));
-    await after.manager.handlePanelMessage(after.link, { type: 'permission_response', conversationId, toolUseId: 'p_a', choice: 'deny' });
+    await after.handle(after.link, { type: 'permission_response', conversationId, toolUseId: 'p_a', choice: 'deny' });
     await after.manager.settled(conversationId);
     // a.test asked (and was denied); b.test, still granted, ran without asking.
     expect(after.calls).toEqual(['post https://b.test/form']);
@@ -221,7 +229,7 @@ describe('RunManager restart before the first checkpoint', () => {
   it('keeps the person’s new message even when the worker stops before the run’s first checkpoint', async () => {
     const dbName = `early-stop-${Math.random()}`;
     const first = setup([{ hang: true }], { dbName });
-    await first.manager.handlePanelMessage(first.link, { type: 'bind_tab', tabId: 1 });
+    await first.handle(first.link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(first.posted, 'conversation_state')[0]!.conversationId;
     // An earlier run was interrupted: its record still has that run's checkpoint.
     const old = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'First question' }] }];
@@ -231,7 +239,7 @@ describe('RunManager restart before the first checkpoint', () => {
     // The new run's checkpoints never land (the worker "stops" before the loop saves one).
     const putRun = first.store.putRun.bind(first.store);
     first.store.putRun = async (record) => (record.runId !== 'r0' && record.checkpoint ? undefined : putRun(record));
-    await first.manager.handlePanelMessage(first.link, { type: 'send_message', conversationId, text: 'Second question' });
+    await first.handle(first.link, { type: 'send_message', conversationId, text: 'Second question' });
 
     const after = setup([], { dbName });
     await after.manager.ready;
@@ -245,12 +253,12 @@ describe('RunManager restart before the first checkpoint', () => {
 
 describe('RunManager.delete_conversation', () => {
   it('stops the conversation’s run, then removes it with its transcript and run state', async () => {
-    const { manager, posted, link, store } = setup([{ hang: true }]);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 1 });
+    const { manager, posted, link, store, handle } = setup([{ hang: true }]);
+    await handle(link, { type: 'bind_tab', tabId: 1 });
     const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Go' });
     expect(manager.isRunning(conversationId)).toBe(true);
-    await manager.handlePanelMessage(link, { type: 'delete_conversation', conversationId });
+    await handle(link, { type: 'delete_conversation', conversationId });
     expect(manager.isRunning(conversationId)).toBe(false);
     expect(await store.getConversation(conversationId)).toBeUndefined();
     expect(await store.getTranscript(conversationId)).toEqual([]);
@@ -261,14 +269,14 @@ describe('RunManager.delete_conversation', () => {
 
 describe('RunManager.forgetTab', () => {
   it('unbinds a closed tab’s conversations so a reused tab id starts fresh, keeping them listed', async () => {
-    const { manager, posted, link, store } = setup([]);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 8 });
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 9 });
+    const { manager, posted, link, store, handle } = setup([]);
+    await handle(link, { type: 'bind_tab', tabId: 8 });
+    await handle(link, { type: 'bind_tab', tabId: 9 });
     const [first, second] = ofType(posted, 'conversation_state').map((m) => m.conversationId);
     await manager.forgetTab(8);
     expect((await store.getConversation(first!))?.tabId).toBeUndefined();
     expect((await store.getConversation(second!))?.tabId).toBe(9);
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 8 });
+    await handle(link, { type: 'bind_tab', tabId: 8 });
     expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).not.toBe(first);
     await manager.forgetTab(undefined);
     expect((await store.getConversation(second!))?.tabId).toBeUndefined();
@@ -311,16 +319,16 @@ describe('appendPersonMessage', () => {
       settings: { anthropic: { apiKey: 'k' }, permissionMode: 'auto' },
     });
     seen.store = setupResult.store;
-    const { manager, link, posted, store } = setupResult;
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 4 });
+    const { manager, link, posted, store, handle } = setupResult;
+    await handle(link, { type: 'bind_tab', tabId: 4 });
     const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
-    await manager.handlePanelMessage(link, { type: 'send_message', conversationId, text: 'Go to tab 9' });
+    await handle(link, { type: 'send_message', conversationId, text: 'Go to tab 9' });
     await manager.settled(conversationId);
 
     expect(events).toEqual(['activate 9: conversation on 9']);
     expect((await store.getConversation(conversationId))?.tabId).toBe(9);
     // A panel that now follows tab 9 finds the same conversation.
-    await manager.handlePanelMessage(link, { type: 'bind_tab', tabId: 9 });
+    await handle(link, { type: 'bind_tab', tabId: 9 });
     expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).toBe(conversationId);
   });
 });

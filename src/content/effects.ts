@@ -6,7 +6,7 @@
  * went, the target's new state, where focus went, and the refs the action made stale. The model reads
  * this to tell success from a no-op; "no visible change" is said plainly.
  */
-import type { ElementSummary } from '../runtime/context.js';
+import type { ElementSummary } from '../runtime/page-state.js';
 import { nameOf, roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { isShown, summarize } from './snapshot.js';

@@ -3,7 +3,7 @@
  * Scores are simple and explainable: exact name beats prefix beats substring; labels and placeholders
  * count like names; visible text counts less; a role word in the query ("search button") must agree.
  */
-import type { ElementSummary } from '../runtime/context.js';
+import type { ElementSummary } from '../runtime/page-state.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
 import { documentId } from './refs.js';
 import { describeElement, isShown } from './snapshot.js';

@@ -1,10 +1,10 @@
 /**
- * Runs one page command and builds its reply. Pure dispatch over `src/shared/page-protocol.ts`: the
+ * Runs one page command and builds its reply. Pure dispatch over `src/shared/protocol/page.ts`: the
  * message listener (index.ts) decides who may send commands; this file decides what they do. No
  * command evaluates code or selectors supplied from outside: only refs, text and fixed options.
  */
 import { serializeError } from '../runtime/errors.js';
-import { pageCommandSchema, type PageCommand, type PageReply } from '../shared/page-protocol.js';
+import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
 import { finishObservation, observationTarget, startObservation } from './effects.js';
 import { pressKey } from './keyboard.js';
@@ -92,14 +92,28 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
   }
 }
 
+const badCommand = (detail: string | undefined): PageReply => ({
+  ok: false,
+  error: { code: 'BAD_COMMAND', message: `The content script cannot run this command: ${detail ?? 'invalid'}.`, suggestion: 'Reload the extension.' },
+});
+
+/** Parses a whole envelope from the worker (channel and command) and runs its command; always a reply. */
+export async function handlePageEnvelope(raw: unknown): Promise<PageReply> {
+  const parsed = pageEnvelopeSchema.safeParse(raw);
+  if (!parsed.success) return badCommand(parsed.error.issues[0]?.message);
+  return runChecked(parsed.data.command);
+}
+
 /** Parses an incoming command and runs it; every outcome is a reply, never a throw. */
 export async function handlePageCommand(raw: unknown): Promise<PageReply> {
   const parsed = pageCommandSchema.safeParse(raw);
-  if (!parsed.success) {
-    return { ok: false, error: { code: 'BAD_COMMAND', message: `The content script cannot run this command: ${parsed.error.issues[0]?.message ?? 'invalid'}.`, suggestion: 'Reload the extension.' } };
-  }
+  if (!parsed.success) return badCommand(parsed.error.issues[0]?.message);
+  return runChecked(parsed.data);
+}
+
+async function runChecked(command: PageCommand): Promise<PageReply> {
   try {
-    return { ok: true, result: await runCommand(parsed.data) };
+    return { ok: true, result: await runCommand(command) };
   } catch (error) {
     const { code, message, suggestion, details } = serializeError(error);
     return { ok: false, error: { ...(details ?? {}), code, message, suggestion: suggestion ?? 'Call read_page to see the page as it is now, then try again.' } };

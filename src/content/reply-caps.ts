@@ -5,7 +5,7 @@
  * The model never sees more than a preview of a large result anyway (the result budget), so these caps
  * sit far above what any tool shows and only bound the worst case.
  */
-import type { ElementSummary } from '../runtime/context.js';
+import type { ElementSummary } from '../runtime/page-state.js';
 
 /** The most characters of page text or tree a reply carries (about 40× a tool's model budget). */
 export const MAX_REPLY_TEXT_CHARS = 2_000_000;

@@ -10,7 +10,7 @@
  *     - /url: /home
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
-import type { ElementSummary } from '../runtime/context.js';
+import type { ElementSummary } from '../runtime/page-state.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
 import { documentId, refFor } from './refs.js';
 

@@ -16,7 +16,7 @@ export interface TabInfo {
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
-   * raw reply; callers validate the reply against `src/shared/page-protocol.ts`. Throws a `ToolError`
+   * raw reply; callers validate the reply against `src/shared/protocol/page.ts`. Throws a `ToolError`
    * with NOT_INJECTABLE, TAB_CLOSED, NAVIGATED or TIMEOUT codes for browser-side failures.
    */
   sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal }): Promise<unknown>;

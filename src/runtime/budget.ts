@@ -5,7 +5,6 @@
  * the largest (the orchestrator applies this batch by batch, so results already shown stay final). Each
  * decision is frozen per tool-use id, so re-sending history is byte-identical.
  */
-import { openDB, type DBSchema } from 'idb';
 import type { BudgetDecision, BudgetState, FrozenBudgetDecision, ResultStore, StoredResult } from './budget-types.js';
 import { ToolError } from './errors.js';
 import type { ToolResultContentBlock } from './model/types.js';
@@ -140,32 +139,9 @@ export async function applyMessageBudget(
   return final;
 }
 
-interface ResultDb extends DBSchema {
-  results: { key: string; value: StoredResult };
-}
-
-/** A `ResultStore` in IndexedDB (idb): the extension's store; unit tests run it on fake-indexeddb. */
-export function createIdbResultStore(dbName = 'pagewright-results'): ResultStore {
-  let db: ReturnType<typeof openDB<ResultDb>> | undefined;
-  const open = () =>
-    (db ??= openDB<ResultDb>(dbName, 1, {
-      upgrade(database) {
-        database.createObjectStore('results', { keyPath: 'id' });
-      },
-    }));
-  return {
-    async put(record) {
-      await (await open()).put('results', record);
-    },
-    async get(id) {
-      return (await open()).get('results', id);
-    },
-  };
-}
-
 /** A `ResultStore` in memory (tests, and sub-agents that must not write to disk). */
-export function createMemoryResultStore(): ResultStore {
-  const records = new Map<string, StoredResult>();
+export function createMemoryResultStore(initial: readonly StoredResult[] = []): ResultStore {
+  const records = new Map<string, StoredResult>(initial.map((record) => [record.id, record]));
   return {
     async put(record) {
       records.set(record.id, record);

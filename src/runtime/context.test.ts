@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryResultStore } from './budget.js';
-import { createRootContext, createSnapshotCache, createSubagentContext } from './context.js';
+import { createRootContext, createSubagentContext } from './context.js';
 
 const root = () =>
   createRootContext({
@@ -54,19 +54,5 @@ describe('createSubagentContext', () => {
     parent.abortController.abort('interrupt');
     expect(second.abortController.signal.aborted).toBe(true);
     expect(second.abortController.signal.reason).toBe('interrupt');
-  });
-});
-
-describe('createSnapshotCache', () => {
-  it('keys records by tab and URL and merges elements on the same URL', () => {
-    const cache = createSnapshotCache(() => 5);
-    cache.update(1, 'https://a.example/', { e1: { role: 'button', name: 'Delete' } });
-    cache.update(1, 'https://a.example/', { e2: { role: 'link', name: 'Home' } });
-    expect(Object.keys(cache.get(1)?.elements ?? {})).toEqual(['e1', 'e2']);
-    expect(cache.get(1, 'https://a.example/other')).toBeUndefined();
-    cache.update(1, 'https://a.example/other', { e9: { role: 'textbox', name: 'Email' } });
-    expect(Object.keys(cache.get(1)?.elements ?? {})).toEqual(['e9']);
-    cache.invalidate(1);
-    expect(cache.get(1)).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { BrowserBridge } from './browser.js';
 import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
+import { createSnapshotCache, type SnapshotCache } from './page-state.js';
 import type { PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
 import type { Tools } from './tool.js';
 
@@ -17,60 +18,6 @@ export interface AppState {
 }
 
 export const initialAppState = (): AppState => ({ discoveredTools: [], grants: [] });
-
-/** What the content script reported about one element, enough to judge a call on it without a round trip. */
-export interface ElementSummary {
-  role: string;
-  name: string;
-  tag?: string;
-  /** For inputs: the `type` attribute. */
-  inputType?: string;
-  autocomplete?: string;
-  /** For buttons and inputs inside a form: its method and action. */
-  formMethod?: string;
-  formAction?: string;
-  /** True when the element submits its form. */
-  submits?: boolean;
-  href?: string;
-}
-
-/** The latest snapshot of one tab, keyed by tab and URL (the analog of a read-file cache). */
-export interface PageSnapshotRecord {
-  tabId: number;
-  url: string;
-  takenAt: number;
-  /** Elements by ref, as last seen. */
-  elements: Readonly<Record<string, ElementSummary>>;
-}
-
-export interface SnapshotCache {
-  /** The record for this tab; with `url`, only if it was taken on that URL. */
-  get(tabId: number, url?: string): PageSnapshotRecord | undefined;
-  /** Merges elements into the tab's record (a new URL starts a new record). */
-  update(tabId: number, url: string, elements: Readonly<Record<string, ElementSummary>>): void;
-  invalidate(tabId: number): void;
-}
-
-/** A map-backed snapshot cache. */
-export function createSnapshotCache(now: () => number = Date.now): SnapshotCache {
-  const records = new Map<number, PageSnapshotRecord>();
-  return {
-    get(tabId, url) {
-      const record = records.get(tabId);
-      if (!record) return undefined;
-      if (url !== undefined && record.url !== url) return undefined;
-      return record;
-    },
-    update(tabId, url, elements) {
-      const prior = records.get(tabId);
-      const base = prior && prior.url === url ? prior.elements : {};
-      records.set(tabId, { tabId, url, takenAt: now(), elements: { ...base, ...elements } });
-    },
-    invalidate(tabId) {
-      records.delete(tabId);
-    },
-  };
-}
 
 /** The agent's notes that last across conversations. */
 export interface MemoryStore {
@@ -94,6 +41,7 @@ export interface ToolUseContext {
   readonly budget: BudgetState;
   readonly resultStore: ResultStore;
   readonly permissions: PermissionContext;
+  /** What this run has seen of each tab (its own: never shared with another run). */
   readonly snapshots: SnapshotCache;
   /** The tab the run acts on by default. `switch_tab` changes it through a context modifier. */
   readonly currentTabId: number | undefined;

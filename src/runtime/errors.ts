@@ -2,6 +2,7 @@
  * Errors that teach. Every failure that reaches the model is a structured payload
  * `{code, message, suggestion, ...context}`; nothing is swallowed and nothing crashes the loop.
  */
+import { z } from 'zod';
 
 /** Codes the runtime itself produces. Tools may add their own (STALE_REF, TAB_CLOSED, ...). */
 export const RUNTIME_ERROR_CODES = [
@@ -16,13 +17,17 @@ export const RUNTIME_ERROR_CODES = [
 ] as const;
 export type RuntimeErrorCode = (typeof RUNTIME_ERROR_CODES)[number];
 
-/** The JSON a failed tool call gives the model, under the key `error`. */
-export interface ToolErrorPayload {
-  code: string;
-  message: string;
-  suggestion: string;
-  [context: string]: unknown;
-}
+/** The JSON a failed tool call gives the model, under the key `error`: the three fields, and any context. */
+export const errorPayloadSchema = z.looseObject({ code: z.string(), message: z.string(), suggestion: z.string() });
+export type ToolErrorPayload = z.infer<typeof errorPayloadSchema>;
+
+/** The three fields alone: what the person sees of an error (a failed call, a rejected command). */
+export const errorSummarySchema = z.object({ code: z.string(), message: z.string(), suggestion: z.string() });
+export type ErrorSummary = z.infer<typeof errorSummarySchema>;
+
+/** The error a run ended with, for the person; `retryAfterMs` when the provider said when to try again. */
+export const runErrorSchema = errorSummarySchema.extend({ retryAfterMs: z.number().optional() });
+export type RunError = z.infer<typeof runErrorSchema>;
 
 /** An error with a stable string code and a suggestion for what to do next. */
 export class ToolError extends Error {

@@ -1,49 +1,51 @@
 /**
  * Everything the agent loop emits, in order. The service worker forwards these to side panels over a
- * port (see `src/shared/protocol.ts`, which validates the same shapes with zod) and checkpoints them.
+ * port and folds them into the stored transcript (`src/shared/transcript.ts`). Declared once, as a zod
+ * schema the panel checks on arrival; the TypeScript types are inferred from it.
  */
-import type { BudgetDecision } from './budget-types.js';
-import type { Message, ToolResultContentBlock, Usage } from './model/types.js';
-import type { DecisionReason } from './permission-types.js';
+import { z } from 'zod';
+import { errorSummarySchema, runErrorSchema } from './errors.js';
+import { imageBlockSchema, messageSchema, toolResultContentSchema, usageSchema } from './model/types.js';
+import { decisionReasonSchema } from './permission-types.js';
 
-export type ToolCallStatus = 'running' | 'done' | 'error' | 'rejected' | 'cancelled';
+export const toolCallStatusSchema = z.enum(['running', 'done', 'error', 'rejected', 'cancelled']);
+export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
 
-export type RunStopReason =
-  | 'end_turn'
-  | 'max_turns'
-  | 'max_tool_calls'
-  | 'max_tokens'
-  | 'wall_time'
-  | 'interrupted'
-  | 'aborted'
-  | 'model_error';
+export const runStopReasonSchema = z.enum(['end_turn', 'max_turns', 'max_tool_calls', 'max_tokens', 'wall_time', 'interrupted', 'aborted', 'model_error']);
+export type RunStopReason = z.infer<typeof runStopReasonSchema>;
 
-export type AgentEvent =
-  | { type: 'turn_started'; turn: number }
-  | { type: 'text_delta'; text: string }
+/** Set on a finished call whose result went over budget and was stored. */
+export const persistedResultSchema = z.object({ storedId: z.string().optional(), totalChars: z.number().optional() });
+
+export const agentEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('turn_started'), turn: z.number() }),
+  z.object({ type: z.literal('text_delta'), text: z.string() }),
   /** A whole assistant message, once streamed. */
-  | { type: 'assistant_message'; message: Message }
-  | { type: 'tool_call_started'; toolUseId: string; name: string; input: unknown; description: string }
-  | { type: 'tool_call_progress'; toolUseId: string; progress: unknown }
-  | {
-      type: 'tool_call_finished';
-      toolUseId: string;
-      name: string;
-      status: Exclude<ToolCallStatus, 'running'>;
-      /** Exactly what the model gets for this call. */
-      content: ToolResultContentBlock[];
-      isError: boolean;
-      /** The tool's raw output, when JSON-serializable and small; for the side panel's views. */
-      output?: unknown;
-      /** The error payload when the call failed. */
-      error?: { code: string; message: string; suggestion: string };
-      /** Set when the result went over budget and was stored. */
-      persisted?: Pick<BudgetDecision, 'storedId' | 'totalChars'>;
-      /** Why the call was allowed or denied. */
-      permission?: DecisionReason;
-      durationMs: number;
-    }
+  z.object({ type: z.literal('assistant_message'), message: messageSchema }),
+  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string() }),
+  z.object({ type: z.literal('tool_call_progress'), toolUseId: z.string(), progress: z.unknown() }),
+  z.object({
+    type: z.literal('tool_call_finished'),
+    toolUseId: z.string(),
+    name: z.string(),
+    status: toolCallStatusSchema.exclude(['running']),
+    /** Exactly what the model gets for this call. */
+    content: z.array(toolResultContentSchema),
+    isError: z.boolean(),
+    /** The tool's raw output, when JSON-serializable and small; for the side panel's views. */
+    output: z.unknown().optional(),
+    /** Images the call added to the transcript after its result (a screenshot), for its view. */
+    images: z.array(imageBlockSchema).optional(),
+    /** The error payload when the call failed. */
+    error: errorSummarySchema.optional(),
+    persisted: persistedResultSchema.optional(),
+    /** Why the call was allowed or denied. */
+    permission: decisionReasonSchema.optional(),
+    durationMs: z.number(),
+  }),
   /** The user message carrying one turn's tool results (and any `newMessages` after it). */
-  | { type: 'tool_results'; messages: Message[] }
-  | { type: 'usage'; usage: Usage; total: Usage }
-  | { type: 'run_finished'; reason: RunStopReason; error?: { code: string; message: string; suggestion: string; retryAfterMs?: number } };
+  z.object({ type: z.literal('tool_results'), messages: z.array(messageSchema) }),
+  z.object({ type: z.literal('usage'), usage: usageSchema, total: usageSchema }),
+  z.object({ type: z.literal('run_finished'), reason: runStopReasonSchema, error: runErrorSchema.optional() }),
+]);
+export type AgentEvent = z.infer<typeof agentEventSchema>;

@@ -15,7 +15,7 @@ import type { ToolUseContext } from './context.js';
 import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
 import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
 import type { DecisionReason } from './permission-types.js';
-import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './pool.js';
+import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './registry.js';
 import { parseToolInput } from './parse-input.js';
 import type { AnyTool, CanUseTool, Tools } from './tool.js';
 
@@ -62,29 +62,42 @@ const fail = (code: RuntimeErrorCode | string, message: string, suggestion: stri
   ...context,
 });
 
-/** Finds the tool a call names, or the UNKNOWN_TOOL / TOOL_NOT_LOADED error the model should see. */
-export function resolveTool(tools: Tools, name: unknown, discovered: readonly string[]): { ok: true; tool: AnyTool } | { ok: false; error: ToolErrorPayload } {
-  const tool = typeof name === 'string' ? findToolByName(tools, name) : undefined;
-  if (!tool) {
-    const loaded = (t: AnyTool) => isToolLoaded(t, { discoveredTools: discovered, grants: [] });
-    const available = tools.filter(loaded).map((t) => t.name);
-    const loadable = tools.filter((t) => !loaded(t)).map((t) => t.name);
-    const more = loadable.length > 0 ? ` More can be loaded with ${TOOL_SEARCH_NAME}: ${loadable.join(', ')}.` : '';
-    return {
-      ok: false,
-      error: fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.${more}`, { available }),
-    };
-  }
-  // A deferred tool has not been sent with its schema yet, so the model is guessing its input.
-  if (isDeferredTool(tool) && !discovered.includes(tool.name)) {
-    return {
-      ok: false,
-      error: fail('TOOL_NOT_LOADED', `The tool ${tool.name} exists but is not loaded yet.`, `Call ${TOOL_SEARCH_NAME} with {"query": "select:${tool.name}"} first, then call ${tool.name} again.`, {
-        tool: tool.name,
-      }),
-    };
-  }
-  return { ok: true, tool };
+/**
+ * One call as the model sent it, with its tool found and its input parsed: done once, when the turn's
+ * calls are partitioned, and carried through description, permission and execution.
+ */
+export interface PreparedCall {
+  toolUse: ToolUseBlock;
+  /** The tool the call names (by name, then alias), if any. */
+  tool: AnyTool | undefined;
+  /** The parsed input, or the INVALID_INPUT error; undefined when there is no tool to parse for. */
+  parsed: { ok: true; input: Record<string, unknown> } | { ok: false; error: ToolErrorPayload } | undefined;
+}
+
+/** Finds the call's tool and parses its input, once. */
+export function prepareToolCall(toolUse: ToolUseBlock, tools: Tools): PreparedCall {
+  const tool = typeof toolUse.name === 'string' ? findToolByName(tools, toolUse.name) : undefined;
+  return { toolUse, tool, parsed: tool ? parseToolInput(tool, toolUse.input) : undefined };
+}
+
+/** The UNKNOWN_TOOL error the model should see, listing what does exist. */
+function unknownTool(tools: Tools, name: unknown, discovered: readonly string[]): ToolErrorPayload {
+  const loaded = (t: AnyTool) => isToolLoaded(t, { discoveredTools: discovered, grants: [] });
+  const available = tools.filter(loaded).map((t) => t.name);
+  const loadable = tools.filter((t) => !loaded(t)).map((t) => t.name);
+  const more = loadable.length > 0 ? ` More can be loaded with ${TOOL_SEARCH_NAME}: ${loadable.join(', ')}.` : '';
+  return fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.${more}`, { available });
+}
+
+/**
+ * A deferred tool has not been sent with its schema yet, so the model is guessing its input. Checked when
+ * the call runs, not when it is prepared: a `tool_search` earlier in the same turn may have loaded it.
+ */
+function notLoaded(tool: AnyTool, discovered: readonly string[]): ToolErrorPayload | undefined {
+  if (!isDeferredTool(tool) || discovered.includes(tool.name)) return undefined;
+  return fail('TOOL_NOT_LOADED', `The tool ${tool.name} exists but is not loaded yet.`, `Call ${TOOL_SEARCH_NAME} with {"query": "select:${tool.name}"} first, then call ${tool.name} again.`, {
+    tool: tool.name,
+  });
 }
 
 // --- the pipeline ----------------------------------------------------------------------------------
@@ -112,13 +125,18 @@ export function abortPayload(reason: unknown, toolName: string, timeoutMs?: numb
   return fail('CANCELLED', `The run was stopped; ${toolName} was cancelled.`, 'It may have partly happened: check the state before repeating it, and repeat it only if the person asks.');
 }
 
-/** Runs one call through every stage. Never throws; every failure is an `is_error` outcome. */
-export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseContext, options: ExecuteOptions): Promise<ToolCallOutcome> {
+/**
+ * Runs one call through every stage: a prepared call (see `prepareToolCall`), or a bare `tool_use` block,
+ * which is prepared here. Never throws; every failure is an `is_error` outcome.
+ */
+export async function executeToolCall(call: ToolUseBlock | PreparedCall, context: ToolUseContext, options: ExecuteOptions): Promise<ToolCallOutcome> {
   const started = Date.now();
+  const prepared = 'toolUse' in call ? call : prepareToolCall(call, context.tools);
+  const { toolUse } = prepared;
   const signal = context.abortController.signal;
   const base = { toolUseId: toolUse.id, name: toolUse.name, newMessages: [] as Message[] };
-  const resolved = resolveTool(context.tools, toolUse.name, context.getAppState().discoveredTools);
-  const found = resolved.ok ? resolved.tool : undefined;
+  const discovered = context.getAppState().discoveredTools;
+  const found = prepared.tool && !notLoaded(prepared.tool, discovered) ? prepared.tool : undefined;
   let permission: DecisionReason | undefined;
   const failed = (status: ToolCallOutcome['status'], error: ToolErrorPayload): ToolCallOutcome => ({
     ...base,
@@ -132,10 +150,11 @@ export async function executeToolCall(toolUse: ToolUseBlock, context: ToolUseCon
   });
   const cancelled = () => failed('cancelled', abortPayload(signal.reason, toolUse.name));
 
-  if (!resolved.ok) return failed('error', resolved.error);
-  const tool = resolved.tool;
-
-  const parsed = parseToolInput(tool, toolUse.input);
+  if (!prepared.tool) return failed('error', unknownTool(context.tools, toolUse.name, discovered));
+  const tool = prepared.tool;
+  const unloaded = notLoaded(tool, discovered);
+  if (unloaded) return failed('error', unloaded);
+  const parsed = prepared.parsed ?? parseToolInput(tool, toolUse.input);
   if (!parsed.ok) return failed('error', parsed.error);
   const input = parsed.input;
 

@@ -17,9 +17,8 @@ import { applyMessageBudget, canMessageBudgetShorten, contentSize, MESSAGE_BUDGE
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
-import { abortPayload, errorContent, executeToolCall, parseToolInput, type ToolCallOutcome } from './execute.js';
-import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
-import { findToolByName } from './pool.js';
+import { abortPayload, errorContent, executeToolCall, prepareToolCall, type PreparedCall, type ToolCallOutcome } from './execute.js';
+import type { ImageBlock, Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import type { CanUseTool } from './tool.js';
 
 export { INTERRUPT_REASON } from './abort.js';
@@ -42,30 +41,28 @@ export interface RunToolCallsOptions {
 /** A run of calls that execute together: several concurrency-safe ones, or exactly one other. */
 export interface Batch {
   concurrent: boolean;
-  calls: ToolUseBlock[];
+  calls: PreparedCall[];
 }
 
-/** Is this call safe to run alongside others? Anything we cannot judge is not. */
-export function isCallConcurrencySafe(toolUse: ToolUseBlock, context: ToolUseContext): boolean {
-  const tool = findToolByName(context.tools, toolUse.name);
-  if (!tool) return false;
-  const parsed = parseToolInput(tool, toolUse.input);
-  if (!parsed.ok) return false;
+/** Is this call safe to run alongside others? Anything we cannot judge (unknown tool, bad input) is not. */
+export function isCallConcurrencySafe(call: PreparedCall): boolean {
+  if (!call.tool || !call.parsed?.ok) return false;
   try {
-    return tool.isConcurrencySafe(parsed.input) === true;
+    return call.tool.isConcurrencySafe(call.parsed.input) === true;
   } catch {
     return false;
   }
 }
 
-/** Splits a turn's calls, in order, into batches. */
+/** Prepares a turn's calls (each found and parsed once) and splits them, in order, into batches. */
 export function partitionToolCalls(toolUses: readonly ToolUseBlock[], context: ToolUseContext): Batch[] {
   const batches: Batch[] = [];
   for (const toolUse of toolUses) {
-    const safe = isCallConcurrencySafe(toolUse, context);
+    const call = prepareToolCall(toolUse, context.tools);
+    const safe = isCallConcurrencySafe(call);
     const last = batches[batches.length - 1];
-    if (safe && last?.concurrent) last.calls.push(toolUse);
-    else batches.push({ concurrent: safe, calls: [toolUse] });
+    if (safe && last?.concurrent) last.calls.push(call);
+    else batches.push({ concurrent: safe, calls: [call] });
   }
   return batches;
 }
@@ -101,6 +98,7 @@ function notStarted(toolUse: ToolUseBlock, reason: unknown): ToolCallOutcome {
 }
 
 function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
+  const images = outcome.newMessages.flatMap((message) => message.content.filter((block): block is ImageBlock => block.type === 'image'));
   return {
     type: 'tool_call_finished',
     toolUseId: outcome.toolUseId,
@@ -109,6 +107,7 @@ function finishedEvent(outcome: ToolCallOutcome): AgentEvent {
     content: outcome.decision.content,
     isError: outcome.isError,
     ...(outcome.output !== undefined && isSmallJson(outcome.output) ? { output: outcome.output } : {}),
+    ...(images.length > 0 ? { images } : {}),
     ...(outcome.error ? { error: { code: outcome.error.code, message: outcome.error.message, suggestion: outcome.error.suggestion } } : {}),
     ...(outcome.decision.kind !== 'kept'
       ? {
@@ -180,9 +179,8 @@ export async function runToolCalls(
     });
   };
 
-  const runOne = async (toolUse: ToolUseBlock, batch: AbortController, base: ToolUseContext, settled: ToolCallOutcome[]): Promise<ToolCallOutcome> => {
-    const tool = findToolByName(base.tools, toolUse.name);
-    const parsed = tool ? parseToolInput(tool, toolUse.input) : undefined;
+  const runOne = async (call: PreparedCall, batch: AbortController, base: ToolUseContext, settled: ToolCallOutcome[]): Promise<ToolCallOutcome> => {
+    const { toolUse, tool, parsed } = call;
     let description = toolUse.name;
     try {
       if (tool && parsed?.ok) description = tool.description(parsed.input, base);
@@ -190,7 +188,7 @@ export async function runToolCalls(
       // the name will do
     }
     options.emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: toolUse.name, input: toolUse.input, description });
-    const outcome = await executeToolCall(toolUse, { ...base, abortController: batch }, {
+    const outcome = await executeToolCall(call, { ...base, abortController: batch }, {
       canUseTool: options.canUseTool,
       onProgress: (progress) => options.emit({ type: 'tool_call_progress', toolUseId: toolUse.id, progress }),
       ...(options.parentMessage ? { parentMessage: options.parentMessage } : {}),
@@ -212,7 +210,7 @@ export async function runToolCalls(
   for (const batch of partitionToolCalls(toolUses, context)) {
     const settled: ToolCallOutcome[] = [];
     if (turn.signal.aborted) {
-      for (const toolUse of batch.calls) settled.push(startNotStarted(toolUse, turn.signal.reason, options, outcomes));
+      for (const call of batch.calls) settled.push(startNotStarted(call.toolUse, turn.signal.reason, options, outcomes));
       await settle(settled);
       continue;
     }
@@ -220,12 +218,12 @@ export async function runToolCalls(
     if (batch.concurrent) {
       const base = current; // concurrency-safe calls share one context; their modifiers are ignored
       await runLimited(
-        batch.calls.map((toolUse) => () => runOne(toolUse, controller, base, settled)),
+        batch.calls.map((call) => () => runOne(call, controller, base, settled)),
         options.maxConcurrency ?? DEFAULT_MAX_CONCURRENCY,
       );
     } else {
-      const [toolUse] = batch.calls as [ToolUseBlock];
-      const outcome = await runOne(toolUse, controller, current, settled);
+      const [call] = batch.calls as [PreparedCall];
+      const outcome = await runOne(call, controller, current, settled);
       if (outcome.status === 'done' && outcome.contextModifier) current = applyModifier(outcome, current);
     }
     controller.release();

@@ -4,7 +4,8 @@
  * `Input.insertText`), so pages get `isTrusted: true` events with every legacy field; unit tests use a
  * fake. Coordinates are CSS pixels in the tab's top-level viewport. The runtime touches no browser API.
  */
-import type { Modifier } from '../shared/keys.js';
+/** A modifier key as DOM events name it (src/shared/keys.ts builds on this). */
+export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
 
 /** Whether trusted input is available on a tab for this run, and if not, why (said in results). */
 export type InputChannel = { trusted: true } | { trusted: false; reason: string };

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ToolErrorPayload } from './errors.js';
-import { toolSpec } from './pool.js';
+import { toolSpec } from './registry.js';
 import type { AnyInputSchema, AnyTool } from './tool.js';
 
 const strictSchemas = new WeakMap<AnyInputSchema, AnyInputSchema>();

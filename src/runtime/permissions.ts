@@ -8,7 +8,8 @@
  *   4. ask rules                       → ask
  *   5. allow rules                     → allow   (only a rule naming the tool lets a destructive call skip the prompt)
  *   6. destructive call                → ask
- *   7. the tool's own ask / allow (an external tool's allow and read-only claims are ignored)
+ *   7. the tool's own ask / allow (an external tool's allow is ignored; its read-only hint counts,
+ *      because the person chose to add its server)
  *   8. the mode: read-only calls run; `auto` runs the rest; `ask` runs what a site grant covers, asks the rest.
  *
  * "Ask" goes to the person through `context.askPerson`; with no UI attached the call is denied (`no_ui`).
@@ -141,8 +142,10 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
   if (denyRule) {
     return deny({ type: 'rule', rule: denyRule, behavior: 'deny' }, `${tool.name}${where} is blocked by the rule "${denyRule}".`, 'Do not retry this call; find another way or ask the person to change the rule in Settings.');
   }
-  // External (MCP) tools describe themselves; their read-only hints are never trusted for permission.
-  const readOnly = !tool.isExternal && tool.isReadOnly(input);
+  // External (MCP) tools describe themselves. Their read-only hint is trusted — it runs the call
+  // unasked — only because the person chose to add that server (Settings says so per server); their
+  // own "allow" is still ignored below, and a destructive hint always asks.
+  const readOnly = tool.isReadOnly(input);
   if (mode === 'read-only' && !readOnly) {
     return deny({ type: 'mode', mode, detail: 'only read-only calls run in read-only mode' }, `This ${tool.name} call changes something, and Pagewright is in read-only mode.`, 'Only read the page in this mode, or ask the person to switch the permission mode in Settings.');
   }

@@ -1,57 +1,82 @@
 /**
- * The tool pool: which tools a run has, in which order, and which of them the model sees with their
- * schemas. Principle 5 ("show the model only what it needs") lives here: a stable pool order so the
- * prompt prefix caches, and deferred tools the model finds with `tool_search`.
+ * The tool pool: which tools a run has, in which order, how each is looked up and sent, and which of
+ * them the model sees with their schemas. Principle 5 ("show the model only what it needs") lives here:
+ * a stable pool order so the prompt prefix caches, and deferred tools the model finds with `tool_search`.
+ *
+ * The runtime never imports the concrete tools: the extension gives it its list (`src/tools/index.ts`).
  */
-import { builtInTools } from '../tools/index.js';
+import { z } from 'zod';
 import type { AppState } from './context.js';
-import type { ToolSpec } from './model/types.js';
+import type { JsonSchema, ToolSpec } from './model/types.js';
 import type { PermissionContext } from './permission-types.js';
 import { parseRule } from './permissions.js';
-import { isDeferredTool, TOOL_SEARCH_NAME, toolSpec } from './pool.js';
 import type { AnyTool, Tools } from './tool.js';
 
-export { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME, toolSpec } from './pool.js';
+/** The name of the tool that loads deferred tools; it is never deferred itself. */
+export const TOOL_SEARCH_NAME = 'tool_search';
 
 /**
- * The minimal core set exposed in simple mode: reading and acting on the current page, nothing that
- * manages tabs, files or memory. `read_result` stays because long results point the model at it.
+ * The tool a model named, by name then by alias. Own-property safe: the model's string is only ever
+ * compared with `===` against tool names, never used as a key of an object, so `__proto__` or
+ * `constructor` can only match a tool that is really called that.
  */
-export const SIMPLE_MODE_TOOLS: ReadonlySet<string> = new Set([
-  'read_page',
-  'find',
-  'get_page_text',
-  'screenshot',
-  'click',
-  'type',
-  'press_key',
-  'handle_dialog',
-  'scroll',
-  'navigate',
-  'read_result',
-]);
+export function findToolByName(tools: Tools, name: string): AnyTool | undefined {
+  if (typeof name !== 'string') return undefined;
+  return tools.find((tool) => tool.name === name) ?? tools.find((tool) => tool.aliases.includes(name));
+}
 
-/** Options for `getTools`: simple mode and feature gates (a gate that is off leaves its tools out entirely). */
-export interface GetToolsOptions {
+/** Deferred tools are named to the model but sent without schemas until `tool_search` loads them. */
+export function isDeferredTool(tool: AnyTool): boolean {
+  if (tool.alwaysLoad) return false;
+  if (tool.isExternal) return true;
+  if (tool.name === TOOL_SEARCH_NAME) return false;
+  return tool.shouldDefer;
+}
+
+/** True when the model may call this tool now: not deferred, or already found by `tool_search`. */
+export function isToolLoaded(tool: AnyTool, appState: AppState): boolean {
+  return !isDeferredTool(tool) || appState.discoveredTools.includes(tool.name);
+}
+
+// Schemas are converted once per tool object: cheaper, and the same object always yields the same bytes.
+const specCache = new WeakMap<AnyTool, ToolSpec>();
+
+/** The spec one tool is sent with: its prompt and the JSON Schema of what it accepts. */
+export function toolSpec(tool: AnyTool): ToolSpec {
+  const cached = specCache.get(tool);
+  if (cached) return cached;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // The executor rejects unknown top-level keys of plain zod objects; say so up front.
+  if (tool.inputSchema instanceof z.ZodObject && tool.inputSchema._zod.def.catchall === undefined) schema['additionalProperties'] = false;
+  const spec: ToolSpec = { name: tool.name, description: tool.prompt, input_schema: schema };
+  specCache.set(tool, spec);
+  return spec;
+}
+
+/** Options for `buildToolPool`. */
+export interface ToolPoolOptions {
+  /** Keep only the tools that declare `inSimpleMode` (and `tool_search`). */
   simpleMode?: boolean;
-  gates?: Record<string, boolean>;
 }
 
 /**
- * The built-in tools this run may use. Three filters in this order:
+ * The pool a run uses: the extension's built-in tools and any external ones, each filtered by
+ * `filterTools`, in pool order (see `assembleToolPool`).
+ */
+export function buildToolPool(builtIns: Tools, external: Tools, permissionContext: PermissionContext, options: ToolPoolOptions = {}): Tools {
+  const simple = options.simpleMode === true;
+  return assembleToolPool(filterTools(builtIns, permissionContext, simple), filterTools(external, permissionContext, simple));
+}
+
+/**
+ * The tools of `all` this run may use. Simple mode keeps only the tools that declare `inSimpleMode`
+ * (and `tool_search`); then three filters in this order:
  * 1. blanket deny rules (`click`, not `click(*.bank.com)`) remove the tool, so the model never sees it;
  * 2. the mode: `read-only` hides tools that can never be read-only;
  * 3. `isEnabled`.
- * Returned in pool order (sorted by name).
  */
-export function getTools(permissionContext: PermissionContext, options: GetToolsOptions = {}): Tools {
-  const builtIns = filterTools(builtInTools(options.gates === undefined ? {} : { gates: options.gates }), permissionContext, options.simpleMode === true);
-  return assembleToolPool(builtIns, []); // already in pool order; add external tools with assembleToolPool(getTools(...), external)
-}
-
-/** `getTools` over any list: simple mode, then the three filters in order. */
 export function filterTools(all: Tools, permissionContext: PermissionContext, simpleMode = false): Tools {
-  const tools = simpleMode ? all.filter((tool) => SIMPLE_MODE_TOOLS.has(tool.name) || tool.name === TOOL_SEARCH_NAME) : all;
+  const tools = simpleMode ? all.filter((tool) => tool.inSimpleMode || tool.name === TOOL_SEARCH_NAME) : all;
   return tools
     .filter((tool) => !isBlanketDenied(tool, permissionContext))
     .filter((tool) => permissionContext.mode !== 'read-only' || canEverBeReadOnly(tool))

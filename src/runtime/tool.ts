@@ -81,6 +81,15 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   /** When this call fails, should its running siblings be cancelled too? */
   failureCancelsSiblings(input: z.output<Schema>): boolean;
 
+  // what the pool and the prompt must know about the tool
+  /** Part of the minimal core set offered in simple mode (reading and acting on the current page). */
+  readonly inSimpleMode: boolean;
+  /**
+   * Its results can carry text from outside the extension (a page, a server, a note written from a page).
+   * The system prompt names these tools so the model treats what they return as data, never instructions.
+   */
+  readonly outputIsUntrusted: boolean;
+
   // budget and loading
   /** Results longer than this (in characters) are stored and previewed. `Infinity` opts out. */
   readonly maxResultSizeChars: number;
@@ -113,6 +122,8 @@ export const DEFAULTABLE_KEYS = [
   'interruptBehavior',
   'failureCancelsSiblings',
   'maxResultSizeChars',
+  'inSimpleMode',
+  'outputIsUntrusted',
   'shouldDefer',
   'alwaysLoad',
   'isExternal',
@@ -150,9 +161,13 @@ export function buildTool<Schema extends AnyInputSchema, Output, Progress = neve
     interruptBehavior: () => 'block',
     failureCancelsSiblings: () => false,
     maxResultSizeChars: DEFAULT_MAX_RESULT_SIZE_CHARS,
+    inSimpleMode: false,
+    // Fail closed: an external tool's results come from outside, whatever its definition says.
+    outputIsUntrusted: def.isExternal === true,
     shouldDefer: false,
     alwaysLoad: false,
     isExternal: false,
     ...def,
+    ...(def.isExternal === true ? { outputIsUntrusted: true } : {}),
   };
 }

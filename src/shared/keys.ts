@@ -6,8 +6,9 @@
  * still common) and a key without them is ignored. US layout, as the DevTools Protocol assumes.
  */
 
-/** A modifier as DOM events name it. */
-export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
+import type { Modifier } from '../runtime/page-input.js';
+
+export type { Modifier };
 
 /** One physical key press as a keyboard reports it. */
 export interface KeyDefinition {

@@ -3,6 +3,7 @@
  * invalid stored value is reported to the person with the failing field, never a crash.
  */
 import { z } from 'zod';
+import { mcpServersSchema } from './mcp-settings.js';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 
@@ -33,6 +34,8 @@ export const settingsSchema = z.object({
   /** Expose only the minimal core tool set. */
   simpleMode: z.boolean().default(false),
   maxTurns: z.number().int().min(1).max(200).default(40),
+  /** MCP servers whose tools join the pool (mcp-settings.ts). */
+  mcpServers: mcpServersSchema.default([]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

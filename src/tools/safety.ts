@@ -1,26 +1,13 @@
 /**
- * The destructive rules, in one readable place. A call is destructive when a person would want to be
- * asked before it because it cannot be undone; tools call these from `isDestructive(input, context)`.
- * (C owns this file and adds the page rules: irreversible clicks, password/payment fields, cross-site
- * navigation. F added the tab and storage rules below.)
+ * The destructive rules that need judging, in one readable place. A call is destructive when a person
+ * would want to be asked before it because it cannot be undone; tools call these from
+ * `isDestructive(input, context)`. Tools whose every call is destructive (close_tab, memory_delete) say
+ * so in their own definition.
  */
-import type { ElementSummary } from '../runtime/context.js';
-
-/** Tools whose every call is destructive, with the reason the person is shown. */
-export const ALWAYS_DESTRUCTIVE: Readonly<Record<string, string>> = {
-  // Closing a tab loses its page state, unsaved form input and history; the agent cannot restore them.
-  close_tab: 'closes a browser tab: its page state and any unsaved input are lost',
-  // Notes last across conversations and may be the person's; deleting one cannot be undone.
-  memory_delete: 'deletes a saved memory note for good',
-};
-
-/** True when every call of this tool is destructive (own-property lookup: a name can be `__proto__`). */
-export function isAlwaysDestructive(toolName: string): boolean {
-  return Object.hasOwn(ALWAYS_DESTRUCTIVE, toolName);
-}
+import type { ElementSummary } from '../runtime/page-state.js';
 
 // ---------------------------------------------------------------------------------------------------
-// Page rules (C). Each takes what the content script reported about an element (the per-tab snapshot
+// Page rules. Each takes what the content script reported about an element (the per-tab snapshot
 // cache, so no round trip) and says whether the act cannot be undone, and why.
 
 
@@ -105,7 +92,7 @@ export function navigationIsCrossSite(fromUrl: string | undefined, toUrl: string
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Saved files (R4, security review).
+// Saved files.
 
 /**
  * File types that run or render active content when the person opens them: programs, scripts,

@@ -82,7 +82,7 @@ describe('browser bridge', () => {
             port.onDisconnect.addListener(() => (portOutcome = portOutcome === 'answered' ? 'answered' : 'dropped'));
             port.postMessage({ type: 'list_conversations' });
             port.postMessage({ type: 'new_conversation', tabId: 1 });
-            const request = chrome.runtime.sendMessage({ type: 'quick_action', tabId: 1, prompt: 'from a page' }).then(
+            const request = chrome.runtime.sendMessage({ method: 'quickAction.start', params: { tabId: 1, prompt: 'from a page' } }).then(
               (answer: unknown) => (answer === undefined ? 'no answer' : `answered ${JSON.stringify(answer)}`),
               (error: unknown) => `no answer (${String(error)})`,
             );

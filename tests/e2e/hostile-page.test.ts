@@ -11,7 +11,7 @@ import { launchExtension, type ExtensionHarness } from '../support/extension.js'
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { refOf } from '../support/content-harness.js';
 import { CONTENT_SCRIPT_PATH } from '../../src/background/inject.js';
-import { pageEnvelope, type PageCommand, type PageReply } from '../../src/shared/page-protocol.js';
+import { pageEnvelope, type PageCommand, type PageReply } from '../../src/shared/protocol/page.js';
 
 let ext: ExtensionHarness;
 let fixtures: FixtureServer;

@@ -129,20 +129,13 @@ describe('platform', () => {
     expect(result?.text.length).toBeLessThan(5_000);
     expect(result?.text).not.toContain('THE-LAST-PARAGRAPH-MARKER');
 
-    // Read back through the panel's own channel (the port), as "Open full result" does.
-    const stored = await panel.evaluate(
-      (storedId) =>
-        new Promise<{ content?: string; error?: unknown }>((resolve) => {
-          const port = chrome.runtime.connect({ name: 'pagewright-panel' });
-          port.onMessage.addListener((message: { type: string; requestId?: string; content?: string; error?: unknown }) => {
-            if (message.type !== 'stored_result' || message.requestId !== 'read-1') return;
-            port.disconnect();
-            resolve({ content: message.content, error: message.error });
-          });
-          port.postMessage({ type: 'read_stored_result', requestId: 'read-1', storedId });
-        }),
-      'result_toolu_text_1',
-    );
+    // Read back through the panel's own request, as "Open full result" does.
+    const answer = (await panel.evaluate((storedId) => chrome.runtime.sendMessage({ method: 'results.read', params: { storedId } }), 'result_toolu_text_1')) as {
+      ok: boolean;
+      data?: { content: string };
+      error?: unknown;
+    };
+    const stored = { content: answer.data?.content, error: answer.error };
     expect(stored.error).toBeUndefined();
     expect(stored.content?.length).toBeGreaterThan(50_000);
     expect(stored.content).toContain('THE-LAST-PARAGRAPH-MARKER');
@@ -158,7 +151,7 @@ describe('platform', () => {
     mock.enqueue({ hang: true, text: 'Summarizing…' });
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.origin}/popup/index.html`);
-    const started = await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'quick_action', tabId: id, prompt: 'Summarize this page.' }), tabId);
+    const started = await popup.evaluate((id) => chrome.runtime.sendMessage({ method: 'quickAction.start', params: { tabId: id, prompt: 'Summarize this page.' } }), tabId);
     expect(started).toMatchObject({ ok: true });
     await mock.waitForRequests(1);
     expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Summarize this page.');
@@ -171,7 +164,7 @@ describe('platform', () => {
     const panel = await ext.openPanel(tabId);
     await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
     await panel.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ type: 'get_status' }))).toMatchObject({ ok: true, data: { runs: [] } });
+    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} }))).toMatchObject({ ok: true, data: { runs: [] } });
     await Promise.all([panel.close(), popup.close(), page.close()]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Security end to end (reviewer R4): the built extension in Chromium against a hostile page served by a
+ * Security end to end: the built extension in Chromium against a hostile page served by a
  * recording server. Each test names the defence it guards and fails when that defence is removed:
  * - the API key stays in the extension: content scripts cannot read chrome.storage.local
  *   (src/background/storage-access.ts), no message to a content script and no request to the page's
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from '../support/mock-model-server.js';
 
-const KEY = 'sk-ant-R4-SECRET-must-never-leave-the-extension';
+const KEY = 'sk-ant-TEST-SECRET-must-never-leave-the-extension';
 const REPO = resolve(import.meta.dirname, '../..');
 const DIST = resolve(process.env['PAGEWRIGHT_DIST'] ?? join(REPO, 'dist'));
 
@@ -97,16 +97,16 @@ async function inContentScriptWorld(tabId: number, probe: ContentProbe): Promise
     async ({ id, which }) => {
       const funcs = {
         'install-recorder': () => {
-          const g = globalThis as unknown as { r4Heard: string[] };
-          g.r4Heard = [];
+          const g = globalThis as unknown as { probeHeard: string[] };
+          g.probeHeard = [];
           chrome.runtime.onMessage.addListener((message: unknown) => {
-            g.r4Heard.push(JSON.stringify(message));
+            g.probeHeard.push(JSON.stringify(message));
             return false;
           });
           try {
-            chrome.storage.onChanged.addListener((changes) => g.r4Heard.push(`storage.onChanged ${JSON.stringify(changes)}`));
+            chrome.storage.onChanged.addListener((changes) => g.probeHeard.push(`storage.onChanged ${JSON.stringify(changes)}`));
           } catch (error) {
-            g.r4Heard.push(`storage.onChanged refused: ${String(error)}`);
+            g.probeHeard.push(`storage.onChanged refused: ${String(error)}`);
           }
           return true;
         },
@@ -117,15 +117,15 @@ async function inContentScriptWorld(tabId: number, probe: ContentProbe): Promise
             return `refused ${String(error)}`;
           }
         },
-        heard: () => (globalThis as unknown as { r4Heard?: string[] }).r4Heard ?? null,
-        // Point the key at another server: by writing storage, or by asking the worker to save settings.
+        heard: () => (globalThis as unknown as { probeHeard?: string[] }).probeHeard ?? null,
+        // Point the key at another server by writing storage, or change what the worker keeps by asking it (revoke a grant).
         'rewrite-settings': async () => {
           const evil = { provider: 'anthropic', anthropic: { apiKey: 'x', baseUrl: 'http://127.0.0.1:9/steal', model: 'm' }, permissionMode: 'auto' };
           const write = await chrome.storage.local.set({ settings: evil }).then(
             () => 'written',
             (error: unknown) => `refused ${String(error)}`,
           );
-          const ask = await chrome.runtime.sendMessage({ type: 'save_settings', settings: evil }).then(
+          const ask = await chrome.runtime.sendMessage({ method: 'grants.revoke', params: { origin: 'https://a.test', tool: 'click' } }).then(
             (answer: unknown) => (answer === undefined ? 'no answer' : `answered ${JSON.stringify(answer)}`),
             (error: unknown) => `no answer (${String(error)})`,
           );

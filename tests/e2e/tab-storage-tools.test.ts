@@ -172,8 +172,8 @@ describe('tab and storage tools', () => {
     await first.getByText('Noted.').waitFor();
     expect(resultJson(mock, 'tu_write')).toEqual({ key: 'favourite_colour', chars: 4, replaced: false });
     // The same store answers the settings view's one-shot request.
-    const listed = await first.evaluate(() => chrome.runtime.sendMessage({ type: 'list_memory' }));
-    expect(listed).toMatchObject({ ok: true, data: [{ key: 'favourite_colour', value: 'teal' }] });
+    const listed = await first.evaluate(() => chrome.runtime.sendMessage({ method: 'memory.list', params: {} }));
+    expect(listed).toMatchObject({ ok: true, data: { entries: [{ key: 'favourite_colour', value: 'teal' }] } });
 
     // Another tab is another conversation.
     const beta = await openFixture('beta.html');

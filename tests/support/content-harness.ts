@@ -1,13 +1,13 @@
 /**
  * Drives the content script without the extension: bundles src/content (through a test entry that
  * exposes its command handler) with esbuild into .tmp/, injects it into fixture pages and frames with
- * Playwright, and sends it page-protocol commands.
+ * Playwright, and sends it page commands (src/shared/protocol/page.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
-import type { PageCommand, PageReply } from '../../src/shared/page-protocol.js';
+import type { PageCommand, PageReply } from '../../src/shared/protocol/page.js';
 
 const BUNDLE = resolve('.tmp/content-test.js');
 let built: Promise<string> | undefined;

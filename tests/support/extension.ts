@@ -17,19 +17,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { findChromium } from '../../scripts/ensure-chromium.mjs';
+import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs';
 
-/** The flags that make extensions work in headless Chromium on these machines (see COMMON.md). */
-export const HEADLESS_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
+export { HEADLESS_FLAGS };
+
 
 export interface LaunchOptions {
   /** The built extension; default `$PAGEWRIGHT_DIST`, else `<repo>/dist` (a separate build keeps parallel work off the shared dist/). */
@@ -110,14 +101,14 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
 
   const wakeWorker = async (): Promise<Worker> => {
     if (workerAlive) return current;
-    // A runtime message from an extension page starts the worker again (it answers `get_status`).
+    // A runtime message from an extension page starts the worker again (it answers `status.get`).
     // Playwright keeps the same Worker handle for the restarted worker (same target), and emits a new
     // 'serviceworker' event only for a new target, which `track` picks up.
     const page = await context.newPage();
     try {
       await page.goto(`${origin}/popup/index.html`);
       const answer = await page.evaluate(() =>
-        chrome.runtime.sendMessage({ type: 'get_status' }).then(
+        chrome.runtime.sendMessage({ method: 'status.get', params: {} }).then(
           () => 'ok',
           (error: unknown) => String(error),
         ),

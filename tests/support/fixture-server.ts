@@ -31,7 +31,7 @@ export async function startFixtureServer(root = 'tests/fixtures'): Promise<Fixtu
   const base = resolve(root);
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    // (C) POST /echo answers with a page listing the submitted fields, so form tests see what was sent.
+    // POST /echo answers with a page listing the submitted fields, so form tests see what was sent.
     if (req.method === 'POST' && pathname === '/echo') {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));

@@ -1,6 +1,9 @@
-/** A `ToolUseContext` for unit tests of the runtime and of tools: in-memory state, no browser. */
+/** A `ToolUseContext` for unit tests of the runtime and of tools: in-memory state, and the ports a test gives. */
 import { createMemoryResultStore } from '../../src/runtime/budget.js';
-import { createRootContext, type AppState, type ToolUseContext } from '../../src/runtime/context.js';
+import type { ResultStore } from '../../src/runtime/budget-types.js';
+import type { BrowserBridge } from '../../src/runtime/browser.js';
+import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../../src/runtime/context.js';
+import { ToolError } from '../../src/runtime/errors.js';
 import type { Tools } from '../../src/runtime/tool.js';
 
 /** A context whose app state lives in a local variable; `state()` reads it back. */
@@ -20,3 +23,27 @@ export function createTestContext(
   });
   return { ...context, state: () => context.getAppState() };
 }
+
+/** A context for calling tools directly: no pool, and no current tab unless given. */
+export function fakeContext(
+  options: { browser?: BrowserBridge; memory?: MemoryStore; resultStore?: ResultStore; currentTabId?: number; windowId?: number; tools?: Tools; appState?: AppState } = {},
+): ToolUseContext {
+  const { tools, currentTabId, ...rest } = options;
+  return createTestContext(tools ?? [], { ...rest, currentTabId });
+}
+
+/** Runs `promise` and returns the ToolError it rejects with (fails the test otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<ToolError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** Never called: permission checks are not what tests using it exercise. */
+export const noCanUseTool = async () => {
+  throw new Error('canUseTool must not be called by these tools');
+};

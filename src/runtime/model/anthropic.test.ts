@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMockModelServer, type MockModelServer } from '../../../tests/support/mock-model-server.js';
 import { createAnthropicClient, type AnthropicClientOptions } from './anthropic.js';
-import { parseRetryAfter } from './http.js';
+import { parseRetryAfter } from './http-errors.js';
 import { ModelError, type Message, type ModelClient, type ModelRequest, type ModelStreamEvent, type ToolSpec } from './types.js';
 
 let server: MockModelServer;

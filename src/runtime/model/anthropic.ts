@@ -3,21 +3,10 @@
  * Anthropic shape, so mapping is mostly copying, plus two prompt-cache breakpoints: on the last tool
  * (the tool list is the stable prefix) and on the last block of the newest message.
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  abortedError,
-  classifyHttpError,
-  networkError,
-  protocolError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-  type ProviderLabel,
-} from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
+import { parseStreamedToolInput } from './tool-input.js';
 import { ModelError, emptyUsage } from './types.js';
 import type { ContentBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';
 
@@ -117,16 +106,6 @@ function readUsage(into: Usage, raw: unknown): Usage {
     cacheReadTokens: num('cache_read_input_tokens', into.cacheReadTokens),
     cacheCreationTokens: num('cache_creation_input_tokens', into.cacheCreationTokens),
   };
-}
-
-/** Tool input is streamed as JSON text; an unreadable one is kept so the executor can explain it. */
-function parseToolInput(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return { _unparseable_input: json };
-  }
 }
 
 /** Creates a `ModelClient` for the Anthropic Messages API. */
@@ -251,7 +230,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       if (!state) continue;
       if (state.kind === 'text' && state.text !== '') content.push({ type: 'text', text: state.text });
       if (state.kind === 'tool_use') {
-        const block: ToolUseBlock = { type: 'tool_use', id: state.id, name: state.name, input: parseToolInput(state.json) };
+        const block: ToolUseBlock = { type: 'tool_use', id: state.id, name: state.name, input: parseStreamedToolInput(state.json) };
         content.push(block);
       }
     }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMockModelServer, type MockModelServer } from '../../../tests/support/mock-model-server.js';
-import { settingsSchema } from '../../shared/settings.js';
 import { createModelClient } from './index.js';
 import { createOpenAIClient, toOpenAIMessages, type OpenAIClientOptions } from './openai.js';
 import { ModelError, type Message, type ModelClient, type ModelRequest, type ModelStreamEvent, type ToolSpec } from './types.js';
@@ -270,8 +269,8 @@ describe('OpenAI-compatible client', () => {
 
 describe('createModelClient', () => {
   it('builds the client the settings choose, pointed at their base URL', async () => {
-    const openai = createModelClient(settingsSchema.parse({ provider: 'openai', openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' } }));
-    const anthropic = createModelClient(settingsSchema.parse({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' } }));
+    const openai = createModelClient({ provider: 'openai', openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' }, anthropic: { apiKey: '', baseUrl: server.url, model: 'unused' } });
+    const anthropic = createModelClient({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' }, openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'unused' } });
     expect([openai.provider, openai.model, anthropic.provider, anthropic.model]).toEqual(['openai', 'local-model', 'anthropic', 'claude-x']);
     server.enqueue({ text: 'a' }, { text: 'b' });
     await collect(openai, request());

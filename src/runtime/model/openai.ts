@@ -3,21 +3,10 @@
  * or any server at `baseUrl` (which includes the `/v1` part). Tool calls arrive as `tool_calls`
  * fragments keyed by index; tool results go back as `role: 'tool'` messages.
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  abortedError,
-  classifyHttpError,
-  networkError,
-  protocolError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-  type ProviderLabel,
-} from './http.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
+import { parseStreamedToolInput } from './tool-input.js';
 import { emptyUsage } from './types.js';
 import type { ContentBlock, ImageBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';
 
@@ -142,15 +131,6 @@ function readUsage(raw: unknown): Usage | undefined {
   };
 }
 
-function parseArguments(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return { _unparseable_input: json };
-  }
-}
-
 /** Creates a `ModelClient` for an OpenAI-compatible Chat Completions endpoint. */
 export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const doFetch = resolveFetch(options);
@@ -259,7 +239,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       const call = calls.get(index);
       if (!call || call.name === '') continue;
       if (call.id === '') call.id = `call_${Date.now().toString(36)}_${callCounter++}`;
-      content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.args) });
+      content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseStreamedToolInput(call.args) });
     }
     const hasCalls = content.some((b) => b.type === 'tool_use');
     // Ollama and others say `stop` even when they called tools; the calls are what matter.

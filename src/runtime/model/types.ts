@@ -1,41 +1,40 @@
 /**
  * The provider-neutral model interface. Messages use content blocks (the Anthropic shape, which is the
- * richest); each provider client maps them to and from its own wire format.
+ * richest); each provider client maps them to and from its own wire format. The shapes that cross
+ * between extension contexts are zod schemas, and their types are inferred from them, so a message is
+ * declared once for the model clients, the worker, the panel and the checks between them.
  */
+import { z } from 'zod';
 
-export interface TextBlock {
-  type: 'text';
-  text: string;
-}
+export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+export type TextBlock = z.infer<typeof textBlockSchema>;
 
-export interface ImageBlock {
-  type: 'image';
-  source: { type: 'base64'; media_type: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif'; data: string };
-}
+export const imageBlockSchema = z.object({
+  type: z.literal('image'),
+  source: z.object({ type: z.literal('base64'), media_type: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']), data: z.string() }),
+});
+export type ImageBlock = z.infer<typeof imageBlockSchema>;
 
-export interface ToolUseBlock {
-  type: 'tool_use';
-  id: string;
-  name: string;
-  input: unknown;
-}
+export const toolUseBlockSchema = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.unknown() });
+export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 
 /** What a tool result may contain: text (often JSON) and images. */
-export type ToolResultContentBlock = TextBlock | ImageBlock;
+export const toolResultContentSchema = z.union([textBlockSchema, imageBlockSchema]);
+export type ToolResultContentBlock = z.infer<typeof toolResultContentSchema>;
 
-export interface ToolResultBlock {
-  type: 'tool_result';
-  tool_use_id: string;
-  content: ToolResultContentBlock[];
-  is_error?: boolean;
-}
+export const toolResultBlockSchema = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.array(toolResultContentSchema),
+  is_error: z.boolean().optional(),
+});
+export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
 
-export type ContentBlock = TextBlock | ImageBlock | ToolUseBlock | ToolResultBlock;
+export const contentBlockSchema = z.union([textBlockSchema, imageBlockSchema, toolUseBlockSchema, toolResultBlockSchema]);
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
-export interface Message {
-  role: 'user' | 'assistant';
-  content: ContentBlock[];
-}
+export const messageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.array(contentBlockSchema) });
+export type Message = z.infer<typeof messageSchema>;
 
 /** A JSON Schema object as sent to a provider. */
 export type JsonSchema = Record<string, unknown>;
@@ -47,12 +46,13 @@ export interface ToolSpec {
   input_schema: JsonSchema;
 }
 
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheCreationTokens: number;
-}
+export const usageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheCreationTokens: z.number(),
+});
+export type Usage = z.infer<typeof usageSchema>;
 
 export const emptyUsage = (): Usage => ({ inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 });
 

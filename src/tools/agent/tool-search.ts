@@ -4,8 +4,7 @@
  * prefix stays byte-stable.
  */
 import { z } from 'zod';
-// From pool.ts, not registry.ts: the registry imports the tool list, which imports this file.
-import { findToolByName, isDeferredTool, TOOL_SEARCH_NAME } from '../../runtime/pool.js';
+import { findToolByName, isDeferredTool, TOOL_SEARCH_NAME } from '../../runtime/registry.js';
 import { buildTool, type AnyTool, type Tools } from '../../runtime/tool.js';
 
 const inputSchema = z.object({

@@ -8,9 +8,9 @@
 import type { ToolUseContext } from '../../runtime/context.js';
 import { isToolErrorLike, ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
-import type { PageResultOf } from '../../shared/page-protocol.js';
+import type { PageResultOf } from '../../shared/protocol/page.js';
 import { effectLine, type InputPath } from './effect-line.js';
-import { forgetDocuments, framePrefix, knownDocument, requireBrowser, sendPageCommand } from './shared.js';
+import { framePrefix, requireBrowser, sendPageCommand } from './shared.js';
 
 /** DOM quiet that counts as settled. */
 export const QUIET_MS = 300;
@@ -99,7 +99,7 @@ export async function performAction(
   const path = await inputPath(context, tabId);
   const watch = browser.input?.watch(tabId);
   try {
-    const documentId = knownDocument(tabId, frameId);
+    const documentId = context.snapshots.knownDocument(tabId, frameId);
     const { token } = await sendPageCommand(context, tabId, { type: 'observe_start', ...(where.ref ? { ref: where.ref } : {}), ...(documentId ? { documentId } : {}), refPrefix: framePrefix(frameId) }, frameId);
     let acted: ActResult;
     try {
@@ -156,7 +156,6 @@ function finish(
   if (effects?.navigated && !effects.navigated.error) {
     // Whatever the new page is, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);
-    forgetDocuments(tabId);
   } else if (parts.observed) {
     const record = context.snapshots.get(tabId);
     if (record) context.snapshots.update(tabId, record.url, parts.observed.elements);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety.js';
 import { performAction } from './act.js';
-import { describeRef, knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedClick } from './trusted.js';
 
 const inputSchema = z.strictObject({
@@ -18,6 +18,7 @@ const inputSchema = z.strictObject({
 export const click = buildTool<typeof inputSchema, string>({
   name: 'click',
   searchHint: 'press button link tap activate',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Clicks an element (by ref from read_page or find) the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the browser’s own pointer events (trusted, as a person’s; synthetic events with the reason when the browser does not allow it). click_count 2 double-clicks (e.g. to edit a list item).',
@@ -36,7 +37,7 @@ export const click = buildTool<typeof inputSchema, string>({
     const { frameId, local } = splitRef(input.ref);
     const options = { button: input.button, clickCount: input.click_count, modifiers: input.modifiers };
     const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Clicked ${describeRef(context, input, input.ref)}` }, async (path) => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedClick(context, { tabId, frameId, ref: local, documentId }, options);
       const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
       return { done: result.summary };

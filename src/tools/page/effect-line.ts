@@ -5,7 +5,7 @@
  * this line is how the model tells success from a no-op.
  */
 import { dialogPhrase, type BrowserEffects, type DialogInfo } from '../../runtime/page-input.js';
-import type { PageResultOf } from '../../shared/page-protocol.js';
+import type { PageResultOf } from '../../shared/protocol/page.js';
 
 /** How the action reached the page. */
 export type InputPath = { trusted: true } | { trusted: false; reason: string };

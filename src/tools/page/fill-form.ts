@@ -4,7 +4,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { performAction } from './act.js';
-import { knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -49,7 +49,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
     let failed = 0;
     for (const [frameId, fields] of byFrame) {
       const { line } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
-        const documentId = knownDocument(tabId, frameId);
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
         const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
         result.results.forEach((entry, index) => {
           const full = fields[index]?.full ?? entry.ref;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
-import { framePrefix, rememberDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   query: z.string().min(1).max(200).describe('Words to look for: the visible text, label, placeholder or accessible name of the element, optionally with a role word such as "button", "link", "textbox", "checkbox" (e.g. "email textbox", "Sign in button"). 1–200 characters.'),
@@ -14,6 +14,8 @@ const inputSchema = z.strictObject({
 export const find = buildTool<typeof inputSchema, string>({
   name: 'find',
   searchHint: 'locate element by text label name role',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Finds elements on the page whose accessible name, visible text, label or placeholder match the query, best match first, with refs, in the same line format as read_page: `- button "Sign in" [ref=e12]`.',
@@ -46,7 +48,7 @@ export const find = buildTool<typeof inputSchema, string>({
       }
       const { frameId, result } = reply.value;
       if (frameId === 0) url = result.url;
-      rememberDocument(tabId, frameId, result.documentId);
+      context.snapshots.rememberDocument(tabId, frameId, result.documentId);
       context.snapshots.update(tabId, frameId === 0 ? result.url : (context.snapshots.get(tabId)?.url ?? result.url), result.elements);
       matches.push(...result.matches);
       total += result.total;

@@ -15,6 +15,8 @@ const inputSchema = z.strictObject({
 export const getPageText = buildTool<typeof inputSchema, string>({
   name: 'get_page_text',
   searchHint: 'article text markdown read content summarize',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Returns the readable text of the page as Markdown: title, headings, paragraphs, lists, links and tables. With main_content (default) only the main article, as a reader view would show it; if the page has no article, the whole page text is returned and the result says so.',

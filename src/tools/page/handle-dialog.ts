@@ -21,6 +21,7 @@ const openDialogOf = (input: { tab_id?: number | undefined }, context: Parameter
 /** Accepts or dismisses the open dialog of a tab. */
 export const handleDialog = buildTool<typeof inputSchema, string>({
   name: 'handle_dialog',
+  inSimpleMode: true,
   searchHint: 'answer alert confirm prompt popup leave site',
   inputSchema,
   prompt: [

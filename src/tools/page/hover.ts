@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { describeRef, knownDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedHover } from './trusted.js';
 
 const inputSchema = z.strictObject({
@@ -29,7 +29,7 @@ export const hover = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
     const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Hovered over ${describeRef(context, input, input.ref)}` }, async (path) => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedHover(context, { tabId, frameId, ref: local, documentId });
       const result = await sendPageCommand(context, tabId, { type: 'hover', ref: local, ...(documentId ? { documentId } : {}) }, frameId);
       return { done: result.summary };

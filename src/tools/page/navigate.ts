@@ -4,7 +4,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { navigationIsCrossSite } from '../safety.js';
-import { forgetDocuments, originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
@@ -30,10 +30,18 @@ function resolveTarget(url: string, base: string | undefined): URL {
   return target;
 }
 
+/** Where the tab landed: the final URL (after redirects) and the page's title. */
+export interface NavigateOutput {
+  url: string;
+  title: string;
+}
+
 /** Navigates the tab and reports where it landed. */
-export const navigate = buildTool<typeof inputSchema, string>({
+export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
   name: 'navigate',
   searchHint: 'open url go to address back forward reload',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Loads a URL in the tab (or goes back, forward, or reloads) and waits until the page has loaded. Returns the final URL (after redirects) and the page title.',
@@ -73,6 +81,7 @@ export const navigate = buildTool<typeof inputSchema, string>({
   },
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
+  mapResultForModel: (output) => [{ type: 'text', text: `Loaded ${output.url}\nTitle: ${output.title || '(untitled)'}` }],
   async call(input, context) {
     const browser = requireBrowser(context);
     const tabId = targetTab(input, context);
@@ -81,7 +90,6 @@ export const navigate = buildTool<typeof inputSchema, string>({
     const target = input.url !== undefined ? { url: resolveTarget(input.url, base).href } : { action: input.action ?? 'reload' };
     // Whatever happens next, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);
-    forgetDocuments(tabId);
     let tab = await browser.navigate(tabId, target, context.abortController.signal);
     // A page restored from the back/forward cache can report an empty URL for a moment: ask again.
     for (let attempt = 0; !tab.url && attempt < 10; attempt++) {
@@ -89,6 +97,6 @@ export const navigate = buildTool<typeof inputSchema, string>({
       tab = await browser.getTab(tabId);
     }
     context.snapshots.update(tabId, tab.url, {});
-    return { data: `Loaded ${tab.url}\nTitle: ${tab.title || '(untitled)'}` };
+    return { data: { url: tab.url, title: tab.title } };
   },
 });

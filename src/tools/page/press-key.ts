@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { performAction } from './act.js';
-import { describeRef, knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedKey } from './trusted.js';
 
 const inputSchema = z.strictObject({
@@ -23,6 +23,7 @@ function pressOf(key: string): KeyPress {
 export const pressKey = buildTool<typeof inputSchema, string>({
   name: 'press_key',
   searchHint: 'keyboard shortcut enter escape tab arrow',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Presses one key or a combination (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it, with the browser’s own (trusted) keyboard events carrying key, code, keyCode and which, as a person’s keyboard does. The page then does what the key does: Enter submits a field’s form, saves an edit or activates a button; Tab moves focus; Escape closes what listens for it; arrows move in lists or scroll.',
@@ -50,7 +51,7 @@ export const pressKey = buildTool<typeof inputSchema, string>({
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
     const what = `Pressed ${press.name}${input.ref ? ` on ${describeRef(context, input, input.ref)}` : ''}`;
     const { line } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined);
       const result = await sendPageCommand(context, tabId, { type: 'press_key', key: input.key, ...(local ? { ref: local, ...(documentId ? { documentId } : {}) } : {}) }, frameId);
       return { done: result.summary };

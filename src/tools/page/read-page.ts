@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
-import type { PageResultOf } from '../../shared/page-protocol.js';
-import { framePrefix, rememberDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import type { PageResultOf } from '../../shared/protocol/page.js';
+import { framePrefix, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   filter: z
@@ -23,7 +23,7 @@ type Snapshot = PageResultOf<'snapshot'>;
 /** Snapshots one frame and, recursively, the frames inside it; child trees go under their iframe line. */
 async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number }, nesting: number): Promise<Snapshot> {
   const snapshot = await sendPageCommand(context, tabId, { type: 'snapshot', filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, frameId);
-  rememberDocument(tabId, frameId, snapshot.documentId);
+  context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
   if (snapshot.frames.length === 0 || nesting >= MAX_FRAME_NESTING) return snapshot;
 
@@ -64,6 +64,8 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
 export const readPage = buildTool<typeof inputSchema, string>({
   name: 'read_page',
   searchHint: 'accessibility tree snapshot refs elements structure',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Reads the current page as an accessibility-style tree, one element a line, e.g. `- button "Submit" [ref=e12]`, `- textbox "Email" [ref=e7]: current value`, `- heading "Prices" [level=2] [ref=e3]`, with states like [checked] [disabled] [expanded] [selected], link targets as `- /url:` lines and placeholders as `- /placeholder:` lines.',

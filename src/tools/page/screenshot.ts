@@ -18,6 +18,8 @@ export interface ScreenshotOutput {
 export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   name: 'screenshot',
   searchHint: 'capture image picture visible tab look',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Takes a screenshot of the visible part of the tab and shows it to you as an image (in the message after the tool result). Use it when layout, colours, images or canvas content matter, or to check what the person sees.',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { knownDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('Scroll until this element is in the middle of the view.').optional(),
@@ -15,6 +15,7 @@ const inputSchema = z.strictObject({
 export const scroll = buildTool<typeof inputSchema, string>({
   name: 'scroll',
   searchHint: 'move the page down or up to reveal more content',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
@@ -32,7 +33,7 @@ export const scroll = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
     const { line } = await performAction(context, { tabId, frameId, what: input.ref ? `Scrolled to ${input.ref}` : 'Scrolled' }, async () => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       const result = local
         ? await sendPageCommand(context, tabId, { type: 'scroll', ref: local, ...(documentId ? { documentId } : {}) }, frameId)
         : await sendPageCommand(context, tabId, { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { describeRef, knownDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -29,7 +29,7 @@ export const selectOption = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
     const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Selected in ${describeRef(context, input, input.ref)}` }, async () => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       const result = await sendPageCommand(context, tabId, { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values }, frameId);
       // A native dropdown's list is drawn by the browser, outside the page: the choice is set by script.
       return { done: result.summary, via: '(set by script, with input and change events)' };

@@ -1,14 +1,15 @@
 /**
  * What the page tools share: the optional `tab_id` and `ref` fields, the round trip to a frame's content
- * script (validated against src/shared/page-protocol.ts), frame-prefixed refs, the per-tab snapshot
+ * script (validated against src/shared/protocol/page.ts), frame-prefixed refs, the per-tab snapshot
  * cache, and the permission subject (the tab's origin).
  */
 import { z } from 'zod';
 import type { BrowserBridge } from '../../runtime/browser.js';
-import type { ElementSummary, ToolUseContext } from '../../runtime/context.js';
+import type { ToolUseContext } from '../../runtime/context.js';
+import type { ElementSummary } from '../../runtime/page-state.js';
 import { ToolError } from '../../runtime/errors.js';
 import type { ValidationResult } from '../../runtime/tool.js';
-import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/page-protocol.js';
+import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
 
 /** The optional `tab_id` every page tool takes. */
 export const tabIdField = () =>
@@ -49,27 +50,6 @@ export function splitRef(ref: string): { frameId: number; local: string } {
 
 /** The ref prefix of a frame's refs ('' for the top frame). */
 export const framePrefix = (frameId: number): string => (frameId === 0 ? '' : `f${frameId}`);
-
-/**
- * The document each frame had when its refs were handed out, so a ref from before a navigation is
- * STALE_REF even if the new page reuses the same ref names. Worker memory only: after a worker restart
- * the content script's own map still rejects refs it never gave out.
- */
-const documentIds = new Map<string, string>();
-const docKey = (tabId: number, frameId: number) => `${tabId}:${frameId}`;
-
-/** Remembers which document a frame's refs belong to. */
-export function rememberDocument(tabId: number, frameId: number, documentId: string): void {
-  documentIds.set(docKey(tabId, frameId), documentId);
-}
-/** The document a frame's refs belong to, if known. */
-export function knownDocument(tabId: number, frameId: number): string | undefined {
-  return documentIds.get(docKey(tabId, frameId));
-}
-/** Forgets a tab's documents (after navigate). */
-export function forgetDocuments(tabId: number): void {
-  for (const key of documentIds.keys()) if (key.startsWith(`${tabId}:`)) documentIds.delete(key);
-}
 
 /**
  * Sends one command to a frame's content script and returns its checked result. The page's errors

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { performAction } from './act.js';
-import { describeRef, knownDocument, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedType } from './trusted.js';
 
 const inputSchema = z.strictObject({
@@ -18,6 +18,7 @@ const inputSchema = z.strictObject({
 export const typeText = buildTool<typeof inputSchema, string>({
   name: 'type',
   searchHint: 'enter text input field keyboard write',
+  inSimpleMode: true,
   inputSchema,
   prompt: [
     'Types text into a text field, text area or contenteditable element (by ref) as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events, so every script and framework sees them. submit: true presses Enter afterwards.',
@@ -34,7 +35,7 @@ export const typeText = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
     const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` }, async (path, page) => {
-      const documentId = knownDocument(tabId, frameId);
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, { clear: input.clear, submit: input.submit, stopped: page.interrupted });
       const result = await sendPageCommand(context, tabId, { type: 'type', ref: local, ...(documentId ? { documentId } : {}), text: input.text, clear: input.clear, submit: input.submit }, frameId);
       return { done: result.summary };

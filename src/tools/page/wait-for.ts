@@ -23,6 +23,7 @@ const POLL_MS = 250;
 export const waitFor = buildTool<typeof inputSchema, string, WaitProgress>({
   name: 'wait_for',
   searchHint: 'wait until text appears loading finished delay',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Waits until text appears on the page (text), until text disappears (text_gone), or both, checking a few times a second for up to seconds (max 30, default 10). Without text or text_gone it just waits that long.',

@@ -1,7 +1,6 @@
 /** `memory_delete`: removes a saved note. Destructive: it cannot be restored. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { isAlwaysDestructive } from '../safety.js';
 import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
 
 const inputSchema = z.strictObject({ key: memoryKeyField().describe('The exact key of the note to delete (memory_read without a key lists them).') });
@@ -23,7 +22,8 @@ export const memoryDelete = buildTool<typeof inputSchema, MemoryDeleteOutput>({
   ].join('\n'),
   description: (input) => `Delete memory note "${input.key}"`,
   validateInput: (input) => validateMemoryKey(input.key),
-  isDestructive: () => isAlwaysDestructive('memory_delete'),
+  // Always asks: notes last across conversations and may be the person's; deleting one cannot be undone.
+  isDestructive: () => true,
   interruptBehavior: () => 'block',
   shouldDefer: true,
   maxResultSizeChars: 2_000,

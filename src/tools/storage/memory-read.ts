@@ -1,7 +1,7 @@
 /** `memory_read`: one saved note by key, or the list of notes with their sizes. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { MEMORY_LIMITS, entryChars } from '../../shared/memory-store.js';
+import { MEMORY_LIMITS, entryChars } from '../../shared/memory-rules.js';
 import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -21,6 +21,7 @@ export type MemoryReadOutput =
 export const memoryRead = buildTool<typeof inputSchema, MemoryReadOutput>({
   name: 'memory_read',
   searchHint: 'recall saved notes remembered across conversations',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Reads your saved notes: memory that lasts across conversations (the person can see and delete them in settings).',

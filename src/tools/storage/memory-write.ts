@@ -1,7 +1,7 @@
 /** `memory_write`: saves or replaces a note that lasts across conversations. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { MEMORY_LIMITS, checkMemoryValue } from '../../shared/memory-store.js';
+import { MEMORY_LIMITS, checkMemoryValue } from '../../shared/memory-rules.js';
 import { memoryKeyField, requireMemory, validateMemoryKey } from './shared.js';
 
 const inputSchema = z.strictObject({

@@ -39,6 +39,8 @@ export interface ReadResultOutput {
 export const readResult = buildTool<typeof inputSchema, ReadResultOutput>({
   name: 'read_result',
   searchHint: 'more of long truncated stored output continue',
+  inSimpleMode: true,
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Reads more of a tool result that was too long to show in full. Such results end with a preview that names a stored result id and its total size.',

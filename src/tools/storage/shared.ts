@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MemoryStore, ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import type { ValidationResult } from '../../runtime/tool.js';
-import { MEMORY_LIMITS, checkMemoryKey } from '../../shared/memory-store.js';
+import { MEMORY_LIMITS, checkMemoryKey } from '../../shared/memory-rules.js';
 
 /** The `key` field of the memory tools. */
 export const memoryKeyField = () =>

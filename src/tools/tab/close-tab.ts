@@ -1,7 +1,6 @@
 /** `close_tab`: closes a tab. Destructive: the page's state and unsaved input are gone. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { isAlwaysDestructive } from '../safety.js';
 import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject } from './shared.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
@@ -25,7 +24,8 @@ export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
   ].join('\n'),
   description: (input, context) => `Close ${tabLabel(input.tab_id, context)}`,
   permissionSubject: (input, context) => tabSubject(input.tab_id, context),
-  isDestructive: () => isAlwaysDestructive('close_tab'),
+  // Always asks: closing a tab loses its page state, unsaved form input and history, which the agent cannot restore.
+  isDestructive: () => true,
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {

@@ -16,6 +16,7 @@ export interface ListTabsOutput {
 export const listTabs = buildTool<typeof inputSchema, ListTabsOutput>({
   name: 'list_tabs',
   searchHint: 'show open pages ids titles urls in window',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Lists the open tabs in this browser window.',

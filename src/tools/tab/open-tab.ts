@@ -26,6 +26,7 @@ export interface OpenTabOutput extends TabView {
 export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   name: 'open_tab',
   searchHint: 'new page load web address url',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Opens a URL in a new tab of this window and waits (up to about 30 seconds) for the page to load.',

@@ -14,6 +14,7 @@ export interface SwitchTabOutput extends TabView {
 export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
   name: 'switch_tab',
   searchHint: 'change current page focus another open page',
+  outputIsUntrusted: true,
   inputSchema,
   prompt: [
     'Makes another open tab your current tab and brings it to the front. Page tools called without `tab_id` afterwards act on that tab.',

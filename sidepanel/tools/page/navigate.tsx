@@ -1,0 +1,46 @@
+/** The view of `navigate` (src/tools/page/navigate.ts): the target, and where the tab landed. */
+import type { navigate } from '../../../src/tools/page/navigate.js';
+import { inputField, resultText } from '../shared.js';
+import type { ToolView } from '../types.js';
+
+/** Only http(s) URLs become links; anything else is shown as text. */
+export function safeHttpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const view: ToolView<typeof navigate> = {
+  call: (call) => {
+    const action = inputField(call, 'action');
+    const url = inputField(call, 'url');
+    return (
+      <span>
+        <strong>{action ? `Go ${action}` : 'Navigate'}</strong>
+        {url && <span> to <code class="url">{url}</code></span>}
+      </span>
+    );
+  },
+  result: (call) => {
+    // The output is absent only when it was too large to cross to the panel: say what the model got.
+    if (!call.output) return <p class="result-line">{resultText(call) || 'Loaded.'}</p>;
+    const { url, title } = call.output;
+    const href = safeHttpUrl(url);
+    return (
+      <p class="result-line">
+        Now on{' '}
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer">
+            {title || url}
+          </a>
+        ) : (
+          <code>{url}</code>
+        )}
+      </p>
+    );
+  },
+};

@@ -1,0 +1,21 @@
+/** The view of `read_page` (src/tools/page/read-page.ts): which part was read, then the tree. */
+import type { readPage } from '../../../src/tools/page/read-page.js';
+import { inputField } from '../shared.js';
+import type { ToolView } from '../types.js';
+import { treeResult } from './tree.js';
+
+export const view: ToolView<typeof readPage> = {
+  call: (call) => {
+    const filter = inputField(call, 'filter');
+    const ref = inputField(call, 'ref');
+    return (
+      <span>
+        <strong>Read page</strong>
+        {filter === 'interactive' ? ' (interactive elements)' : ''}
+        {ref ? <span> from <code>{ref}</code></span> : ''}
+      </span>
+    );
+  },
+  result: treeResult,
+  grouped: (calls) => <p class="group-summary">{calls.length} page reads</p>,
+};

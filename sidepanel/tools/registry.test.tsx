@@ -1,0 +1,162 @@
+import { render } from 'preact-render-to-string';
+import { describe, expect, it } from 'vitest';
+import { ToolCall, ToolGroup } from '../components/ToolCall.js';
+import type { FullResultState } from '../models/full-results-model.js';
+import type { ToolCallView } from '../models/types.js';
+import { defaultView } from './default.js';
+import { customViewFor, toolsWithCustomViews, viewFor } from './registry.js';
+import type { ViewContext } from './types.js';
+
+const context = (full: Record<string, FullResultState> = {}, opened: string[] = []): ViewContext => ({
+  openFullResult: (id) => opened.push(id),
+  fullResult: (id) => full[id],
+  awaitingPermission: (id) => id === 'asking',
+});
+
+const call = (patch: Partial<ToolCallView>): ToolCallView => ({ toolUseId: 't1', name: 'custom_tool', input: {}, description: '', status: 'done', ...patch });
+const html = (view: ToolCallView, ctx = context()) => render(<ToolCall call={view} context={ctx} />);
+
+describe('view registry', () => {
+  it('has custom views for the page tools the panel knows', () => {
+    expect(toolsWithCustomViews().sort()).toEqual(['click', 'fill_form', 'find', 'navigate', 'read_page', 'screenshot', 'type', 'wait_for']);
+  });
+
+  it('fills what a custom view leaves out from the default view', () => {
+    const view = viewFor('screenshot');
+    expect(view.result).toBe(customViewFor('screenshot')?.result);
+    expect(view.error).toBe(defaultView.error);
+    expect(view.rejected).toBe(defaultView.rejected);
+    expect(view.progress).toBe(defaultView.progress);
+  });
+
+  it('gives unknown and prototype-ish names the default view', () => {
+    expect(viewFor('no_such_tool')).toBe(defaultView);
+    expect(viewFor('__proto__')).toBe(defaultView);
+    expect(viewFor('constructor')).toBe(defaultView);
+  });
+});
+
+describe('ToolCall rendering', () => {
+  it('carries the data attributes tests and assistive tech use', () => {
+    const out = html(call({ toolUseId: 'toolu_9', name: 'click', status: 'running' }));
+    expect(out).toContain('data-tool-use-id="toolu_9"');
+    expect(out).toContain('data-tool-name="click"');
+    expect(out).toContain('data-status="running"');
+  });
+
+  it('renders each status through its renderer', () => {
+    expect(html(call({ status: 'running', progress: 'Halfway' }))).toContain('Halfway');
+    expect(html(call({ status: 'done', content: [{ type: 'text', text: 'All fine' }] }))).toContain('All fine');
+    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }))).toMatch(/STALE_REF[\s\S]*Ref e4 is gone[\s\S]*Call read_page again/);
+    expect(html(call({ status: 'rejected', permission: { type: 'person', choice: 'deny', reason: 'not now' } }))).toContain('Not allowed: not now');
+    expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
+  });
+
+  it("shows a failed call's message and a line for the person, with the model's suggestion labelled as what the agent was given", () => {
+    const out = html(
+      call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'The person stopped the run; click was cancelled.', suggestion: 'Do not repeat it unless the person asks; check the page state first.' } }),
+    );
+    expect(out).toContain('The person stopped the run; click was cancelled.');
+    expect(out).toContain('<p class="person-line">It was stopped before it finished and may have partly happened.</p>');
+    expect(out).toMatch(/<details class="agent-told"><summary>Suggestion given to the agent<\/summary><p class="muted">Do not repeat it unless the person asks; check the page state first\.<\/p><\/details>/);
+    // Not shown outside that label.
+    expect(out.split('Do not repeat it').length).toBe(2);
+    const failed = html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }));
+    expect(failed).toContain('The agent was told about this failure');
+    expect(failed).toMatch(/<summary>Suggestion given to the agent<\/summary><p class="muted">Call read_page again</);
+  });
+
+  it('gives a call the panel marks unfinished its advice as a person line, not as something the agent was told', () => {
+    const out = html(call({ status: 'cancelled', error: { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: '' } }));
+    expect(out).toContain('<p class="person-line">Check the page, then ask again if needed.</p>');
+    expect(out).not.toContain('agent-told');
+  });
+
+  it('shows a requested call that has not started as queued', () => {
+    const out = html(call({ status: 'running', queued: true }));
+    expect(out).toContain('>Queued</span>');
+    expect(out).toContain('data-status="running"');
+  });
+
+  it('labels a call cut off by a worker restart "Interrupted", keeping data-status="error"', () => {
+    const out = html(call({ status: 'error', error: { code: 'INTERRUPTED', message: 'The extension was restarted while this call ran', suggestion: '' } }));
+    expect(out).toContain('>Interrupted</span>');
+    expect(out).toContain('data-status="error"');
+    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'gone', suggestion: '' } }))).toContain('>Failed</span>');
+  });
+
+  it('says when a call waits for the person', () => {
+    expect(html(call({ toolUseId: 'asking', status: 'running', progress: 'x' }))).toContain('Waiting for your answer');
+  });
+
+  it('collapses long results and leaves short ones open', () => {
+    const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
+    expect(html(call({ content: [{ type: 'text', text: long }] }))).toMatch(/<details class="collapsible"><summary>Show result \(40 lines/);
+    expect(html(call({ content: [{ type: 'text', text: 'short' }] }))).not.toContain('<details');
+  });
+
+  it('offers "Open full result" for a persisted result and shows it once fetched', () => {
+    const persisted = call({ content: [{ type: 'text', text: 'preview…' }], persisted: { storedId: 's1', totalChars: 120000 } });
+    const before = html(persisted);
+    expect(before).toContain('Open full result');
+    expect(before).toContain('120,000 characters');
+    const after = html(persisted, context({ s1: { status: 'loaded', content: 'THE FULL TEXT' } }));
+    expect(after).toContain('THE FULL TEXT');
+    expect(after).not.toContain('Open full result');
+  });
+
+  it('read_page shows the tree collapsible with a count of refs', () => {
+    const tree = Array.from({ length: 20 }, (_, i) => `- button "B${i}" [ref=e${i}]`).join('\n');
+    const out = html(call({ name: 'read_page', input: { filter: 'interactive' }, content: [{ type: 'text', text: tree }] }));
+    expect(out).toContain('Read page');
+    expect(out).toContain('(interactive elements)');
+    expect(out).toMatch(/<details class="collapsible"><summary>Page tree: 20 lines, 20 refs<\/summary><pre class="tree">/);
+  });
+
+  it('find names the query', () => {
+    expect(html(call({ name: 'find', input: { query: 'Submit' }, status: 'running' }))).toContain('<q>Submit</q>');
+  });
+
+  it('screenshot shows the image from the result, and refuses non-data URLs from the output', () => {
+    const withImage = html(call({ name: 'screenshot', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBORw0K' } }] }));
+    expect(withImage).toContain('src="data:image/png;base64,iVBORw0K"');
+    const fromOutput = html(call({ name: 'screenshot', output: { dataUrl: 'https://evil.test/x.png' }, content: [{ type: 'text', text: 'captured' }] }));
+    expect(fromOutput).not.toContain('evil.test');
+    expect(fromOutput).toContain('captured');
+  });
+
+  it('click, type and fill_form say what they act on', () => {
+    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button “Save”', status: 'running' }))).toMatch(/Click[\s\S]*e12[\s\S]*Click button “Save”/);
+    expect(html(call({ name: 'type', input: { ref: 'e3', text: 'hello' }, status: 'running' }))).toMatch(/Type into[\s\S]*e3[\s\S]*<q>hello<\/q>/);
+    const form = html(call({ name: 'fill_form', input: { fields: [{ ref: 'e1', value: 'Ada' }, { ref: 'e2', value: 'true' }] }, status: 'running' }));
+    expect(form).toContain('(2 fields)');
+    expect(form).toMatch(/e1[\s\S]*Ada[\s\S]*e2[\s\S]*true/);
+  });
+
+  it('navigate links only http(s) destinations', () => {
+    const ok = html(call({ name: 'navigate', input: { url: 'https://example.com' }, output: { url: 'https://example.com/home', title: 'Home' } }));
+    expect(ok).toContain('<a href="https://example.com/home" target="_blank" rel="noopener noreferrer">Home</a>');
+    const bad = html(call({ name: 'navigate', input: { url: 'x' }, output: { url: 'javascript:alert(1)' } }));
+    expect(bad).not.toContain('href="javascript');
+  });
+
+  it('wait_for reads its own progress shape against the seconds limit', () => {
+    const out = html(call({ name: 'wait_for', input: { seconds: 20 }, status: 'running', progress: { elapsed_seconds: 5, waiting_for: '20 s' } }));
+    expect(out).toMatch(/<progress value="0.25" max="1"/);
+    expect(out).toContain('Waiting for 20 s — 5 s of 20 s');
+  });
+
+  it('groups parallel calls under the tool’s grouped renderer, each call keeping its own element', () => {
+    const calls = [call({ toolUseId: 'a', name: 'read_page' }), call({ toolUseId: 'b', name: 'read_page', status: 'running' })];
+    const out = render(<ToolGroup calls={calls} context={context()} />);
+    expect(out).toContain('2 page reads');
+    expect(out).toContain('data-tool-use-id="a"');
+    expect(out).toContain('data-tool-use-id="b"');
+    const generic = render(<ToolGroup calls={[call({ toolUseId: 'x' }), call({ toolUseId: 'y' })]} context={context()} />);
+    expect(generic).toContain('2 × custom tool — 2 of 2 done');
+  });
+
+  it('escapes page-derived text in results', () => {
+    expect(html(call({ content: [{ type: 'text', text: '<img src=x onerror=alert(1)>' }] }))).toContain('&lt;img src=x onerror=alert(1)>');
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Each tool view renders what its tool really returns: the real tool runs (against the fake browser),
+ * through the real orchestrator, its events are folded the way the panel folds them, and the view
+ * renders the result. A tool whose output or progress changes shape fails here, not in front of a person.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { render } from 'preact-render-to-string';
+import { describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/runtime/events.js';
+import { runToolCalls } from '../../src/runtime/orchestrate.js';
+import type { AnyTool } from '../../src/runtime/tool.js';
+import { foldAgentEvent, type TranscriptEntry } from '../../src/shared/transcript.js';
+import { allToolEntries } from '../../src/tools/index.js';
+import { click } from '../../src/tools/page/click.js';
+import { fillForm } from '../../src/tools/page/fill-form.js';
+import { find } from '../../src/tools/page/find.js';
+import { navigate } from '../../src/tools/page/navigate.js';
+import { readPage } from '../../src/tools/page/read-page.js';
+import { screenshot } from '../../src/tools/page/screenshot.js';
+import { typeText } from '../../src/tools/page/type.js';
+import { waitFor } from '../../src/tools/page/wait-for.js';
+import { FakeBrowser, pageOk, type SentCommand } from '../../tests/support/fake-browser.js';
+import { createTestContext } from '../../tests/support/tool-context.js';
+import { ToolCall } from '../components/ToolCall.js';
+import { toolCallsFromEntries } from '../models/display-items.js';
+import type { ToolCallView } from '../models/types.js';
+import { customViewFor, toolNameOfViewFile, viewFiles } from './registry.js';
+
+const context = { openFullResult: () => undefined, fullResult: () => undefined, awaitingPermission: () => false };
+
+/** Content scripts of a small account page. */
+function answer({ command }: SentCommand): unknown {
+  const action = { documentId: 'doc', url: 'https://shop.test/account' };
+  switch (command.type) {
+    case 'snapshot':
+      return pageOk({ ...action, title: 'Account', text: '- heading "Account" [level=1] [ref=e1]\n- button "Save" [ref=e2]\n- textbox "Email" [ref=e3]', elements: { e2: { role: 'button', name: 'Save' }, e3: { role: 'textbox', name: 'Email' } }, frames: [], nodeCount: 3, truncated: false });
+    case 'find':
+      return pageOk({ ...action, matches: [{ ref: 'e2', line: '- button "Save" [ref=e2]', score: 1 }], elements: { e2: { role: 'button', name: 'Save' } }, total: 1 });
+    case 'click':
+      return pageOk({ ...action, summary: 'Clicked button "Save".' });
+    case 'type':
+      return pageOk({ ...action, summary: 'Typed into textbox "Email"; its value is now "ada@example.com".' });
+    case 'fill':
+      return pageOk({ ...action, summary: 'Filled 1 of 1 fields.', results: [{ ref: 'e3', ok: true, message: 'Set textbox "Email".' }] });
+    case 'text_present':
+      return pageOk({ url: action.url, textFound: true });
+    default:
+      throw new Error(`unexpected command ${command.type}`);
+  }
+}
+
+/** Runs one call of a real tool and returns it as the panel shows it, with every progress report seen. */
+async function shown(tool: AnyTool, input: Record<string, unknown>): Promise<{ call: ToolCallView; progress: ToolCallView[] }> {
+  const ctx = createTestContext([tool], { browser: new FakeBrowser(undefined, { answer }) });
+  let entries: TranscriptEntry[] = [];
+  const progress: ToolCallView[] = [];
+  const emit = (event: AgentEvent) => {
+    entries = foldAgentEvent(entries, event).entries;
+    if (event.type === 'tool_call_progress') progress.push(toolCallsFromEntries(entries).get('t1') as ToolCallView);
+  };
+  await runToolCalls([{ type: 'tool_use', id: 't1', name: tool.name, input }], ctx, { canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), emit });
+  const call = toolCallsFromEntries(entries).get('t1') as ToolCallView;
+  expect(call.status, JSON.stringify(call.error)).toBe('done');
+  return { call, progress };
+}
+
+const html = (call: ToolCallView) => render(<ToolCall call={call} context={context} />);
+
+describe('views render what their tools return', () => {
+  it('navigate: where the tab landed, as a link', async () => {
+    const { call } = await shown(navigate, { url: 'https://shop.test/cart' });
+    expect(html(call)).toContain('Now on <a href="https://shop.test/cart" target="_blank" rel="noopener noreferrer">Landed</a>');
+  });
+
+  it('wait_for: its own progress reports, as a bar against its limit', async () => {
+    let polls = 0;
+    const slow = new FakeBrowser(undefined, { answer: () => pageOk({ url: 'https://shop.test/', textFound: ++polls > 2 }) });
+    const ctx = createTestContext([waitFor], { browser: slow });
+    let entries: TranscriptEntry[] = [];
+    let running: ToolCallView | undefined;
+    await runToolCalls([{ type: 'tool_use', id: 'w', name: 'wait_for', input: { text: 'Ready', seconds: 8 } }], ctx, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      emit: (event) => {
+        entries = foldAgentEvent(entries, event).entries;
+        if (event.type === 'tool_call_progress') running ??= toolCallsFromEntries(entries).get('w');
+      },
+    });
+    expect(running).toBeDefined();
+    const out = html(running as ToolCallView);
+    expect(out).toMatch(/<progress value="0(\.\d+)?" max="1"/);
+    expect(out).toContain('Waiting for “Ready” to appear — 0 s of 8 s');
+  });
+
+  it('screenshot: the image it captured', async () => {
+    const { call } = await shown(screenshot, {});
+    expect(html(call)).toMatch(/<img src="data:image\/png;base64,iVBOR[^"]*" alt="Screenshot of the visible part of the tab"/);
+    expect(html(call)).toContain('<figcaption class="muted">Account</figcaption>');
+  });
+
+  it('read_page and find: the tree and the matches, with their ref counts', async () => {
+    expect(html((await shown(readPage, {})).call)).toContain('Page: Account — https://shop.test/account');
+    expect(html((await shown(find, { query: 'save' })).call)).toContain('[ref=e2]');
+  });
+
+  it('click, type and fill_form: the line the page reported', async () => {
+    // No debugger in a fake browser: the line says the act used synthetic events, and what the page saw.
+    expect(html((await shown(click, { ref: 'e2' })).call)).toContain('Clicked button &quot;Save&quot; [synthetic events: trusted input is not available in this browser context]. Then: no visible change.');
+    expect(html((await shown(typeText, { ref: 'e3', text: 'ada@example.com' })).call)).toContain('its value is now &quot;ada@example.com&quot;');
+    expect(html((await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] })).call)).toContain('Filled 1 field:\ne3: ok — Set textbox &quot;Email&quot;.');
+  });
+});
+
+describe('view files', () => {
+  const toolNames = new Set(allToolEntries().map((entry) => entry.tool.name));
+
+  it('every view file sits where its tool sits in src/tools, named after it', () => {
+    expect(viewFiles().length).toBeGreaterThan(5);
+    for (const { name, path } of viewFiles()) {
+      expect(toolNames.has(name), `${path} has no tool named ${name}`).toBe(true);
+      const toolFile = join(import.meta.dirname, '../../src/tools', path.replace(/^\.\//, '').replace(/\.tsx$/, '.ts'));
+      const dir = readdirSync(join(toolFile, '..'));
+      expect(dir, `${path} mirrors ${toolFile}`).toContain(toolFile.split('/').pop());
+    }
+  });
+
+  it('file names map to tool names', () => {
+    expect(toolNameOfViewFile('./page/read-page.tsx')).toBe('read_page');
+    expect(customViewFor('read_page')).toBeDefined();
+    expect(customViewFor('list_tabs')).toBeUndefined();
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * One run of the agent in one conversation: its ToolUseContext (with its own view of each tab), its
+ * permission bridge to the panel, its transcript, and its checkpoints. It runs the loop, folds every
+ * event into the transcript the panels show, and saves what a worker restart needs.
+ */
+import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
+import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
+import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
+import type { AgentEvent } from '../runtime/events.js';
+import { INTERRUPT_REASON } from '../runtime/abort.js';
+import { runAgent } from '../runtime/loop.js';
+import { stopAfterTurns } from '../runtime/stop-conditions.js';
+import { type RunCheckpoint } from '../runtime/checkpoint.js';
+import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
+import type { PermissionContext } from '../runtime/permission-types.js';
+import { createCanUseTool } from '../runtime/permissions.js';
+import type { Tools } from '../runtime/tool.js';
+import type { Settings } from '../shared/settings.js';
+import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
+import type { RunRecord } from '../storage/conversations.js';
+import type { GrantStore } from '../storage/grants.js';
+import type { Conversations } from './conversations.js';
+import type { Panels } from './panels.js';
+import { PermissionBridge } from './permission-bridge.js';
+import { systemPromptFor } from './system-prompt.js';
+
+/** What every run of this worker shares. */
+export interface RunServices {
+  conversations: Conversations;
+  panels: Panels;
+  grants: GrantStore;
+  resultStore: ResultStore;
+  memory?: MemoryStore;
+  browser?: BrowserBridge;
+  createModel(settings: Settings): ModelClient;
+  now: () => number;
+}
+
+/** What one run starts from. */
+export interface RunPlan {
+  conversationId: string;
+  runId: string;
+  settings: Settings;
+  messages: Message[];
+  entries: TranscriptEntry[];
+  appState: AppState;
+  budget: BudgetState;
+  permissions: PermissionContext;
+  tools: Tools;
+  currentTabId: number | undefined;
+  tab: TabInfo | undefined;
+}
+
+export class RunSession {
+  readonly runId: string;
+  readonly conversationId: string;
+  readonly permissionBridge: PermissionBridge;
+  private readonly controller = new AbortController();
+  private entries: TranscriptEntry[];
+  private usage: Usage | undefined;
+
+  constructor(
+    private readonly plan: RunPlan,
+    private readonly services: RunServices,
+  ) {
+    this.runId = plan.runId;
+    this.conversationId = plan.conversationId;
+    this.entries = plan.entries;
+    this.permissionBridge = new PermissionBridge({
+      show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
+      resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
+    });
+  }
+
+  /** The transcript as it stands, for a panel that binds mid-run. */
+  get transcript(): readonly TranscriptEntry[] {
+    return this.entries;
+  }
+
+  get totalUsage(): Usage | undefined {
+    return this.usage;
+  }
+
+  /** Interrupts the run: 'cancel' tools stop, 'block' tools finish, the model is not asked again. */
+  stop(): void {
+    this.controller.abort(INTERRUPT_REASON);
+  }
+
+  /** Ends the run for good (its conversation is being deleted). */
+  abort(reason: string): void {
+    this.controller.abort(reason);
+  }
+
+  /** Runs the loop to its end; resolves with the run record to save. Never throws. */
+  async run(): Promise<RunRecord> {
+    const { plan, services } = this;
+    const context = this.createContext();
+    let final: RunRecord;
+    try {
+      const result = await runAgent({
+        runId: plan.runId,
+        model: services.createModel(plan.settings),
+        system: systemPromptFor(context.tools, plan.tab, services.now()),
+        messages: plan.messages,
+        context,
+        canUseTool: createCanUseTool({ onGrant: (grant) => services.grants.add(grant) }),
+        stopWhen: [stopAfterTurns(plan.settings.maxTurns)],
+        onEvent: (event) => this.onEvent(event),
+        checkpointer: { save: (checkpoint) => this.checkpoint(checkpoint) },
+      });
+      final = {
+        conversationId: plan.conversationId,
+        messages: result.messages,
+        status: result.reason === 'model_error' ? 'error' : 'idle',
+        runId: plan.runId,
+        usage: result.usage,
+        ...(result.error ? { error: result.error } : {}),
+      };
+    } catch (error) {
+      // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
+      const message = error instanceof Error ? error.message : String(error);
+      final = {
+        conversationId: plan.conversationId,
+        messages: plan.messages,
+        status: 'error',
+        runId: plan.runId,
+        error: { code: 'INTERNAL', message: `The run failed: ${message}`, suggestion: 'Try again; if it repeats, report it with this message.' },
+      };
+    }
+    this.entries = settleUnfinishedCalls(this.entries, 'run_ended');
+    await services.conversations.saveTranscript(plan.conversationId, this.entries);
+    return final;
+  }
+
+  private createContext(): ToolUseContext {
+    const { plan, services } = this;
+    return createRootContext({
+      abortController: this.controller,
+      agentId: plan.runId,
+      appState: plan.appState,
+      budget: plan.budget,
+      resultStore: services.resultStore,
+      permissions: plan.permissions,
+      currentTabId: plan.currentTabId,
+      windowId: plan.tab?.windowId,
+      tools: plan.tools,
+      askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
+      ...(services.browser ? { browser: this.followingBrowser(services.browser) } : {}),
+      ...(services.memory ? { memory: services.memory } : {}),
+    });
+  }
+
+  private onEvent(event: AgentEvent): void {
+    if (event.type === 'usage') this.usage = event.total;
+    const folded = foldAgentEvent(this.entries, event);
+    this.entries = folded.entries;
+    if (folded.save) void this.services.conversations.saveTranscript(this.conversationId, this.entries);
+    this.services.panels.toConversation(this.conversationId, { type: 'agent_event', conversationId: this.conversationId, runId: this.runId, event });
+  }
+
+  private async checkpoint(checkpoint: RunCheckpoint): Promise<void> {
+    await this.services.conversations.saveRun({
+      conversationId: this.conversationId,
+      messages: checkpoint.messages,
+      status: 'running',
+      runId: this.runId,
+      checkpoint,
+      ...(this.usage ? { usage: this.usage } : {}),
+    });
+  }
+
+  /**
+   * The run's view of the browser. When the agent brings another tab to the front (`switch_tab`,
+   * `open_tab`), the conversation moves to that tab *before* it shows: a side panel that follows the
+   * active tab then finds this same conversation there instead of opening the new tab's, and the next
+   * run starts where the agent left off.
+   */
+  private followingBrowser(bridge: BrowserBridge): BrowserBridge {
+    const follow = (tabId: number) => this.services.conversations.moveToTab(this.conversationId, tabId);
+    const runBridge: BrowserBridge = Object.create(bridge);
+    runBridge.activateTab = async (tabId) => {
+      await follow(tabId);
+      return bridge.activateTab(tabId);
+    };
+    runBridge.openTab = async (url, options) => {
+      if (!options.active) return bridge.openTab(url, options);
+      // Open in the background, move the conversation, then show it: no moment where the new tab is
+      // in front while the conversation still belongs to the old one.
+      const tab = await bridge.openTab(url, { ...options, active: false });
+      await follow(tab.id);
+      return bridge.activateTab(tab.id);
+    };
+    return runBridge;
+  }
+}

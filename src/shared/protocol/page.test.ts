@@ -1,0 +1,44 @@
+/** The page protocol: envelopes, commands and reply checking. */
+import { describe, expect, it } from 'vitest';
+import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from './page.js';
+import { isTrustedSender } from '../../content/sender.js';
+
+describe('page protocol', () => {
+  it('wraps commands on the pagewright/page channel and rejects other shapes', () => {
+    const envelope = pageEnvelope({ type: 'click', ref: 'e3', button: 'left', clickCount: 1, modifiers: [] });
+    expect(envelope.channel).toBe(PAGE_CHANNEL);
+    expect(pageEnvelopeSchema.safeParse(envelope).success).toBe(true);
+    expect(pageEnvelopeSchema.safeParse({ channel: 'other', command: envelope.command }).success).toBe(false);
+    expect(pageEnvelopeSchema.safeParse({ channel: PAGE_CHANNEL, command: { type: 'eval', code: 'alert(1)' } }).success).toBe(false);
+    // Content scripts get local refs only; frame prefixes are the worker's business.
+    expect(pageEnvelopeSchema.safeParse(pageEnvelope({ type: 'hover', ref: 'f3e2' } as never)).success).toBe(false);
+  });
+
+  it('returns typed results for valid replies', () => {
+    const reply = parsePageReply('click', { ok: true, result: { documentId: 'd', url: 'https://x.test/', summary: 'Clicked button "Go".' } });
+    expect(reply).toEqual({ ok: true, result: { documentId: 'd', url: 'https://x.test/', summary: 'Clicked button "Go".' } });
+  });
+
+  it('passes page errors through with their context', () => {
+    const reply = parsePageReply('select', { ok: false, error: { code: 'OPTION_NOT_FOUND', message: 'no', suggestion: 'pick one', options: ['A', 'B'] } });
+    expect(reply).toEqual({ ok: false, error: { code: 'OPTION_NOT_FOUND', message: 'no', suggestion: 'pick one', options: ['A', 'B'] } });
+  });
+
+  it('turns malformed replies into BAD_REPLY instead of trusting them', () => {
+    expect(parsePageReply('ping', undefined)).toMatchObject({ ok: false, error: { code: 'BAD_REPLY' } });
+    expect(parsePageReply('ping', { ok: true, result: { url: 3 } })).toMatchObject({ ok: false, error: { code: 'BAD_REPLY' } });
+  });
+});
+
+describe('content script sender check', () => {
+  const id = 'abcdefghijklmnopabcdefghijklmnop';
+  it('accepts the service worker and extension pages of this extension', () => {
+    expect(isTrustedSender({ id, url: `chrome-extension://${id}/background.js` }, id)).toBe(true);
+    expect(isTrustedSender({ id }, id)).toBe(true);
+  });
+  it('rejects other extensions, content scripts in tabs and foreign URLs', () => {
+    expect(isTrustedSender({ id: 'other' }, id)).toBe(false);
+    expect(isTrustedSender({ id, tab: { id: 4 }, url: 'https://evil.test/' }, id)).toBe(false);
+    expect(isTrustedSender({ id, url: 'https://evil.test/' }, id)).toBe(false);
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * Every command the service worker sends to a page's content script, and every reply, declared once
+ * with zod. The worker sends `{ channel: 'pagewright/page', command }` through `BrowserBridge.sendToTab`;
+ * the content script parses it with `pageEnvelopeSchema` and answers `{ ok: true, result }` or
+ * `{ ok: false, error: { code, message, suggestion, ... } }`. The worker checks the reply with
+ * `parsePageReply(command.type, reply)`.
+ *
+ * Refs: a content script only knows its own document, so commands carry local refs (`e12`); the
+ * worker-side tools add and strip the frame prefix (`f3e12` = ref `e12` in frame 3).
+ */
+import { z } from 'zod';
+import { errorPayloadSchema } from '../../runtime/errors.js';
+import { elementSummarySchema } from '../../runtime/page-state.js';
+
+/** The channel every page command carries, so the content script ignores anything else. */
+export const PAGE_CHANNEL = 'pagewright/page';
+
+const localRef = z.string().regex(/^e\d+$/, 'a local ref like e12');
+const modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
+
+/** Every command, discriminated by `type`. */
+export const pageCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({
+    type: z.literal('snapshot'),
+    filter: z.enum(['all', 'interactive']),
+    ref: localRef.optional(),
+    maxDepth: z.number().int().min(1).max(200).optional(),
+    /** Prefix for the refs written into the text and element map ('' in the top frame, 'f3' in frame 3). */
+    refPrefix: z.string().regex(/^(f\d+)?$/),
+  }),
+  z.object({ type: z.literal('find'), query: z.string().min(1), limit: z.number().int().min(1).max(50), refPrefix: z.string().regex(/^(f\d+)?$/) }),
+  z.object({ type: z.literal('page_text'), mainContent: z.boolean() }),
+  z.object({
+    type: z.literal('click'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    button: z.enum(['left', 'right', 'middle']),
+    clickCount: z.number().int().min(1).max(3),
+    modifiers: z.array(modifier),
+  }),
+  z.object({ type: z.literal('type'), ref: localRef, documentId: z.string().optional(), text: z.string(), clear: z.boolean(), submit: z.boolean() }),
+  z.object({
+    type: z.literal('fill'),
+    documentId: z.string().optional(),
+    fields: z.array(z.object({ ref: localRef, value: z.string() })).min(1).max(50),
+  }),
+  z.object({ type: z.literal('select'), ref: localRef, documentId: z.string().optional(), values: z.array(z.string()).min(1) }),
+  z.object({ type: z.literal('press_key'), key: z.string().min(1), ref: localRef.optional(), documentId: z.string().optional() }),
+  z.object({
+    type: z.literal('scroll'),
+    ref: localRef.optional(),
+    documentId: z.string().optional(),
+    direction: z.enum(['up', 'down', 'left', 'right']).optional(),
+    amount: z.number().min(0.1).max(20).optional(),
+  }),
+  z.object({ type: z.literal('hover'), ref: localRef, documentId: z.string().optional() }),
+  z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
+  // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
+  z.object({ type: z.literal('locate'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['click', 'hover', 'type', 'focus']) }),
+  /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
+  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
+  z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
+  // What an action did (src/content/effects.ts): armed before it, read after the page settles.
+  z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
+  z.object({ type: z.literal('observe_end'), token: z.string().max(40), quietMs: z.number().int().min(0).max(5_000), maxMs: z.number().int().min(0).max(15_000) }),
+]);
+export type PageCommand = z.infer<typeof pageCommandSchema>;
+export type PageCommandType = PageCommand['type'];
+/** The command of one type. */
+export type PageCommandOf<T extends PageCommandType> = Extract<PageCommand, { type: T }>;
+
+/** The envelope on the wire. */
+export const pageEnvelopeSchema = z.object({ channel: z.literal(PAGE_CHANNEL), command: pageCommandSchema });
+export type PageEnvelope = z.infer<typeof pageEnvelopeSchema>;
+
+/** Wraps a command in its envelope. */
+export function pageEnvelope(command: PageCommand): PageEnvelope {
+  return { channel: PAGE_CHANNEL, command };
+}
+
+const frameMarker = z.object({
+  /** The local ref of the iframe element in this document. */
+  ref: z.string(),
+  /** The extension frame id of that iframe (from `runtime.getFrameId`), null when unknown. */
+  frameId: z.number().int().nullable(),
+  src: z.string(),
+});
+
+/** What an action reports: where the page is now and which element it acted on. */
+const actionResult = z.object({
+  documentId: z.string(),
+  url: z.string(),
+  /** One line for the model, e.g. `Clicked button "Submit"`. */
+  summary: z.string(),
+});
+
+/** The result schema of each command type. */
+export const pageResultSchemas = {
+  ping: z.object({ documentId: z.string(), url: z.string(), title: z.string() }),
+  snapshot: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    title: z.string(),
+    /** The tree, one node a line. Iframes appear as `- iframe [ref=e5]` lines; see `frames`. */
+    text: z.string(),
+    elements: z.record(z.string(), elementSummarySchema),
+    frames: z.array(frameMarker),
+    nodeCount: z.number().int(),
+    truncated: z.boolean(),
+  }),
+  find: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    matches: z.array(z.object({ ref: z.string(), line: z.string(), score: z.number() })),
+    elements: z.record(z.string(), elementSummarySchema),
+    total: z.number().int(),
+  }),
+  page_text: z.object({ url: z.string(), title: z.string(), markdown: z.string(), usedReadability: z.boolean(), byline: z.string().optional() }),
+  click: actionResult,
+  type: actionResult,
+  fill: actionResult.extend({
+    results: z.array(z.object({ ref: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string() })),
+  }),
+  select: actionResult.extend({ selected: z.array(z.string()) }),
+  press_key: actionResult,
+  scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean() }),
+  hover: actionResult,
+  text_present: z.object({ url: z.string(), textFound: z.boolean().optional(), textGone: z.boolean().optional() }),
+  locate: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    x: z.number(),
+    y: z.number(),
+    label: z.string(),
+    editable: z.enum(['field', 'textarea', 'editable']).optional(),
+    focused: z.boolean(),
+  }),
+  frame_offset: z.object({ x: z.number(), y: z.number() }),
+  caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
+  observe_start: z.object({ token: z.string() }),
+  observe_end: z.object({
+    url: z.string(),
+    changes: z.array(z.string()),
+    focus: z.string().optional(),
+    target: z.string().optional(),
+    targetChanged: z.boolean().optional(),
+    landedElsewhere: z.string().optional(),
+    staleRefs: z.array(z.string()),
+    elements: z.record(z.string(), elementSummarySchema),
+  }),
+} satisfies Record<PageCommandType, z.ZodType>;
+
+/** The result type of a command type. */
+export type PageResultOf<T extends PageCommandType> = z.infer<(typeof pageResultSchemas)[T]>;
+
+/** A structured error from the content script. */
+export const pageErrorSchema = errorPayloadSchema;
+export type PageError = z.infer<typeof pageErrorSchema>;
+
+/** The reply envelope for any command. */
+export const pageReplySchema = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: pageErrorSchema }),
+]);
+export type PageReply = z.infer<typeof pageReplySchema>;
+
+/**
+ * Checks a raw reply against the envelope and the command's result schema. Returns the typed result or
+ * the page's error; a malformed reply becomes a BAD_REPLY error (never trusted, never thrown raw).
+ */
+export function parsePageReply<T extends PageCommandType>(type: T, raw: unknown): { ok: true; result: PageResultOf<T> } | { ok: false; error: PageError } {
+  const envelope = pageReplySchema.safeParse(raw);
+  if (!envelope.success) {
+    return {
+      ok: false,
+      error: { code: 'BAD_REPLY', message: `The page's content script sent an unexpected reply to '${type}'.`, suggestion: 'Reload the page and try again.' },
+    };
+  }
+  if (!envelope.data.ok) return { ok: false, error: envelope.data.error };
+  const result = pageResultSchemas[type].safeParse(envelope.data.result);
+  if (!result.success) {
+    return {
+      ok: false,
+      error: {
+        code: 'BAD_REPLY',
+        message: `The reply to '${type}' did not match the protocol: ${result.error.issues[0]?.message ?? 'invalid'}.`,
+        suggestion: 'Reload the page and try again.',
+      },
+    };
+  }
+  return { ok: true, result: result.data as PageResultOf<T> };
+}

@@ -1,0 +1,139 @@
+/**
+ * The transcript as a person sees it: the model's messages plus, for each tool call, what the panel
+ * needs to render it (status, description, output, images, why it was allowed) that the messages alone
+ * do not carry. One fold turns the loop's events into it, used by the worker (which stores it) and by
+ * the panel (which shows it live), so the two can never disagree; one rule settles a call that never
+ * finished.
+ */
+import { z } from 'zod';
+import { errorSummarySchema, type ErrorSummary } from '../runtime/errors.js';
+import { persistedResultSchema, toolCallStatusSchema, type AgentEvent } from '../runtime/events.js';
+import { interruptedResult } from '../runtime/checkpoint.js';
+import { imageBlockSchema, messageSchema, toolResultContentSchema } from '../runtime/model/types.js';
+import { decisionReasonSchema } from '../runtime/permission-types.js';
+
+const toolCallEntrySchema = z.object({
+  kind: z.literal('tool_call'),
+  toolUseId: z.string(),
+  name: z.string(),
+  input: z.unknown(),
+  description: z.string(),
+  status: toolCallStatusSchema,
+  /** Exactly what the model got. */
+  content: z.array(toolResultContentSchema).optional(),
+  /** The tool's own output, for its view (small JSON only). */
+  output: z.unknown().optional(),
+  /** Images the call added after its result (a screenshot). */
+  images: z.array(imageBlockSchema).optional(),
+  error: errorSummarySchema.optional(),
+  persisted: persistedResultSchema.optional(),
+  permission: decisionReasonSchema.optional(),
+  /** The latest progress report, while it runs. */
+  progress: z.unknown().optional(),
+});
+
+/** One entry: a model message, or a tool call with its status. */
+export const transcriptEntrySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('message'), message: messageSchema }), toolCallEntrySchema]);
+export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
+export type ToolCallEntry = z.infer<typeof toolCallEntrySchema>;
+
+/** The next transcript, and whether the change is worth saving at once (progress is not). */
+export interface Folded {
+  entries: TranscriptEntry[];
+  save: boolean;
+}
+
+const indexOfCall = (entries: readonly TranscriptEntry[], toolUseId: string) => entries.findIndex((entry) => entry.kind === 'tool_call' && entry.toolUseId === toolUseId);
+
+function replaceCall(entries: readonly TranscriptEntry[], toolUseId: string, update: (prior: ToolCallEntry | undefined) => ToolCallEntry): TranscriptEntry[] {
+  const index = indexOfCall(entries, toolUseId);
+  const prior = index >= 0 ? (entries[index] as ToolCallEntry) : undefined;
+  const next = [...entries];
+  if (index >= 0) next[index] = update(prior);
+  else next.push(update(undefined));
+  return next;
+}
+
+/**
+ * Folds one loop event into the transcript. Returns a new array when something changed (the input is
+ * never mutated). Streaming text and the model-side tool results are not part of it: the text arrives
+ * whole in `assistant_message`, and a call's result is on its entry.
+ */
+export function foldAgentEvent(entries: readonly TranscriptEntry[], event: AgentEvent): Folded {
+  switch (event.type) {
+    case 'assistant_message':
+      return { entries: [...entries, { kind: 'message', message: event.message }], save: true };
+    case 'tool_call_started':
+      return {
+        entries: replaceCall(entries, event.toolUseId, (prior) => ({
+          ...(prior ?? {}),
+          kind: 'tool_call',
+          toolUseId: event.toolUseId,
+          name: event.name,
+          input: event.input,
+          description: event.description,
+          status: 'running',
+        })),
+        save: true,
+      };
+    case 'tool_call_progress':
+      if (indexOfCall(entries, event.toolUseId) < 0) return { entries: [...entries], save: false };
+      return { entries: replaceCall(entries, event.toolUseId, (prior) => ({ ...(prior as ToolCallEntry), progress: event.progress })), save: false };
+    case 'tool_call_finished':
+      return {
+        entries: replaceCall(entries, event.toolUseId, (prior) => ({
+          kind: 'tool_call',
+          toolUseId: event.toolUseId,
+          name: event.name,
+          input: prior?.input,
+          description: prior?.description ?? event.name,
+          status: event.status,
+          content: event.content,
+          ...(event.output !== undefined ? { output: event.output } : {}),
+          ...(event.images ? { images: event.images } : {}),
+          ...(event.error ? { error: event.error } : {}),
+          ...(event.persisted ? { persisted: event.persisted } : {}),
+          ...(event.permission ? { permission: event.permission } : {}),
+        })),
+        save: true,
+      };
+    case 'run_finished':
+      return { entries: settleUnfinishedCalls(entries, 'run_ended'), save: true };
+    default:
+      return { entries: entries as TranscriptEntry[], save: false };
+  }
+}
+
+/** Why a call never finished: the run ended first, or the browser stopped the worker while it ran. */
+export type UnfinishedCause = 'run_ended' | 'worker_restarted';
+
+const UNFINISHED: Record<UnfinishedCause, { status: 'cancelled' | 'error'; error: ErrorSummary }> = {
+  // The person-facing advice is in the panel's view; this never reaches the model.
+  run_ended: { status: 'cancelled', error: { code: 'NOT_FINISHED', message: 'The run ended before this call finished.', suggestion: '' } },
+  // The same error the model gets for it (see interruptedResult): it may or may not have taken effect.
+  worker_restarted: {
+    status: 'error',
+    error: { code: 'INTERRUPTED', message: 'The extension was restarted while this call ran; it was not re-run.', suggestion: 'Check the page state before repeating it.' },
+  },
+};
+
+/**
+ * The one rule for a call still marked running when nothing will finish it: it is settled with the
+ * cause, never left spinning. Calls that already finished are untouched.
+ */
+export function settleUnfinishedCalls(entries: readonly TranscriptEntry[], cause: UnfinishedCause): TranscriptEntry[] {
+  const { status, error } = UNFINISHED[cause];
+  let changed = false;
+  const next = entries.map((entry): TranscriptEntry => {
+    if (entry.kind !== 'tool_call' || entry.status !== 'running') return entry;
+    changed = true;
+    const { progress: _progress, ...rest } = entry;
+    return {
+      ...rest,
+      status,
+      error: entry.error ?? error,
+      ...(cause === 'worker_restarted' ? { content: interruptedResult(entry.toolUseId).content } : {}),
+    };
+  });
+  return changed ? next : (entries as TranscriptEntry[]);
+}

@@ -1,0 +1,227 @@
+/** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { TabInfo } from '../../runtime/browser.js';
+import { executeToolCall } from '../../runtime/execute.js';
+import type { AnyTool, CanUseTool } from '../../runtime/tool.js';
+import { click } from './click.js';
+import { fillForm } from './fill-form.js';
+import { find } from './find.js';
+import { getPageText } from './get-page-text.js';
+import { hover } from './hover.js';
+import { navigate } from './navigate.js';
+import { pressKey } from './press-key.js';
+import { readPage } from './read-page.js';
+import { screenshot } from './screenshot.js';
+import { scroll } from './scroll.js';
+import { selectOption } from './select-option.js';
+import { typeText } from './type.js';
+import { waitFor } from './wait-for.js';
+import { FakeBrowser, TINY_PNG, type SentCommand } from '../../../tests/support/fake-browser.js';
+import { createTestContext } from '../../../tests/support/tool-context.js';
+
+const PAGE_TOOLS: AnyTool[] = [readPage, find, getPageText, click, typeText, fillForm, selectOption, pressKey, scroll, hover, waitFor, screenshot, navigate];
+
+/** A valid input per tool (tools not listed take `{ ref: 'e1' }`). */
+const SAMPLE_INPUTS: Record<string, Record<string, unknown>> = {
+  read_page: {},
+  find: { query: 'x' },
+  get_page_text: {},
+  screenshot: {},
+  wait_for: {},
+  scroll: {},
+  navigate: { url: 'https://x.test' },
+  fill_form: { fields: [{ ref: 'e1', value: 'x' }] },
+  press_key: { key: 'Enter' },
+  select_option: { ref: 'e1', values: ['a'] },
+  type: { ref: 'e1', text: 'x' },
+};
+
+/** A browser whose content scripts answer from a function of frame id and command; a frame 5 on another site. */
+function fakeBrowser(answer: (sent: SentCommand) => unknown, tab: Partial<TabInfo> = {}): FakeBrowser {
+  const url = tab.url ?? 'https://shop.test/account';
+  return new FakeBrowser([{ id: 1, active: true, url, title: 'Account', ...tab }], {
+    answer,
+    frames: [
+      { frameId: 0, parentFrameId: -1, url },
+      { frameId: 5, parentFrameId: 0, url: 'https://other.test/frame' },
+    ],
+  });
+}
+
+const ok = (result: unknown) => ({ ok: true, result });
+const snapshotReply = (over: Record<string, unknown>) => ok({ documentId: 'doc', url: 'https://shop.test/account', title: 'Account', text: '', elements: {}, frames: [], nodeCount: 1, truncated: false, ...over });
+
+async function call(tool: AnyTool, input: Record<string, unknown>, context: ReturnType<typeof createTestContext>, onProgress: (p: unknown) => void = () => {}) {
+  const parsed = tool.inputSchema.parse(input);
+  return tool.call(parsed, context, async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), undefined, onProgress);
+}
+
+describe('page tool contract', () => {
+  it('every field is described, every tool has a prompt of real length, a search hint and an optional tab_id', () => {
+    for (const tool of PAGE_TOOLS) {
+      const schema = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as { properties?: Record<string, { description?: string }>; required?: string[] };
+      expect(schema.properties?.['tab_id']?.description, tool.name).toBeTruthy();
+      expect(schema.required ?? [], tool.name).not.toContain('tab_id');
+      for (const [field, spec] of Object.entries(schema.properties ?? {})) expect(spec.description?.length ?? 0, `${tool.name}.${field}`).toBeGreaterThan(20);
+      expect(tool.prompt.length, tool.name).toBeGreaterThan(150);
+      expect(tool.searchHint.split(' ').length, tool.name).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('reads are read-only, concurrency-safe and cancel on interrupt; actions are neither and block', () => {
+    const reads = ['read_page', 'find', 'get_page_text', 'screenshot', 'wait_for'];
+    for (const tool of PAGE_TOOLS) {
+      const input = tool.inputSchema.parse(SAMPLE_INPUTS[tool.name] ?? { ref: 'e1' });
+      const read = reads.includes(tool.name);
+      expect(tool.isReadOnly(input), tool.name).toBe(read);
+      expect(tool.isConcurrencySafe(input), tool.name).toBe(read);
+      expect(tool.interruptBehavior(), tool.name).toBe(read ? 'cancel' : 'block');
+      expect(tool.maxResultSizeChars, tool.name).toBeLessThanOrEqual(50_000);
+    }
+    expect(readPage.maxResultSizeChars).toBeGreaterThan(click.maxResultSizeChars);
+    expect(hover.shouldDefer).toBe(true);
+    expect(PAGE_TOOLS.filter((tool) => tool.shouldDefer).map((tool) => tool.name)).toEqual(['hover']);
+  });
+});
+
+describe('read_page', () => {
+  it('stitches each frame in at its iframe line with prefixed refs, and caches every element', async () => {
+    const browser = fakeBrowser(({ frameId, command }) => {
+      if (command.type !== 'snapshot') throw new Error('unexpected');
+      if (!frameId) {
+        return snapshotReply({ text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]', elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', frameId: 5, src: 'https://other.test/frame' }] });
+      }
+      expect(command['refPrefix']).toBe('f5');
+      return snapshotReply({ documentId: 'frame-doc', url: 'https://other.test/frame', text: '- button "Delete account" [ref=f5e1]', elements: { f5e1: { role: 'button', name: 'Delete account' } } });
+    });
+    const context = createTestContext([], { browser });
+    const result = await call(readPage, {}, context);
+    expect(result.data).toBe('Page: Account — https://shop.test/account\n- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]:\n  - button "Delete account" [ref=f5e1]\n- button "Save" [ref=e3]');
+    expect(Object.keys(context.snapshots.get(1)?.elements ?? {}).sort()).toEqual(['e3', 'f5e1']);
+
+    // A prefixed ref goes to its frame, with the local ref and the document it came from.
+    expect(click.isDestructive(click.inputSchema.parse({ ref: 'f5e1' }), context)).toBe(true);
+    expect(click.isDestructive(click.inputSchema.parse({ ref: 'e3' }), context)).toBe(false);
+    browser.sent.length = 0;
+    const clicking = fakeBrowser(() => ok({ documentId: 'frame-doc', url: 'https://other.test/frame', summary: 'Clicked button "Delete account".' }));
+    const clickContext = createTestContext([], { browser: clicking, snapshots: context.snapshots });
+    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe(
+      'Clicked button "Delete account" [synthetic events: trusted input is not available in this browser context]. Then: no visible change.',
+    );
+    expect(clicking.sent[0]).toMatchObject({ frameId: 5, command: { type: 'click', ref: 'e1', documentId: 'frame-doc' } });
+    // The effect is observed in the target's own frame, around the target.
+    expect(clicking.observed.map(({ frameId, command }) => [frameId, command.type, command['ref'] ?? null])).toEqual([[5, 'observe_start', 'e1'], [5, 'observe_end', null]]);
+  });
+
+  it('a frame that cannot be read is marked, not fatal', async () => {
+    const browser = fakeBrowser(({ frameId }) => (frameId ? { ok: false, error: { code: 'NOT_INJECTABLE', message: 'sandboxed', suggestion: 'x' } } : snapshotReply({ text: '- iframe [ref=e1]', frames: [{ ref: 'e1', frameId: 9, src: 'about:blank' }] })));
+    const result = await call(readPage, { filter: 'interactive' }, createTestContext([], { browser }));
+    expect(result.data).toContain('- iframe [ref=e1]:\n  - text: (frame content unavailable: NOT_INJECTABLE)');
+  });
+});
+
+describe('errors and safety', () => {
+  it('page errors become structured ToolErrors with their context', async () => {
+    const browser = fakeBrowser(() => ({ ok: false, error: { code: 'OPTION_NOT_FOUND', message: 'no option', suggestion: 'use one', options: ['A'] } }));
+    await expect(call(selectOption, { ref: 'e1', values: ['Z'] }, createTestContext([], { browser }))).rejects.toMatchObject({ code: 'OPTION_NOT_FOUND', suggestion: 'use one', details: { options: ['A'] } });
+  });
+
+  it('isDestructive judges from the snapshot cache alone: no message reaches the page', () => {
+    const browser = fakeBrowser(() => {
+      throw new Error('isDestructive must not ask the page');
+    });
+    const context = createTestContext([], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', {
+      e1: { role: 'button', name: 'Delete account' },
+      e2: { role: 'tab', name: 'Send feedback' },
+      e3: { role: 'button', name: 'Search', submits: true, formMethod: 'get' },
+      e4: { role: 'button', name: 'Save', submits: true, formMethod: 'post', formAction: 'https://shop.test/save' },
+    });
+    const verdicts = ['e1', 'e2', 'e3', 'e4', 'e99'].map((ref) => click.isDestructive(click.inputSchema.parse({ ref }), context));
+    expect(verdicts).toEqual([true, false, false, true, true]); // e99 was never seen: unknown is unsafe
+    expect(browser.sent).toHaveLength(0);
+  });
+
+  it('a ref the latest snapshot never had is STALE_REF before the person is asked or the page is touched', async () => {
+    const browser = fakeBrowser(() => {
+      throw new Error('the page must not be asked');
+    });
+    const asked: string[] = [];
+    const canUseTool: CanUseTool = async (tool) => {
+      asked.push(tool.name);
+      return { behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } };
+    };
+    const context = createTestContext([click, fillForm, scroll], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'button', name: 'Save' }, e2: { role: 'textbox', name: 'Email' } });
+    const run = (name: string, input: unknown) => executeToolCall({ type: 'tool_use', id: `t-${name}`, name, input }, context, { canUseTool });
+
+    const clicked = await run('click', { ref: 'e999' });
+    expect(clicked.error).toMatchObject({ code: 'STALE_REF', refs: ['e999'] });
+    expect(clicked.error?.suggestion).toMatch(/read_page or find/);
+    const filled = await run('fill_form', { fields: [{ ref: 'e2', value: 'a@b.c' }, { ref: 'f3e1', value: 'x' }] });
+    expect(filled.error).toMatchObject({ code: 'STALE_REF', refs: ['f3e1'] });
+    const scrolled = await run('scroll', { ref: 'e7' });
+    expect(scrolled.error).toMatchObject({ code: 'STALE_REF' });
+    expect(asked).toEqual([]);
+    expect(browser.sent).toHaveLength(0);
+
+    // Without any snapshot of the tab there is nothing to check against: the call goes on to permission.
+    context.snapshots.invalidate(1);
+    await run('click', { ref: 'e999' });
+    expect(asked).toEqual(['click']);
+  });
+
+  it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
+    const context = createTestContext([]);
+    context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'textbox', name: 'Password', inputType: 'password' }, e2: { role: 'textbox', name: 'Email', inputType: 'email' } });
+    expect(typeText.isDestructive(typeText.inputSchema.parse({ ref: 'e1', text: 'x' }), context)).toBe(true);
+    expect(typeText.isDestructive(typeText.inputSchema.parse({ ref: 'e2', text: 'x' }), context)).toBe(false);
+    expect(fillForm.isDestructive(fillForm.inputSchema.parse({ fields: [{ ref: 'e2', value: 'a' }, { ref: 'e1', value: 'b' }] }), context)).toBe(true);
+  });
+
+  it('navigate: another site is destructive and its subject is the target; history is not', async () => {
+    const context = createTestContext([], { browser: fakeBrowser(() => null) });
+    context.snapshots.update(1, 'https://shop.test/account', {});
+    const away = navigate.inputSchema.parse({ url: 'https://evil.test/x' });
+    expect(navigate.isDestructive(away, context)).toBe(true);
+    expect(await navigate.permissionSubject(away, context)).toBe('https://evil.test');
+    expect(navigate.isDestructive(navigate.inputSchema.parse({ url: '/cart' }), context)).toBe(false);
+    expect(navigate.isDestructive(navigate.inputSchema.parse({ action: 'back' }), context)).toBe(false);
+    expect(await click.permissionSubject(click.inputSchema.parse({ ref: 'e1' }), context)).toBe('https://shop.test');
+    expect(navigate.validateInput(navigate.inputSchema.parse({}), context)).toMatchObject({ ok: false });
+    expect(navigate.validateInput(navigate.inputSchema.parse({ url: 'javascript:alert(1)' }), context)).toMatchObject({ ok: false, code: 'INVALID_URL' });
+    const result = await call(navigate, { url: '/cart' }, context);
+    expect(result.data).toEqual({ url: 'https://shop.test/cart', title: 'Landed' });
+    expect(navigate.mapResultForModel(result.data, 't1')).toEqual([{ type: 'text', text: 'Loaded https://shop.test/cart\nTitle: Landed' }]);
+  });
+
+  it('screenshot hands the image to the model through newMessages', async () => {
+    const result = await call(screenshot, {}, createTestContext([], { browser: fakeBrowser(() => null) }));
+    const image = result.newMessages?.[0]?.content.find((block) => block.type === 'image');
+    expect(image).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG } });
+    expect(screenshot.mapResultForModel(result.data, 't1')[0]).toMatchObject({ type: 'text', text: expect.stringContaining('the image follows') });
+  });
+});
+
+describe('wait_for', () => {
+  it('polls with progress until the text appears', async () => {
+    let polls = 0;
+    const browser = fakeBrowser(() => ok({ url: 'https://shop.test/', textFound: ++polls >= 3 }));
+    const progress: unknown[] = [];
+    const result = await call(waitFor, { text: 'Done', seconds: 5 }, createTestContext([], { browser }), (p) => progress.push(p));
+    expect(result.data).toMatch(/^Done after [\d.]+ s: “Done” appeared\.$/);
+    expect(polls).toBe(3);
+    expect(progress).toHaveLength(2);
+    expect(progress[0]).toMatchObject({ waiting_for: '“Done” to appear' });
+  });
+
+  it('times out with TIMEOUT and stops at once when cancelled', async () => {
+    const browser = fakeBrowser(() => ok({ url: 'https://shop.test/', textFound: false }));
+    await expect(call(waitFor, { text: 'Never', seconds: 0.3 }, createTestContext([], { browser }))).rejects.toMatchObject({ code: 'TIMEOUT' });
+    const context = createTestContext([], { browser });
+    const waiting = call(waitFor, { text: 'Never', seconds: 30 }, context);
+    setTimeout(() => context.abortController.abort('interrupt'), 50);
+    await expect(waiting).rejects.toMatchObject({ code: 'CANCELLED' });
+  });
+});
