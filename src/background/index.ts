@@ -15,11 +15,15 @@ import { createIdbMemoryStore } from '../storage/memory.js';
 import { createIdbResultStore } from '../storage/results.js';
 import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
-import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import { createBrowserBridge } from './browser-bridge.js';
+import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
+import { installInputBenchHook } from './input-bench-hook.js';
+import { createPageInput, withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
+import type { NavigationEvents } from './page-watch.js';
 import { notice, type PanelLink } from './panels.js';
 import { routePanelMessage } from './panel-router.js';
 import { createRequestHandlers } from './requests.js';
@@ -39,7 +43,11 @@ const database = openDatabase();
 const memory = createIdbMemoryStore(database);
 const grants = createGrantStore(database);
 const resultStore = createIdbResultStore(database);
-const bridge = createBrowserBridge();
+// Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
+let isMac = false;
+void chrome.runtime.getPlatformInfo().then((info) => (isMac = info.os === 'mac'), () => undefined);
+const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
+const bridge = withPageInput(createBrowserBridge(), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
@@ -50,6 +58,8 @@ const manager = new RunManager({
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
+  // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).
+  onRunEnded: (runId) => void cdp.release(runId),
 });
 // MCP servers connect at every worker start (and again when settings change, below); Settings hears every state change.
 startMcpServers(async () => {
@@ -59,6 +69,7 @@ startMcpServers(async () => {
 mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
+installInputBenchHook(bridge);
 
 // ---------- side panels (ports) ----------
 

@@ -35,6 +35,8 @@ export interface RunManagerDeps {
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
+  /** Called when a run has ended, however it ended (trusted input detaches from its tabs). */
+  onRunEnded?: (runId: string) => void;
   now?: () => number;
   newId?: () => string;
 }
@@ -181,6 +183,7 @@ export class RunManager {
       const final = await session.run();
       this.active.delete(conversationId);
       release();
+      this.deps.onRunEnded?.(runId);
       await this.conversations.saveRun(final);
       const totals = await this.conversations.addRunTotals(conversationId, final);
       this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });

@@ -5,8 +5,11 @@
  */
 import { serializeError } from '../runtime/errors.js';
 import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
-import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
+import { finishObservation, observationTarget, startObservation } from './effects.js';
+import { pressKey } from './keyboard.js';
+import { frameOffset, locate, placeCaret } from './locate.js';
 import { findElements } from './find.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
@@ -71,6 +74,16 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
     }
     case 'hover':
       return action(hoverElement(resolveRef(command.ref, command.documentId)));
+    case 'locate':
+      return locate(resolveRef(command.ref, command.documentId), command.purpose);
+    case 'frame_offset':
+      return frameOffset(command.frameId, command.url, command.nth, command.x, command.y);
+    case 'caret':
+      return placeCaret(resolveRef(command.ref, command.documentId), command.mode);
+    case 'observe_start':
+      return startObservation(observationTarget(command.ref, command.documentId), command.refPrefix);
+    case 'observe_end':
+      return finishObservation(command.token, command.quietMs, command.maxMs);
     case 'text_present':
       return {
         url: location.href,

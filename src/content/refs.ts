@@ -71,3 +71,13 @@ export function pruneRefs(): void {
   }
   sizeAfterPrune = elementByRef.size;
 }
+
+/** The refs whose elements are on the page now, so an action can tell afterwards which ones it made stale. */
+export function connectedRefs(): Map<string, Element> {
+  const live = new Map<string, Element>();
+  for (const [ref, weak] of elementByRef) {
+    const element = weak.deref();
+    if (element?.isConnected) live.set(ref, element);
+  }
+  return live;
+}

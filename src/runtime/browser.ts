@@ -3,6 +3,7 @@
  * implement it with fakes. The runtime itself never touches a browser API.
  */
 import type { ImageOptions } from './context-window/models.js';
+import type { PageInputPort } from './page-input.js';
 
 export interface TabInfo {
   id: number;
@@ -70,4 +71,6 @@ export interface BrowserBridge {
   captureVisibleTab(tabId: number, options?: ImageOptions): Promise<CapturedImage>;
   /** Saves a file through the browser's downloads. */
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
+  /** Trusted input, navigation and dialog watching (the DevTools Protocol); absent where unavailable. */
+  readonly input?: PageInputPort;
 }

@@ -109,7 +109,7 @@ describe('page tools through the side panel', () => {
     expect(tree).toMatch(/- iframe "Same origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame" \[level=2\] \[ref=f\d+e\d+\]/);
     expect(tree).toMatch(/- iframe "Cross origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame"/);
     expect(tree.match(/button "Frame button" \[ref=f\d+e\d+\]/g)).toHaveLength(2);
-    expect(resultText(mock, 'tu_click')).toEqual({ text: 'Clicked button "Frame button".', isError: false });
+    expect(resultText(mock, 'tu_click')).toEqual({ text: 'Clicked button "Frame button" [trusted input]. Then: text "Clicks: 0" became "Clicks: 1".', isError: false });
     expect(await page.frameLocator('#cross').locator('#count').textContent()).toBe('1');
     expect(await page.frameLocator('#same').locator('#count').textContent()).toBe('0');
   });
@@ -134,7 +134,7 @@ describe('page tools through the side panel', () => {
       { text: 'Selected the country.' },
     );
     await converse(form.tabId, 'Pick Japan', 'Selected the country.');
-    expect(resultText(mock, 'tu_select').text).toBe('Selected "Japan" in combobox "Country".');
+    expect(resultText(mock, 'tu_select').text).toBe('Selected "Japan" in combobox "Country" (set by script, with input and change events). Then: its value is now "Japan".');
     expect(await form.page.inputValue('#country')).toBe('jp');
     const missing = resultText(mock, 'tu_missing');
     expect(missing.isError).toBe(true);
@@ -242,13 +242,15 @@ describe('page tools through the side panel', () => {
       { text: 'All done here.' },
     );
     const panel = await converse(tabId, 'Try the interactions', 'All done here.');
-    expect(resultText(mock, 'tu_key').text).toBe('Pressed Control+A on textbox "Shortcut field".');
-    expect(await page.textContent('#lastkey')).toBe('Control+A');
-    expect(resultText(mock, 'tu_hover').text).toBe('Hovering over button "Products".');
+    // The page's own handler shows what it received: a keyboard reports Control+A as the key "a".
+    expect(resultText(mock, 'tu_key').text).toMatch(/^Pressed Control\+A on textbox "Shortcut field" \[trusted input\]\. Then: its value is still "some text"; text "Last key: none" became "Last key: Control\+a"/);
+    expect(await page.textContent('#lastkey')).toBe('Control+a');
+    expect(resultText(mock, 'tu_hover').text).toMatch(/^Hovering over button "Products" \[trusted input\]\. Then: /);
+    expect(resultText(mock, 'tu_hover').text).not.toContain('no visible change');
     expect(await page.isVisible('#menu')).toBe(true);
     expect(resultText(mock, 'tu_wait').text).toMatch(/^Done after [\d.]+ s: “Details loaded” appeared and “Loading…” disappeared\.$/);
     expect(await page.textContent('#details')).toBe('Details loaded');
-    expect(resultText(mock, 'tu_scroll').text).toMatch(/^Scrolled the page down by \d+px\. Page position: x=0, y=\d+/);
+    expect(resultText(mock, 'tu_scroll').text).toMatch(/^Scrolled the page down by \d+px; page position x=0, y=\d+.*\. Then: /);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect.poll(() => toolCall(panel, 'tu_wait').getAttribute('data-status')).toBe('done');
   });

@@ -24,6 +24,8 @@ export interface FakeFrame {
 export interface FakeBrowserOptions {
   /** The content scripts' reply to each command (the raw reply envelope). Without it, page commands throw. */
   answer?: (sent: SentCommand) => unknown;
+  /** True when `answer` also answers observe_start/observe_end (default: answered here, nothing changed). */
+  answersObservations?: boolean;
   /** The frames of every tab; by default only the top frame. */
   frames?: FakeFrame[];
   /** What `captureVisibleTab` returns; by default a 1×1 PNG. */
@@ -39,6 +41,8 @@ export class FakeBrowser implements BrowserBridge {
   readonly sent: SentCommand[] = [];
   /** The image options each capture was asked for. */
   readonly captures: Array<ImageOptions | undefined> = [];
+  /** The effect observations around actions (observe_start/observe_end), kept apart from `sent`. */
+  readonly observed: SentCommand[] = [];
   private nextId = 100;
 
   constructor(
@@ -62,6 +66,12 @@ export class FakeBrowser implements BrowserBridge {
   async sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal }): Promise<unknown> {
     this.tab(tabId);
     const sent: SentCommand = { tabId, frameId: options.frameId, command: (message as { command: SentCommand['command'] }).command };
+    // Every action is observed; unless a test answers them itself, the page saw nothing change.
+    if (!this.options.answersObservations && (sent.command.type === 'observe_start' || sent.command.type === 'observe_end')) {
+      this.observed.push(sent);
+      const url = this.tab(tabId).url;
+      return sent.command.type === 'observe_start' ? { ok: true, result: { token: 'o1' } } : { ok: true, result: { url, changes: [], staleRefs: [], elements: {} } };
+    }
     this.sent.push(sent);
     if (!this.options.answer) throw new Error('This fake browser has no content scripts (pass `answer`).');
     return this.options.answer(sent);

@@ -56,6 +56,14 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('hover'), ref: localRef, documentId: z.string().optional() }),
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
+  // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
+  z.object({ type: z.literal('locate'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['click', 'hover', 'type', 'focus']) }),
+  /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
+  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
+  z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
+  // What an action did (src/content/effects.ts): armed before it, read after the page settles.
+  z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
+  z.object({ type: z.literal('observe_end'), token: z.string().max(40), quietMs: z.number().int().min(0).max(5_000), maxMs: z.number().int().min(0).max(15_000) }),
 ]);
 export type PageCommand = z.infer<typeof pageCommandSchema>;
 export type PageCommandType = PageCommand['type'];
@@ -124,6 +132,28 @@ export const pageResultSchemas = {
   scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean() }),
   hover: actionResult,
   text_present: z.object({ url: z.string(), textFound: z.boolean().optional(), textGone: z.boolean().optional() }),
+  locate: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    x: z.number(),
+    y: z.number(),
+    label: z.string(),
+    editable: z.enum(['field', 'textarea', 'editable']).optional(),
+    focused: z.boolean(),
+  }),
+  frame_offset: z.object({ x: z.number(), y: z.number() }),
+  caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
+  observe_start: z.object({ token: z.string() }),
+  observe_end: z.object({
+    url: z.string(),
+    changes: z.array(z.string()),
+    focus: z.string().optional(),
+    target: z.string().optional(),
+    targetChanged: z.boolean().optional(),
+    landedElsewhere: z.string().optional(),
+    staleRefs: z.array(z.string()),
+    elements: z.record(z.string(), elementSummarySchema),
+  }),
 } satisfies Record<PageCommandType, z.ZodType>;
 
 /** The result type of a command type. */

@@ -109,8 +109,12 @@ describe('read_page', () => {
     browser.sent.length = 0;
     const clicking = fakeBrowser(() => ok({ documentId: 'frame-doc', url: 'https://other.test/frame', summary: 'Clicked button "Delete account".' }));
     const clickContext = createTestContext([], { browser: clicking, snapshots: context.snapshots });
-    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe('Clicked button "Delete account".');
+    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe(
+      'Clicked button "Delete account" [synthetic events: trusted input is not available in this browser context]. Then: no visible change.',
+    );
     expect(clicking.sent[0]).toMatchObject({ frameId: 5, command: { type: 'click', ref: 'e1', documentId: 'frame-doc' } });
+    // The effect is observed in the target's own frame, around the target.
+    expect(clicking.observed.map(({ frameId, command }) => [frameId, command.type, command['ref'] ?? null])).toEqual([[5, 'observe_start', 'e1'], [5, 'observe_end', null]]);
   });
 
   it('a frame that cannot be read is marked, not fatal', async () => {

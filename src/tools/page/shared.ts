@@ -169,18 +169,6 @@ export async function tabOrigin(input: { tab_id?: number | undefined }, context:
   return top;
 }
 
-/** Runs an action on the frame that owns `ref`, passing the document the ref came from. */
-export async function actOnRef<T extends 'click' | 'type' | 'select' | 'hover' | 'scroll' | 'press_key'>(
-  context: ToolUseContext,
-  input: { tab_id?: number | undefined },
-  ref: string,
-  build: (local: string, documentId: string | undefined) => PageCommandOf<T>,
-): Promise<PageResultOf<T>> {
-  const tabId = targetTab(input, context);
-  const { frameId, local } = splitRef(ref);
-  return sendPageCommand(context, tabId, build(local, context.snapshots.knownDocument(tabId, frameId)), frameId);
-}
-
 /** Sleeps, or rejects with CANCELLED when the call is aborted. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
