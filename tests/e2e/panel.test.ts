@@ -76,7 +76,8 @@ describe('side panel', () => {
     await send(panel, 'Say hello');
     const reply = panel.locator('.message.assistant').last();
     await expect.poll(() => reply.locator('strong').textContent()).toBe('world');
-    await panel.getByText('Tokens:').waitFor();
+    // The run's meter appears when the reply is done.
+    await panel.getByText(/^This run: \d/).waitFor();
     expect(await reply.locator('img').count()).toBe(0);
     expect(await reply.textContent()).toContain('<img src=x');
     const docs = reply.getByRole('link', { name: 'the docs' });

@@ -36,6 +36,8 @@ export interface ToolRunner {
    * A permission prompt ends the call with an error instead of waiting for a person.
    */
   run(tabId: number, calls: ReadonlyArray<{ name: string; input: ToolInput }>, timeoutMs?: number): Promise<ToolRun[]>;
+  /** How the last run ended (its stop reason, and the error's code and message when it failed). */
+  readonly lastEnd: string;
   close(): Promise<void>;
 }
 
@@ -52,7 +54,11 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
   let page: Page = await ext.context.newPage();
   await page.goto(`${ext.origin}/popup/index.html`);
   let sequence = 0;
+  let lastEnd = '';
   return {
+    get lastEnd() {
+      return lastEnd;
+    },
     async run(tabId, calls, timeoutMs = 120_000) {
       const prefix = `run${sequence++}`;
       mock.enqueue(
@@ -67,7 +73,7 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
       }
       const finished = await page.evaluate(
         ({ tab, timeout }) =>
-          new Promise<Finished[]>((resolve, reject) => {
+          new Promise<{ events: Finished[]; end: string }>((resolve, reject) => {
             const port = chrome.runtime.connect({ name: 'pagewright-panel' });
             const events: Finished[] = [];
             let conversationId: string | undefined;
@@ -88,12 +94,12 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
                 port.disconnect();
                 reject(new Error(`The worker refused the run: ${message.message ?? ''}`));
               } else if (message.type === 'agent_event' && message.conversationId === conversationId && message.event) {
-                const event = message.event;
+                const event = message.event as { type: string; reason?: string; error?: { code: string; message: string } } & Partial<Finished>;
                 if (event.type === 'tool_call_finished') events.push(event as unknown as Finished);
                 if (event.type === 'run_finished') {
                   clearTimeout(timer);
                   port.disconnect();
-                  resolve(events);
+                  resolve({ events, end: [event.reason, event.error?.code, event.error?.message].filter(Boolean).join(' ') });
                 }
               }
             });
@@ -101,7 +107,8 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
           }),
         { tab: tabId, timeout: timeoutMs },
       );
-      return finished.map((event) => ({
+      lastEnd = finished.end;
+      return finished.events.map((event) => ({
         name: event.name,
         text: event.content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('\n'),
         isError: event.isError,
