@@ -36,6 +36,21 @@ export function findChromium() {
   return CANDIDATES.find(isExecutable);
 }
 
+/**
+ * The flags that make Chromium (and extensions in it) work headless on these machines: without the
+ * background-networking ones it keeps calling Google's hosts, which a closed network refuses.
+ */
+export const HEADLESS_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const INSTALL_HINT =
   'Install Chromium, e.g. `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROME_PATH to a Chrome/Chromium executable.';
 

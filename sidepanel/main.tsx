@@ -27,6 +27,15 @@ const app = new AppModel({
     write: async (settings) => browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: settings }),
   },
   request: (request) => browser.runtime.sendMessage(request),
+  saveFile: async ({ filename, mimeType, content }) => {
+    // A blob URL of this page, saved by the browser's downloads (the same path save_file uses).
+    const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
+    try {
+      await browser.downloads.download({ url, filename, saveAs: false, conflictAction: 'uniquify' });
+    } finally {
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    }
+  },
   pinnedTabId: pinnedTabFromSearch(location.search),
   openPopOut: (tabId) => {
     void browser.windows.create({ url: browser.runtime.getURL(`sidepanel/index.html?tab=${tabId}`), type: 'popup', width: 440, height: 760 });

@@ -46,13 +46,13 @@ describe('who can talk to the extension', () => {
 
   it('the permissions are exactly the ones the README explains (adding one is a deliberate change here and there)', () => {
     const manifest = JSON.parse(readFileSync(join(REPO, 'manifest.json'), 'utf8')) as { permissions: string[]; host_permissions: string[]; optional_permissions?: string[] };
-    expect([...manifest.permissions].sort()).toEqual(['contextMenus', 'declarativeNetRequestWithHostAccess', 'downloads', 'scripting', 'sidePanel', 'storage', 'unlimitedStorage', 'webNavigation']);
+    expect([...manifest.permissions].sort()).toEqual(['contextMenus', 'debugger', 'declarativeNetRequestWithHostAccess', 'downloads', 'scripting', 'sidePanel', 'storage', 'unlimitedStorage', 'webNavigation']);
     expect(manifest.host_permissions).toEqual(['<all_urls>']);
     // storage.local.setAccessLevel (the key kept from content scripts) exists for `local` from Chrome 140.
     expect(Number((manifest as { minimum_chrome_version?: string }).minimum_chrome_version)).toBeGreaterThanOrEqual(140);
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     for (const permission of manifest.permissions) expect(readme).toContain(`| \`${permission}\` |`);
-    for (const never of ['debugger', 'cookies', 'history', 'tabs', 'webRequest', 'management', 'nativeMessaging']) expect(manifest.permissions).not.toContain(never);
+    for (const never of ['cookies', 'history', 'tabs', 'webRequest', 'management', 'nativeMessaging']) expect(manifest.permissions).not.toContain(never);
   });
 
   it('the content script listens only to runtime.onMessage (no window message or DOM event channel from the page)', () => {

@@ -1,4 +1,4 @@
-/** Past conversations: open, delete, or start a new chat. */
+/** Past conversations: open, export (Markdown or JSON), delete, or start a new chat. */
 import type { AppModel } from '../models/app-model.js';
 
 const when = (time: number): string => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
@@ -16,6 +16,7 @@ export function ConversationList({ app }: { app: AppModel }) {
         </button>
       </div>
       {app.conversations.loaded.value && list.length === 0 && <p class="muted">No conversations yet.</p>}
+      {app.exports.error.value && <p class="field-error" role="alert">{app.exports.error.value}</p>}
       <ul class="conversation-list">
         {list.map((conversation) => (
           <li key={conversation.id} data-conversation-id={conversation.id} class={conversation.id === current ? 'current' : undefined}>
@@ -25,6 +26,12 @@ export function ConversationList({ app }: { app: AppModel }) {
                 {when(conversation.updatedAt)}
                 {conversation.runStatus !== 'idle' ? ` · ${conversation.runStatus}` : ''}
               </span>
+            </button>
+            <button type="button" class="icon-button" disabled={app.exports.busy.value === conversation.id} aria-label={`Export “${conversation.title || 'Untitled'}” as Markdown`} onClick={() => void app.exports.export(conversation.id, 'markdown')}>
+              Markdown
+            </button>
+            <button type="button" class="icon-button" disabled={app.exports.busy.value === conversation.id} aria-label={`Export “${conversation.title || 'Untitled'}” as JSON`} onClick={() => void app.exports.export(conversation.id, 'json')}>
+              JSON
             </button>
             <button type="button" class="icon-button danger" aria-label={`Delete conversation “${conversation.title || 'Untitled'}”`} onClick={() => app.deleteConversation(conversation.id)}>
               Delete

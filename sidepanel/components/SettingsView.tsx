@@ -4,6 +4,8 @@ import type { AppModel } from '../models/app-model.js';
 import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
 import type { SettingsModel } from '../models/settings-model.js';
+import { CostSettings } from './CostSettings.js';
+import { StorageSettings } from './StorageSettings.js';
 import { McpServers } from './McpServers.js';
 import { a11y, Field, fieldId } from './settings-fields.js';
 
@@ -210,6 +212,8 @@ export function SettingsView({ app }: { app: AppModel }) {
           </label>
         </div>
         <CustomActions settings={settings} />
+        <CostSettings settings={settings} />
+        <StorageSettings settings={settings} storage={app.storage} />
         <McpServers settings={settings} mcp={app.mcp} />
         <div class="form-actions">
           <button type="submit" class="primary" disabled={state === 'saving'}>

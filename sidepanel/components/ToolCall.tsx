@@ -48,6 +48,11 @@ export function ToolCall({ call, context }: { call: ToolCallView; context: ViewC
       <header class="tool-call-header">
         <span class={`status-badge status-${call.status}`}>{badgeLabel(call)}</span>
         <span class="tool-call-title">{view.call(call, context)}</span>
+        {call.notSent && (
+          <span class="muted not-sent" title="To keep requests small, the model now gets a one-line note for this result; it can read it again.">
+            no longer sent in full
+          </span>
+        )}
       </header>
       <div class="tool-call-body">{body(call, context)}</div>
     </article>

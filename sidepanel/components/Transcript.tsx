@@ -22,6 +22,8 @@ function Item({ item, calls, context }: { item: DisplayItem; calls: ReadonlyMap<
           <Markdown text={item.text} />
         </div>
       );
+    case 'context':
+      return <ContextDivider entry={item.entry} />;
     case 'tools':
       return (
         <ToolGroup
@@ -33,6 +35,33 @@ function Item({ item, calls, context }: { item: DisplayItem; calls: ReadonlyMap<
         />
       );
   }
+}
+
+/** Where the model's context was summarised: the person keeps every turn, the model gets the summary from here on. */
+function ContextDivider({ entry }: { entry: Extract<DisplayItem, { kind: 'context' }>['entry'] }) {
+  if (entry.event === 'compaction_failed') {
+    return (
+      <div class="context-divider failed" role="note">
+        <p>
+          The conversation is near the model's limit and summarising it failed: {entry.error?.message ?? 'no reason given'}. Later requests may be refused; starting a new chat helps.
+        </p>
+      </div>
+    );
+  }
+  const saved = entry.tokensBefore !== undefined && entry.tokensAfter !== undefined ? ` (about ${entry.tokensBefore.toLocaleString()} → ${entry.tokensAfter.toLocaleString()} tokens)` : '';
+  return (
+    <div class="context-divider" role="note" data-context="compacted">
+      <p>
+        <strong>Summarised for the model.</strong> The {entry.summarizedMessages ?? ''} messages above now reach the model as a summary{saved}; you still see them all here.
+      </p>
+      {entry.summary && (
+        <details>
+          <summary>The summary the model got</summary>
+          <pre class="tool-text">{entry.summary}</pre>
+        </details>
+      )}
+    </div>
+  );
 }
 
 /**

@@ -28,6 +28,7 @@ const TITLES: Record<string, { title: string; settings: boolean }> = {
   SERVER: { title: 'The provider had an error', settings: false },
   PROTOCOL: { title: 'Unexpected reply from the provider', settings: true },
   ABORTED: { title: 'The request was stopped', settings: false },
+  BUDGET_EXCEEDED: { title: 'Stopped at the run budget', settings: true },
 };
 
 /** Formats a wait as words: 45 → "45 seconds", 150 → "3 minutes". */

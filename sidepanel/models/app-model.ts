@@ -11,7 +11,9 @@ import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
 import { FullResultsModel } from './full-results-model.js';
+import { ExportModel, type SaveFile } from './export-model.js';
 import { McpModel } from './mcp-model.js';
+import { StorageModel } from './storage-model.js';
 import { MemoryModel } from './memory-model.js';
 import { PortClient, type ConnectPort } from './port-client.js';
 import { SettingsModel, type SettingsStorage } from './settings-model.js';
@@ -27,6 +29,8 @@ export interface AppDeps {
   settingsStorage: SettingsStorage;
   /** One-shot requests to the worker (`runtime.sendMessage`). */
   request: SendMessage;
+  /** Saves an exported conversation through the browser's downloads. */
+  saveFile?: SaveFile;
   pinnedTabId: number | undefined;
   /** Opens this panel in its own window bound to the tab. */
   openPopOut?: (tabId: number) => void;
@@ -43,6 +47,10 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** Conversations saved as Markdown or JSON files. */
+  readonly exports: ExportModel;
+  /** How much is stored, for Settings. */
+  readonly storage: StorageModel;
   /** The MCP servers' live states, for Settings. */
   readonly mcp: McpModel;
   /** The shown conversation's activity log. */
@@ -64,6 +72,8 @@ export class AppModel {
     this.fullResults = new FullResultsModel(deps.request);
     this.activity = new ActivityModel(deps.request);
     this.mcp = new McpModel(deps.request);
+    this.storage = new StorageModel(deps.request);
+    this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
     this.port = new PortClient({
       connect: deps.connect,
@@ -138,6 +148,7 @@ export class AppModel {
       void this.memory.refresh();
       void this.grants.refresh();
       void this.mcp.refresh();
+      void this.storage.refresh();
     }
   }
 

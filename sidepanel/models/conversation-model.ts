@@ -6,7 +6,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { RunError } from '../../src/runtime/errors.js';
 import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
-import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
+import type { ConversationTotals, PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { foldAgentEvent } from '../../src/shared/transcript.js';
 import { buildDisplayItems, toolCallsFromEntries } from './display-items.js';
 import type { PanelAgentEvent, PanelPermissionRequest, RunState, ToolCallView, TranscriptEntry } from './types.js';
@@ -32,6 +32,8 @@ export class ConversationModel {
   /** Every tool call by id, as the worker reported it (or queued, when only requested so far). */
   readonly toolCalls = computed<ReadonlyMap<string, ToolCallView>>(() => toolCallsFromEntries(this.entries.value));
   readonly run = signal<RunState>({ status: 'idle' });
+  /** What the conversation's finished runs used together. */
+  readonly totals = signal<ConversationTotals | undefined>(undefined);
   /** Why the last run ended, when it ended other than by finishing its turn. */
   readonly lastStopReason = signal<string | undefined>(undefined);
   readonly pendingPermission = signal<PanelPermissionRequest | undefined>(undefined);
@@ -105,6 +107,7 @@ export class ConversationModel {
           this.setRun(message.run);
           this.lastStopReason.value = message.run.status === 'interrupted' ? 'interrupted' : undefined;
           this.pendingPermission.value = message.pendingPermission;
+          this.totals.value = message.totals;
         });
         return;
       case 'agent_event':
@@ -113,6 +116,7 @@ export class ConversationModel {
       case 'run_state':
         if (message.conversationId === this.conversationId.value) {
           this.setRun(message.run);
+          if (message.totals) this.totals.value = message.totals;
           if (message.run.status === 'running') this.lastStopReason.value = undefined;
         }
         return;
@@ -235,6 +239,11 @@ export class ConversationModel {
         case 'usage':
           this.setRun({ ...this.run.value, usage: event.total });
           return;
+        case 'run_cost': {
+          const { type: _type, ...cost } = event;
+          this.setRun({ ...this.run.value, cost });
+          return;
+        }
         case 'run_finished':
           this.finishRun(event);
           return;

@@ -1,5 +1,5 @@
 /** From the transcript to what the chat shows: rows in order, and each tool call as its view sees it. */
-import { settleUnfinishedCalls, type ToolCallEntry, type TranscriptEntry, type UnfinishedCause } from '../../src/shared/transcript.js';
+import { settleUnfinishedCalls, type ContextEntry, type ToolCallEntry, type TranscriptEntry, type UnfinishedCause } from '../../src/shared/transcript.js';
 import type { ToolCallView } from './types.js';
 
 /** One row of the chat as rendered. */
@@ -7,7 +7,9 @@ export type DisplayItem =
   | { kind: 'person'; key: string; text: string }
   | { kind: 'assistant'; key: string; text: string }
   /** Consecutive calls of one tool (from one assistant turn): one call, or a parallel group. */
-  | { kind: 'tools'; key: string; name: string; toolUseIds: string[] };
+  | { kind: 'tools'; key: string; name: string; toolUseIds: string[] }
+  /** Older turns were summarised for the model here (or that failed); every turn above stays shown. */
+  | { kind: 'context'; key: string; entry: ContextEntry };
 
 type Message = Extract<TranscriptEntry, { kind: 'message' }>['message'];
 
@@ -31,6 +33,10 @@ export function buildDisplayItems(entries: readonly TranscriptEntry[]): DisplayI
   entries.forEach((entry, index) => {
     if (entry.kind === 'tool_call') {
       if (!placed.has(entry.toolUseId) && !requested.has(entry.toolUseId)) addCall(entry.toolUseId, entry.name, 'loose');
+      return;
+    }
+    if (entry.kind === 'context') {
+      items.push({ kind: 'context', key: `c${index}`, entry });
       return;
     }
     const { message } = entry;

@@ -1,23 +1,14 @@
 /** "Always allow on this site" grants as listed in Settings: see and revoke, through the worker (`grants.*` requests). */
 import { signal } from '@preact/signals';
 import type { SiteGrant } from '../../src/runtime/permission-types.js';
-import { WorkerRequestState, type SendMessage } from './worker-request.js';
+import { WorkerListModel } from './worker-request.js';
 
 /** One grant: the person allowed `tool` on `origin` without asking again. */
 export type GrantView = SiteGrant;
 
 /** Grant list state and actions. */
-export class GrantsModel {
+export class GrantsModel extends WorkerListModel {
   readonly grants = signal<GrantView[]>([]);
-  private readonly worker: WorkerRequestState;
-  readonly status: WorkerRequestState['status'];
-  readonly error: WorkerRequestState['error'];
-
-  constructor(send: SendMessage) {
-    this.worker = new WorkerRequestState(send);
-    this.status = this.worker.status;
-    this.error = this.worker.error;
-  }
 
   async refresh(): Promise<void> {
     this.status.value = 'loading';

@@ -1,19 +1,12 @@
 /** The MCP servers' live states in Settings: fetched when Settings opens, pushed by the worker on every change, reconnected on demand. */
 import { signal } from '@preact/signals';
 import type { McpServerState } from '../../src/shared/mcp-settings.js';
-import { WorkerRequestState, type SendMessage } from './worker-request.js';
+import { WorkerListModel } from './worker-request.js';
 
-export class McpModel {
+export class McpModel extends WorkerListModel {
   readonly servers = signal<McpServerState[]>([]);
   /** Servers a reconnect was asked for and has not answered yet. */
   readonly reconnecting = signal<ReadonlySet<string>>(new Set());
-  private readonly worker: WorkerRequestState;
-  readonly error: WorkerRequestState['error'];
-
-  constructor(send: SendMessage) {
-    this.worker = new WorkerRequestState(send);
-    this.error = this.worker.error;
-  }
 
   async refresh(): Promise<void> {
     const reply = await this.worker.call('mcp.states', {});

@@ -73,3 +73,17 @@ describe('McpModel', () => {
     expect(model.servers.value.map((s) => s.name)).toEqual(['b']);
   });
 });
+
+describe('prices in the settings form', () => {
+  it('overrides the model in use, saves, and goes back to the built-in table', async () => {
+    const { writes, storage: store } = storage({ anthropic: { apiKey: 'k', model: 'claude-sonnet-4-5' } });
+    const model = new SettingsModel(store);
+    await model.load();
+    model.editModelPrices('claude-sonnet-4-5', { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 });
+    expect(await model.save()).toBe(true);
+    expect(writes.at(-1)?.models).toEqual({ 'claude-sonnet-4-5': { prices: { input: 2, output: 10, cacheRead: 0.2, cacheWrite: 2.5 } } });
+    model.editModelPrices('claude-sonnet-4-5', undefined);
+    expect(await model.save()).toBe(true);
+    expect(writes.at(-1)?.models).toEqual({});
+  });
+});

@@ -1,23 +1,14 @@
 /** The agent's memory as listed in Settings: view and delete, through the worker (`memory.*` requests). */
 import { signal } from '@preact/signals';
 import type { ReplyOf } from '../../src/shared/protocol/requests.js';
-import { WorkerRequestState, type SendMessage } from './worker-request.js';
+import { WorkerListModel } from './worker-request.js';
 
 /** One memory entry as shown. */
 export type MemoryEntryView = ReplyOf<'memory.list'>['entries'][number];
 
 /** Memory list state and actions. */
-export class MemoryModel {
+export class MemoryModel extends WorkerListModel {
   readonly entries = signal<MemoryEntryView[]>([]);
-  private readonly worker: WorkerRequestState;
-  readonly status: WorkerRequestState['status'];
-  readonly error: WorkerRequestState['error'];
-
-  constructor(send: SendMessage) {
-    this.worker = new WorkerRequestState(send);
-    this.status = this.worker.status;
-    this.error = this.worker.error;
-  }
 
   async refresh(): Promise<void> {
     this.status.value = 'loading';

@@ -118,6 +118,19 @@ export class SettingsModel {
     this.fieldErrors.value = {};
   }
 
+  /**
+   * Sets the prices of the model in use (USD per million tokens) over the built-in table; `undefined`
+   * for a field keeps the table's value. The override is keyed by the model id, as the runtime looks it up.
+   */
+  editModelPrices(model: string, prices: { input: number; output: number; cacheRead: number; cacheWrite: number } | undefined): void {
+    this.edit((draft) => {
+      const { [model]: current, ...others } = draft.models;
+      const { prices: _old, ...rest } = current ?? {};
+      const next = prices ? { ...rest, prices } : rest;
+      return { ...draft, models: Object.keys(next).length > 0 ? { ...others, [model]: next } : others };
+    }, `models.${model}.prices`);
+  }
+
   addMcpServer(): void {
     this.edit((draft) => ({ ...draft, mcpServers: [...draft.mcpServers, { name: '', url: '', enabled: true }] }));
   }

@@ -29,3 +29,16 @@ export class WorkerRequestState {
     this.status.value = 'error';
   }
 }
+
+/** A list Settings loads from the worker: its items, and the status and error of the requests behind it. */
+export abstract class WorkerListModel {
+  protected readonly worker: WorkerRequestState;
+  readonly status: WorkerRequestState['status'];
+  readonly error: WorkerRequestState['error'];
+
+  constructor(send: SendMessage) {
+    this.worker = new WorkerRequestState(send);
+    this.status = this.worker.status;
+    this.error = this.worker.error;
+  }
+}

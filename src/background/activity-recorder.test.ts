@@ -11,7 +11,7 @@ const click = buildTool({ name: 'click', inputSchema: z.object({}), prompt: 'p',
 describe('ActivityRecorder', () => {
   it('logs done and failed actions with site, effect and who allowed them; not reads, denials or calls that never ran', async () => {
     const added: ActivityEntry[] = [];
-    const recorder = new ActivityRecorder({ conversationId: 'c1', runId: 'r1', tools: [read, click], now: () => 1000, store: { add: async (entry) => void added.push(entry), list: async () => [], deleteConversation: async () => undefined } });
+    const recorder = new ActivityRecorder({ conversationId: 'c1', runId: 'r1', tools: [read, click], now: () => 1000, store: { add: async (entry) => void added.push(entry), list: async () => [] } });
     const finished = (id: string, name: string, extra: Record<string, unknown>) =>
       recorder.onEvent({ type: 'tool_call_finished', toolUseId: id, name, status: 'done', content: [{ type: 'text', text: 'Clicked button "Pay".\nmore' }], isError: false, durationMs: 5, ...extra } as never);
     for (const [id, name] of [['t1', 'click'], ['t2', 'read_page'], ['t3', 'click'], ['t4', 'click'], ['t5', 'click']]) {

@@ -1,18 +1,22 @@
 /**
  * The `BrowserBridge` the tools act through, on extension APIs (webextension-polyfill). The content
- * script is injected on demand, into every frame of a tab, the first time a tool needs that tab: no
- * page is touched until the agent works on it. Browser failures become ToolErrors with the codes the
+ * script is injected on demand, into each frame the first time a tool needs that frame: no page (and
+ * no frame of it) is touched until the agent works on it. Browser failures become ToolErrors with the codes the
  * model can act on: NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT (and CANCELLED on abort).
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
 import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
+import { locateFrames } from './frame-tree.js';
 import { CONTENT_SCRIPT_PATH } from './inject.js';
 import type { createLandingGuards } from './landing-guard.js';
+import { encodeScreenshot } from './screenshot-encode.js';
 
 /** How long one content-script command may take before TIMEOUT. */
 export const SEND_TIMEOUT_MS = 30_000;
+/** How long injecting the content script into a tab's frames may take before the command is tried anyway. */
+export const INJECT_TIMEOUT_MS = 5_000;
 /** How long a navigation may take to load before TIMEOUT. */
 export const LOAD_TIMEOUT_MS = 30_000;
 
@@ -101,13 +105,37 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
     }
   };
 
-  const inject = async (tabId: number, url: string | undefined): Promise<void> => {
-    if (isRestrictedUrl(url)) throw notInjectable({ tabId, ...(url ? { url } : {}) });
-    try {
-      await browser.scripting.executeScript({ target: { tabId, allFrames: true }, files: [CONTENT_SCRIPT_PATH] });
-    } catch (error) {
-      throw classifyBrowserError(error, { tabId, ...(url ? { url } : {}) });
-    }
+  /** Injections under way per frame, so commands sent at once share one. */
+  const injecting = new Map<string, Promise<void>>();
+  /**
+   * Injects the content script into the one frame a command is for. Only frames the agent reads get it:
+   * a news page's twenty hidden ad frames cost nothing (injecting into all frames of such a page took
+   * 0.6–0.9 s, measured). injectImmediately: by default the browser waits for the frame to reach
+   * document_idle, and some frames never do (an ad's `<iframe src="javascript:false">`), so the call
+   * never settled and every read of such a page timed out. The script only installs a message listener;
+   * it needs no finished DOM. Bounded all the same: a frame that takes it late gets it on its next command.
+   */
+  const inject = (tabId: number, frameId: number, url: string | undefined): Promise<void> => {
+    if (frameId === 0 && isRestrictedUrl(url)) return Promise.reject(notInjectable({ tabId, ...(url ? { url } : {}) }));
+    const key = `${tabId}:${frameId}`;
+    const running = injecting.get(key);
+    if (running) return running;
+    const work = browser.scripting.executeScript({ target: { tabId, frameIds: [frameId] }, files: [CONTENT_SCRIPT_PATH], injectImmediately: true });
+    const bounded = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, INJECT_TIMEOUT_MS);
+      work.then(
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(classifyBrowserError(error, { tabId, ...(url ? { url } : {}) }));
+        },
+      );
+    }).finally(() => injecting.delete(key));
+    injecting.set(key, bounded);
+    return bounded;
   };
 
   const send = async (tabId: number, message: unknown, frameId: number): Promise<unknown> => {
@@ -129,8 +157,9 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
     ...(guards ? { guardLanding: (tabId: number, allowed: readonly string[]) => guards.guard(tabId, allowed) } : {}),
     async sendToTab(tabId, message, options) {
       const frameId = options.frameId ?? 0;
+      const limit = options.timeoutMs ?? SEND_TIMEOUT_MS;
       const timeout = () =>
-        new ToolError('TIMEOUT', `The page did not answer within ${SEND_TIMEOUT_MS / 1000} s.`, {
+        new ToolError('TIMEOUT', `The ${frameId === 0 ? 'page' : 'frame'} did not answer within ${limit / 1000} s.`, {
           suggestion: 'The page may be busy or frozen: wait_for a moment, or reload it with navigate.',
           details: { tabId, frameId },
         });
@@ -139,9 +168,9 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
           return await send(tabId, message, frameId);
         } catch (error) {
           if (!isNoReceiver(error)) throw error;
-          // Not injected yet (or the page was replaced): inject into every frame, then ask once more.
+          // Not injected yet (or the page was replaced): inject into this frame, then ask once more.
           const tab = await getTabRaw(tabId);
-          await inject(tabId, tab.url);
+          await inject(tabId, frameId, tab.url);
           try {
             return await send(tabId, message, frameId);
           } catch (retryError) {
@@ -156,7 +185,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
         }
       };
       try {
-        return await withDeadline(attempt(), options.signal, SEND_TIMEOUT_MS, timeout);
+        return await withDeadline(attempt(), options.signal, limit, timeout);
       } catch (error) {
         if (error instanceof ToolError) throw error;
         const tab = await browser.tabs.get(tabId).catch(() => undefined);
@@ -169,6 +198,11 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       await getTabRaw(tabId);
       const frames = (await browser.webNavigation.getAllFrames({ tabId })) ?? [];
       return frames.map((frame) => ({ frameId: frame.frameId, parentFrameId: frame.parentFrameId, url: frame.url }));
+    },
+
+    async frameTree(tabId, signal) {
+      await getTabRaw(tabId);
+      return locateFrames(tabId, signal);
     },
 
     async getTab(tabId) {
@@ -226,7 +260,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       return toTabInfo(await getTabRaw(tabId));
     },
 
-    async captureVisibleTab(tabId) {
+    async captureVisibleTab(tabId, options) {
       const tab = await getTabRaw(tabId);
       if (!tab.active) {
         throw new ToolError('TAB_NOT_VISIBLE', `Tab ${tabId} is not the visible tab of its window, so it cannot be captured.`, {
@@ -243,6 +277,14 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
         if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/i.test(messageOf(error))) throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
         await new Promise((r) => setTimeout(r, 600));
         dataUrl = await capture();
+      }
+      if (options) {
+        try {
+          return await encodeScreenshot(dataUrl, options);
+        } catch (error) {
+          // The capture is still good: send it as captured rather than fail the call.
+          console.warn('Pagewright: the screenshot could not be scaled; sending it as captured', error);
+        }
       }
       const comma = dataUrl.indexOf(',');
       return { mediaType: 'image/png', data: dataUrl.slice(comma + 1) };

@@ -3,7 +3,8 @@
  * Writes for one conversation go one after another, so a late write never overwrites a newer one.
  */
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
-import type { ConversationSummary } from '../shared/protocol/panel.js';
+import { addUsage, emptyUsage } from '../runtime/model/types.js';
+import type { ConversationSummary, ConversationTotals } from '../shared/protocol/panel.js';
 import type { TranscriptEntry } from '../shared/transcript.js';
 import type { Panels } from './panels.js';
 
@@ -42,10 +43,23 @@ export class Conversations {
     await this.store.putConversation(record);
   }
 
-  /** Marks the conversation as just used (it moves to the top of the list). */
-  async touch(conversationId: string): Promise<void> {
+  /**
+   * Adds a finished run to the conversation's totals and marks it as just used; returns the new totals.
+   * A run whose model had no price is counted apart, so the cost shown is never a silent underestimate.
+   */
+  async addRunTotals(conversationId: string, run: RunRecord): Promise<ConversationTotals | undefined> {
     const conversation = await this.store.getConversation(conversationId);
-    if (conversation) await this.store.putConversation({ ...conversation, updatedAt: this.now() });
+    if (!conversation) return undefined;
+    const prior = conversation.totals ?? { runs: 0, usage: emptyUsage(), costUsd: 0, runsWithoutPrice: 0 };
+    const usage = run.cost?.usage ?? run.usage;
+    const totals: ConversationTotals = {
+      runs: prior.runs + 1,
+      usage: usage ? addUsage(prior.usage, usage) : prior.usage,
+      costUsd: prior.costUsd + (run.cost?.costUsd ?? 0),
+      runsWithoutPrice: prior.runsWithoutPrice + (usage && run.cost?.costUsd === undefined ? 1 : 0),
+    };
+    await this.store.putConversation({ ...conversation, totals, updatedAt: this.now() });
+    return totals;
   }
 
   /** Binds the conversation to another tab (the agent brought that tab to the front). */
@@ -78,8 +92,35 @@ export class Conversations {
     for (const record of await this.store.listRuns()) {
       const checkpoint = record.checkpoint;
       if (record.status !== 'interrupted' || !checkpoint || !matches(checkpoint.currentTabId)) continue;
-      await this.saveRun({ ...record, checkpoint: { ...checkpoint, currentTabId: undefined } });
+      await this.queue(record.conversationId, () => this.store.updateRun(record.conversationId, (run) => ({ ...run, checkpoint: { ...checkpoint, currentTabId: undefined } })));
     }
+  }
+
+  /** How much the conversations keep, by Pagewright's own count (transcripts, messages, stored results). */
+  async usage(): Promise<{ conversations: number; bytes: number }> {
+    const all = await this.store.listConversations();
+    return { conversations: all.length, bytes: all.reduce((sum, c) => sum + (c.storedBytes ?? 0), 0) };
+  }
+
+  /**
+   * Keeps the conversations under `capBytes` by deleting the least recently used first, never one in
+   * `keep` (running, or just used). Returns the titles of those deleted.
+   */
+  async enforceCap(capBytes: number, keep: ReadonlySet<string>): Promise<string[]> {
+    if (capBytes <= 0) return [];
+    const oldestFirst = (await this.store.listConversations()).sort((a, b) => a.updatedAt - b.updatedAt);
+    let total = oldestFirst.reduce((sum, c) => sum + (c.storedBytes ?? 0), 0);
+    const deleted: string[] = [];
+    for (const conversation of oldestFirst) {
+      if (total <= capBytes) break;
+      if (keep.has(conversation.id)) continue;
+      await this.store.deleteConversation(conversation.id);
+      this.panels.unbind(conversation.id);
+      total -= conversation.storedBytes ?? 0;
+      deleted.push(conversation.title);
+    }
+    if (deleted.length > 0) await this.broadcastList();
+    return deleted;
   }
 
   async summaries(): Promise<ConversationSummary[]> {

@@ -16,12 +16,16 @@ import { createIdbResultStore } from '../storage/results.js';
 import { createActivityStore } from '../storage/activity.js';
 import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
-import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { extensionLandingGuards } from './landing-guard.js';
+import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
+import { installInputBenchHook } from './input-bench-hook.js';
+import { createPageInput, withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
+import type { NavigationEvents } from './page-watch.js';
 import { notice, type PanelLink } from './panels.js';
 import { routePanelMessage } from './panel-router.js';
 import { createRequestHandlers } from './requests.js';
@@ -45,7 +49,11 @@ const activity = createActivityStore(database);
 const landingGuards = extensionLandingGuards();
 // Session rules outlive a stopped worker: a guard cut off by the stop must not keep holding its tab.
 void landingGuards?.clearStale().catch((error: unknown) => console.warn('Pagewright: could not clear old landing rules', error));
-const bridge = createBrowserBridge({ landingGuards });
+// Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
+let isMac = false;
+void chrome.runtime.getPlatformInfo().then((info) => (isMac = info.os === 'mac'), () => undefined);
+const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
+const bridge = withPageInput(createBrowserBridge({ landingGuards }), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
@@ -57,6 +65,8 @@ const manager = new RunManager({
   createModel: (settings) => createModelClient(settings),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
+  // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).
+  onRunEnded: (runId) => void cdp.release(runId),
 });
 // MCP servers connect at every worker start (and again when settings change, below); Settings hears every state change.
 startMcpServers(async () => {
@@ -66,6 +76,7 @@ startMcpServers(async () => {
 mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
+installInputBenchHook(bridge);
 
 // ---------- side panels (ports) ----------
 
@@ -95,7 +106,20 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
 
 // ---------- one-shot requests (popup, settings lists, stored results) ----------
 
-const handlers = createRequestHandlers({ manager, grants, memory, resultStore, activity, mcp: mcpServers, loadSettings, openSidePanel });
+const handlers = createRequestHandlers({
+  manager,
+  grants,
+  memory,
+  resultStore,
+  activity,
+  mcp: mcpServers,
+  loadSettings,
+  openSidePanel,
+  estimateStorage: async () => {
+    const { usage = 0, quota = 0 } = await navigator.storage.estimate();
+    return { usage, quota };
+  },
+});
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask (see senders.ts); anything else gets no answer at all.

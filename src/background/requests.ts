@@ -5,6 +5,7 @@ import { ToolError } from '../runtime/errors.js';
 import type { McpManager } from '../mcp/index.js';
 import type { WorkerHandlers } from '../shared/protocol/requests.js';
 import type { ActivityStore } from '../storage/activity.js';
+import { conversationToJson, conversationToMarkdown } from '../shared/transcript-export.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
@@ -18,6 +19,8 @@ export interface RequestDeps {
   mcp: Pick<McpManager, 'states' | 'reconnect'>;
   loadSettings(): Promise<SettingsResult>;
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
+  /** The browser's own count for this extension (navigator.storage.estimate). */
+  estimateStorage?: () => Promise<{ usage: number; quota: number }>;
 }
 
 export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
@@ -46,6 +49,18 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       return { server };
     },
     'activity.list': async ({ conversationId }) => ({ entries: await deps.activity.list(conversationId) }),
+    'conversations.export': async ({ conversationId, format }) => {
+      const conversation = await deps.manager.conversations.get(conversationId);
+      if (!conversation) throw new ToolError('NOT_FOUND', 'That conversation no longer exists.', { suggestion: 'Pick another one from the list.' });
+      const [transcript, run] = await Promise.all([deps.manager.conversations.getTranscript(conversationId), deps.manager.conversations.getRun(conversationId)]);
+      const data = { id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, transcript, ...(run ? { messages: run.messages } : {}) };
+      return format === 'json' ? conversationToJson(data) : conversationToMarkdown(data);
+    },
+    'storage.usage': async () => {
+      const [own, settings, estimate] = await Promise.all([deps.manager.conversations.usage(), deps.loadSettings(), deps.estimateStorage?.().catch(() => undefined)]);
+      const capMb = settings.ok ? settings.settings.storageCapMb : 0;
+      return { ...own, capBytes: capMb * 1024 * 1024, ...(estimate ? { browser: estimate } : {}) };
+    },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
       if (!record) throw new ToolError('RESULT_NOT_FOUND', 'The full result is no longer stored.', { suggestion: 'The browser may have cleared it to save space; run the tool again.' });

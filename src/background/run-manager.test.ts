@@ -332,3 +332,41 @@ describe('appendPersonMessage', () => {
     expect(ofType(posted, 'conversation_state').at(-1)?.conversationId).toBe(conversationId);
   });
 });
+
+describe('RunManager totals', () => {
+  it('adds each finished run to the conversation’s totals and shows them with its state', async () => {
+    // The scripted model has no built-in price; the person's price table gives it one.
+    const prices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+    const { manager, posted, link, store, handle } = setup(
+      [
+        { text: 'One.', usage: { inputTokens: 1_000, outputTokens: 100 } },
+        { text: 'Two.', usage: { inputTokens: 2_000, outputTokens: 200 } },
+      ],
+      { settings: { anthropic: { apiKey: 'k' }, models: { 'scripted-model': { prices } } } },
+    );
+    await handle(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await handle(link, { type: 'send_message', conversationId, text: 'First' });
+    await manager.settled(conversationId);
+    await handle(link, { type: 'send_message', conversationId, text: 'Second' });
+    await manager.settled(conversationId);
+    const totals = (await store.getConversation(conversationId))?.totals;
+    expect(totals).toMatchObject({ runs: 2, usage: { inputTokens: 3_000, outputTokens: 300 }, runsWithoutPrice: 0 });
+    // $3 in / $15 out per million tokens.
+    expect(totals?.costUsd).toBeCloseTo(0.0135, 6);
+    expect(ofType(posted, 'run_state').at(-1)?.totals).toEqual(totals);
+    await handle(link, { type: 'bind_tab', tabId: 1 });
+    expect(ofType(posted, 'conversation_state').at(-1)?.totals).toEqual(totals);
+  });
+});
+
+describe('RunManager totals without a price', () => {
+  it('counts runs whose model has no price apart, instead of adding $0', async () => {
+    const { manager, posted, link, store, handle } = setup([{ text: 'One.', usage: { inputTokens: 1_000, outputTokens: 100 } }]);
+    await handle(link, { type: 'bind_tab', tabId: 1 });
+    const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
+    await handle(link, { type: 'send_message', conversationId, text: 'First' });
+    await manager.settled(conversationId);
+    expect((await store.getConversation(conversationId))?.totals).toMatchObject({ runs: 1, costUsd: 0, runsWithoutPrice: 1 });
+  });
+});

@@ -37,6 +37,8 @@ export interface RunManagerDeps {
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
+  /** Called when a run has ended, however it ended (trusted input detaches from its tabs). */
+  onRunEnded?: (runId: string) => void;
   now?: () => number;
   newId?: () => string;
 }
@@ -158,6 +160,7 @@ export class RunManager {
         currentTabId,
         tab,
         ...(record.dataSources ? { dataSources: record.dataSources } : {}),
+        contextWindow: resuming ? { kind: 'resume', state: restored.contextWindow } : { kind: 'next', previous: record.contextWindow },
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );
@@ -183,12 +186,26 @@ export class RunManager {
       const final = await session.run();
       this.active.delete(conversationId);
       release();
+      this.deps.onRunEnded?.(runId);
       await this.conversations.saveRun(final);
-      await this.conversations.touch(conversationId);
-      this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final) });
+      const totals = await this.conversations.addRunTotals(conversationId, final);
+      this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
+      await this.keepUnderStorageCap(settings.storageCapMb, conversationId);
     })();
     return undefined;
+  }
+
+  /** After a run: the oldest conversations go first when the person's storage cap is passed (never a running one). */
+  private async keepUnderStorageCap(capMb: number, justUsed: string): Promise<void> {
+    try {
+      const deleted = await this.conversations.enforceCap(capMb * 1024 * 1024, new Set([...this.active.keys(), justUsed]));
+      if (deleted.length === 0) return;
+      const names = deleted.map((title) => `“${title}”`).join(', ');
+      this.panels.toAll(notice('STORAGE_CAP', `To stay under the storage cap of ${capMb} MB, the oldest conversation${deleted.length === 1 ? ' was' : 's were'} deleted: ${names}.`, 'Export conversations you want to keep, or raise the cap in Settings.', 'info'));
+    } catch (error) {
+      console.warn('Pagewright: keeping under the storage cap failed', error);
+    }
   }
 
   /** Interrupts the conversation's run, if any. */
@@ -209,7 +226,6 @@ export class RunManager {
       await active.done;
     }
     await this.conversations.delete(conversationId);
-    await this.deps.activity?.deleteConversation(conversationId);
   }
 
   /** Unbinds conversations from a closed tab (or every tab after a browser restart). */
@@ -224,7 +240,8 @@ export class RunManager {
     const record = await this.conversations.getRun(conversation.id);
     const transcript = active ? [...active.transcript] : await this.conversations.getTranscript(conversation.id);
     const usage = active?.totalUsage;
-    const run: RunState = active ? { status: 'running', runId: active.runId, ...(usage ? { usage } : {}) } : record ? runStateOf(record) : { status: 'idle' };
+    const cost = active?.costState;
+    const run: RunState = active ? { status: 'running', runId: active.runId, ...(usage ? { usage } : {}), ...(cost ? { cost } : {}) } : record ? runStateOf(record) : { status: 'idle' };
     const pending = active?.permissionBridge.pending;
     link.post({
       type: 'conversation_state',
@@ -234,6 +251,7 @@ export class RunManager {
       transcript,
       run,
       ...(pending ? { pendingPermission: pending } : {}),
+      ...(conversation.totals ? { totals: conversation.totals } : {}),
     });
   }
 
@@ -248,15 +266,16 @@ export class RunManager {
    * INTERRUPTED result (nothing is re-run), and it is shown as interrupted with Resume.
    */
   private async recoverCutOffRuns(): Promise<void> {
-    let records: RunRecord[];
+    let cutOff: string[];
     try {
-      records = await this.deps.conversations.listRuns();
+      cutOff = (await this.deps.conversations.listRuns()).filter((run) => run.status === 'running').map((run) => run.conversationId);
     } catch (error) {
       console.warn('Pagewright: could not read saved runs', error);
       return;
     }
-    for (const record of records) {
-      if (record.status !== 'running') continue;
+    for (const conversationId of cutOff) {
+      const record = await this.deps.conversations.getRun(conversationId);
+      if (!record) continue;
       const restored = record.checkpoint ? restoreRunState(record.checkpoint) : undefined;
       const messages = restored?.messages ?? record.messages;
       await this.deps.conversations.putRun({
@@ -265,8 +284,8 @@ export class RunManager {
         status: 'interrupted',
         ...(record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
       });
-      const entries = await this.deps.conversations.getTranscript(record.conversationId);
-      await this.deps.conversations.putTranscript(record.conversationId, settleUnfinishedCalls(entries, 'worker_restarted'));
+      const entries = await this.deps.conversations.getTranscript(conversationId);
+      await this.deps.conversations.putTranscript(conversationId, settleUnfinishedCalls(entries, 'worker_restarted'));
     }
   }
 }
@@ -277,5 +296,6 @@ function runStateOf(record: RunRecord): RunState {
     ...(record.runId ? { runId: record.runId } : {}),
     ...(record.error ? { error: record.error } : {}),
     ...(record.usage ? { usage: record.usage } : {}),
+    ...(record.cost ? { cost: record.cost } : {}),
   };
 }

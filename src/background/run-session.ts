@@ -7,6 +7,7 @@ import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
 import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-ledger.js';
+import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
 import { runAgent } from '../runtime/loop.js';
@@ -16,6 +17,7 @@ import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
 import type { PermissionContext } from '../runtime/permission-types.js';
 import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
+import type { RunCostState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { ActivityStore } from '../storage/activity.js';
@@ -56,6 +58,8 @@ export interface RunPlan {
   tab: TabInfo | undefined;
   /** Where the conversation's earlier tool results came from (tool-use id → origin), for the data ledger. */
   dataSources?: Record<string, string>;
+  /** Where the context window starts: the checkpoint's state when resuming, the last run's otherwise. */
+  contextWindow: ContextWindowStart;
 }
 
 export class RunSession {
@@ -66,8 +70,11 @@ export class RunSession {
   /** What this run has read and from where (its own; seeded from the conversation). */
   private readonly ledger: DataLedger = createDataLedger();
   private readonly activity: ActivityRecorder;
+  /** The worker's result store, tagging what this run stores with its conversation (deleted with it). */
+  private readonly resultStore: ResultStore;
   private entries: TranscriptEntry[];
   private usage: Usage | undefined;
+  private cost: RunCostState | undefined;
 
   constructor(
     private readonly plan: RunPlan,
@@ -81,6 +88,8 @@ export class RunSession {
     // The tab's title and address reach the model in the system prompt: page-chosen text, from that page's origin.
     const tabOrigin = plan.tab ? originOf(plan.tab.url) : undefined;
     if (plan.tab && tabOrigin) this.ledger.record('tab', tabOrigin, `${plan.tab.title}\n${plan.tab.url}`);
+    const shared = services.resultStore;
+    this.resultStore = { put: (record) => shared.put({ ...record, conversationId: plan.conversationId }), get: (id) => shared.get(id) };
     this.permissionBridge = new PermissionBridge({
       show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
       resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
@@ -96,6 +105,11 @@ export class RunSession {
     return this.usage;
   }
 
+  /** The run's meter so far. */
+  get costState(): RunCostState | undefined {
+    return this.cost;
+  }
+
   /** Interrupts the run: 'cancel' tools stop, 'block' tools finish, the model is not asked again. */
   stop(): void {
     this.controller.abort(INTERRUPT_REASON);
@@ -109,12 +123,15 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const context = this.createContext();
+    const model = services.createModel(plan.settings);
+    const window = contextWindowForRun({ model, resultStore: this.resultStore, settings: plan.settings, start: plan.contextWindow });
+    const context = this.createContext(window.imageOptions);
     let final: RunRecord;
     try {
       const result = await runAgent({
         runId: plan.runId,
-        model: services.createModel(plan.settings),
+        model,
+        contextPolicy: window.policy,
         system: systemPromptFor(context.tools, plan.tab, services.now()),
         messages: plan.messages,
         context,
@@ -130,7 +147,9 @@ export class RunSession {
         runId: plan.runId,
         usage: result.usage,
         dataSources: this.ledger.sources(),
+        ...(this.cost ? { cost: this.cost } : {}),
         ...(result.error ? { error: result.error } : {}),
+        contextWindow: carryOver(window.policy.snapshot()) ?? { stubs: {} },
       };
     } catch (error) {
       // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
@@ -150,14 +169,15 @@ export class RunSession {
     return final;
   }
 
-  private createContext(): ToolUseContext {
+  private createContext(imageOptions: ImageOptions): ToolUseContext {
     const { plan, services } = this;
     return createRootContext({
+      imageOptions,
       abortController: this.controller,
       agentId: plan.runId,
       appState: plan.appState,
       budget: plan.budget,
-      resultStore: services.resultStore,
+      resultStore: this.resultStore,
       permissions: plan.permissions,
       currentTabId: plan.currentTabId,
       windowId: plan.tab?.windowId,
@@ -172,6 +192,10 @@ export class RunSession {
   private onEvent(event: AgentEvent): void {
     if (event.type === 'usage') this.usage = event.total;
     this.activity.onEvent(event);
+    if (event.type === 'run_cost') {
+      const { type: _type, ...cost } = event;
+      this.cost = cost;
+    }
     const folded = foldAgentEvent(this.entries, event);
     this.entries = folded.entries;
     if (folded.save) void this.services.conversations.saveTranscript(this.conversationId, this.entries);

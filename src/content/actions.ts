@@ -1,97 +1,24 @@
 /**
- * Actions as a person makes them: bring the target into view, check it is visible, enabled and not
- * covered (naming what covers it), then dispatch the whole event sequence a real pointer or keyboard
- * would cause. Values are set through the native value setter followed by input/change events, so
- * framework-controlled inputs (React's value tracker, Vue's v-model) see the change.
+ * Synthetic actions as a person makes them: bring the target into view, check it is visible, enabled
+ * and not covered (naming what covers it), then dispatch the whole event sequence a real pointer or
+ * keyboard would cause. Values are set through the native value setter followed by input/change
+ * events, so framework-controlled inputs (React's value tracker, Vue's v-model) see the change. This is
+ * the fallback when the browser's own input (the DevTools Protocol) is not available.
  */
 import { ToolError } from '../runtime/errors.js';
-import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
+import { keyDefinition, type KeyDefinition, type Modifier } from '../shared/keys.js';
+import { roleOf } from './aria.js';
+import { fireChange, fireInput, isContentEditable, isTextField, notEditable, selectContents, setNativeValue } from './fields.js';
 import { flashHighlight } from './highlight.js';
+import { keyboardInit, submitFormOf, typeCharacter } from './keyboard.js';
 import { isShown } from './snapshot.js';
+import { deepElementFromPoint, focusTarget, label, prepareTarget, type Point } from './target.js';
 
-export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
-type Point = { x: number; y: number };
+export type { Modifier };
+export { isTextField };
 
-const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
 const VALUE_INPUT_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'range', 'color']);
 
-/** How messages name an element: `button "Submit"` (no ref: in a frame the model knows it with a prefix). */
-export function label(element: Element): string {
-  const role = roleOf(element) || element.tagName.toLowerCase();
-  const name = roleOf(element) ? nameOf(element, role) : (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
-  return name ? `${role} ${JSON.stringify(name)}` : role;
-}
-
-function containsComposed(ancestor: Element, node: Node | null): boolean {
-  for (let current = node; current; ) {
-    if (current === ancestor) return true;
-    current = current.parentNode ?? ((current as ShadowRoot).host as Node | undefined) ?? null;
-    if (current instanceof ShadowRoot) current = current.host;
-  }
-  return false;
-}
-
-/** The innermost element at a point, looking through open shadow roots. */
-export function deepElementFromPoint(x: number, y: number): Element | null {
-  let element = document.elementFromPoint(x, y);
-  while (element?.shadowRoot) {
-    const inner = element.shadowRoot.elementFromPoint(x, y);
-    if (!inner || inner === element) break;
-    element = inner;
-  }
-  return element;
-}
-
-function describeCover(cover: Element): string {
-  // Name the outermost meaningful part of the cover: an overlay's own role/name beats a span inside it.
-  let best: Element = cover;
-  for (let current: Element | null = cover; current && current !== document.body; current = current.parentElement) {
-    const style = getComputedStyle(current);
-    if (style.position === 'fixed' || style.position === 'absolute' || roleOf(current) === 'dialog') best = current;
-  }
-  const role = roleOf(best);
-  const name = role ? nameOf(best, role) : (best.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
-  const id = best.id ? `#${best.id}` : '';
-  const cls = typeof best.className === 'string' && best.className.trim() ? `.${best.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
-  return `${best.tagName.toLowerCase()}${id}${cls}${role ? ` (${role})` : ''}${name ? ` "${name}"` : ''}`;
-}
-
-/**
- * Scrolls into view and checks the element can be acted on like a person would. Returns the point a
- * pointer would use. `checkCovered` is off for scroll-only actions.
- */
-export function prepareTarget(element: Element, options: { checkCovered: boolean; needEnabled: boolean }): Point {
-  const rectBefore = element.getBoundingClientRect();
-  const inView = rectBefore.top >= 0 && rectBefore.left >= 0 && rectBefore.bottom <= innerHeight && rectBefore.right <= innerWidth;
-  if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-  const rects = element.getClientRects();
-  const rect = rects[0] ?? element.getBoundingClientRect();
-  if (!isShown(element) || rect.width === 0 || rect.height === 0) {
-    throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible on the page.`, {
-      suggestion: 'It may be hidden, collapsed or in a closed menu. Open the section that contains it (click its toggle), or call read_page to find a visible alternative.',
-    });
-  }
-  if (options.needEnabled && isDisabled(element)) {
-    throw new ToolError('ELEMENT_DISABLED', `${label(element)} is disabled.`, {
-      suggestion: 'Something else must happen first (often: fill the required fields or tick a checkbox). Call read_page to see what the form still needs.',
-    });
-  }
-  const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
-  const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
-  if (options.checkCovered) {
-    const hit = deepElementFromPoint(x, y);
-    const labelOfTarget = hit?.closest('label');
-    const isOwnLabel = labelOfTarget !== null && labelOfTarget !== undefined && (labelOfTarget as HTMLLabelElement).control === element;
-    if (hit && !containsComposed(element, hit) && !isOwnLabel) {
-      const cover = describeCover(hit);
-      throw new ToolError('ELEMENT_COVERED', `${label(element)} is covered by ${cover}, which would receive the click.`, {
-        suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog: find its close/accept button), then try again.',
-        details: { coveredBy: cover },
-      });
-    }
-  }
-  return { x, y };
-}
 
 interface EventOptions {
   modifiers: readonly Modifier[];
@@ -142,12 +69,6 @@ export function dispatchHover(target: Element, point: Point, modifiers: readonly
   mouse(target, 'mousemove', init);
 }
 
-function focusTarget(element: Element): void {
-  let focusable: Element | null = element;
-  while (focusable && !isFocusable(focusable)) focusable = focusable.parentElement;
-  if (focusable instanceof HTMLElement || focusable instanceof SVGElement) focusable.focus({ preventScroll: true });
-}
-
 /** A full click: hover, then per click pointerdown/mousedown/focus/pointerup/mouseup/click, then dblclick. */
 export function dispatchClick(target: Element, point: Point, options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] }): void {
   dispatchHover(target, point, options.modifiers);
@@ -166,119 +87,10 @@ export function dispatchClick(target: Element, point: Point, options: { button: 
   if (options.clickCount >= 2 && options.button === 'left') mouse(target, 'dblclick', mouseInit(point, { ...options, detail: 2 }, false));
 }
 
-// ---------- values ----------
-
-/**
- * Sets a value the way the browser's own editing does: through the prototype's native setter, so a
- * framework's instance-level value tracker (React) still holds the old value and sees the change when
- * the input event arrives. Must stay: assigning `element.value` directly is invisible to React.
- */
-export function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
-  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-  if (setter) setter.call(element, value);
-  else element.value = value;
-}
-
-function fireInput(element: Element, inputType: string, data: string | null): void {
-  element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType, data }));
-}
-function fireChange(element: Element): void {
-  element.dispatchEvent(new Event('change', { bubbles: true }));
-}
-
-/** True for inputs and textareas a person can type into. */
-export function isTextField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
-  if (element instanceof HTMLTextAreaElement) return true;
-  return element instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(element.type);
-}
-
-function isContentEditable(element: Element): element is HTMLElement {
-  return element instanceof HTMLElement && element.isContentEditable;
-}
-
-function notEditable(element: Element): ToolError {
-  const role = roleOf(element);
-  const hint =
-    role === 'checkbox' || role === 'radio' ? 'Use click to tick it, or fill_form with "true"/"false".'
-    : role === 'combobox' || role === 'listbox' ? 'Use select_option for dropdowns.'
-    : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
-  return new ToolError('NOT_EDITABLE', `${label(element)} does not accept typed text.`, { suggestion: hint });
-}
-
-function keyboardInit(key: string, modifiers: readonly Modifier[]): KeyboardEventInit {
-  return {
-    key,
-    code: keyCode(key),
-    bubbles: true,
-    cancelable: true,
-    composed: true,
-    view: window,
-    ctrlKey: modifiers.includes('Control'),
-    shiftKey: modifiers.includes('Shift'),
-    altKey: modifiers.includes('Alt'),
-    metaKey: modifiers.includes('Meta'),
-  };
-}
-
-function keyCode(key: string): string {
-  if (key.length === 1) {
-    if (/[a-z]/i.test(key)) return `Key${key.toUpperCase()}`;
-    if (/[0-9]/.test(key)) return `Digit${key}`;
-    if (key === ' ') return 'Space';
-    return '';
-  }
-  return key;
-}
-
-/** Inserts text at the caret of a text field (respecting maxlength, as typing would). */
-function insertIntoField(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
-  const value = field.value;
-  let start = value.length;
-  let end = value.length;
-  try {
-    start = field.selectionStart ?? value.length;
-    end = field.selectionEnd ?? value.length;
-  } catch {
-    // email/number inputs have no selection API: typing appends.
-  }
-  const room = field.maxLength > 0 ? Math.max(0, field.maxLength - (value.length - (end - start))) : Infinity;
-  const inserted = text.slice(0, room);
-  if (!inserted) return;
-  setNativeValue(field, value.slice(0, start) + inserted + value.slice(end));
-  try {
-    field.setSelectionRange(start + inserted.length, start + inserted.length);
-  } catch {
-    // see above
-  }
-  fireInput(field, inserted === '\n' ? 'insertLineBreak' : 'insertText', inserted);
-}
-
-/** One typed character: keydown, keypress, beforeinput, the value change, input, keyup. */
-function typeCharacter(field: HTMLInputElement | HTMLTextAreaElement, char: string): void {
-  const key = char === '\n' ? 'Enter' : char;
-  const init = keyboardInit(key, []);
-  const allowed = field.dispatchEvent(new KeyboardEvent('keydown', init));
-  if (allowed && field.dispatchEvent(new KeyboardEvent('keypress', init))) {
-    const before = field.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType: 'insertText', data: char }));
-    if (before) insertIntoField(field, char);
-  }
-  field.dispatchEvent(new KeyboardEvent('keyup', init));
-}
-
 function clearField(field: HTMLInputElement | HTMLTextAreaElement): void {
   if (!field.value) return;
   setNativeValue(field, '');
   fireInput(field, 'deleteContentBackward', null);
-}
-
-function selectContents(element: HTMLElement): void {
-  const selection = getSelection();
-  if (!selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
 }
 
 /** Types into a contenteditable through the editing commands, so its own input events fire. */
@@ -298,16 +110,6 @@ function typeIntoEditable(element: HTMLElement, text: string, clear: boolean): v
     element.append(document.createTextNode(text));
     fireInput(element, 'insertText', text);
   }
-}
-
-function submitFormOf(element: Element): boolean {
-  const form = (element as HTMLInputElement).form ?? element.closest('form');
-  if (!form) return false;
-  // Enter in a field submits through the default button when there is one, as the browser does.
-  const submitter = form.querySelector<HTMLElement>('button:not([type]), button[type=submit], input[type=submit], input[type=image]');
-  if (submitter && !isDisabled(submitter)) submitter.click();
-  else form.requestSubmit();
-  return true;
 }
 
 /** `type`: text into a field or contenteditable, as keystrokes. */
@@ -334,14 +136,16 @@ export function typeText(element: Element, text: string, options: { clear: boole
   } else {
     typeIntoEditable(element as HTMLElement, text, options.clear);
   }
-  let submitted = false;
   if (options.submit) {
-    const init = keyboardInit('Enter', []);
-    if (element.dispatchEvent(new KeyboardEvent('keydown', init))) submitted = submitFormOf(element);
-    element.dispatchEvent(new KeyboardEvent('keyup', init));
+    const enter = keyDefinition('Enter') as KeyDefinition;
+    if (element.dispatchEvent(new KeyboardEvent('keydown', keyboardInit(enter, [], 'keydown'))) && element.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(enter, [], 'keypress')))) {
+      submitFormOf(element);
+    }
+    element.dispatchEvent(new KeyboardEvent('keyup', keyboardInit(enter, [], 'keyup')));
   }
-  const shown = isTextField(element) && element.type === 'password' ? '(password hidden)' : JSON.stringify(isTextField(element) ? element.value : element.textContent ?? '');
-  return `Typed ${[...text].length} characters into ${label(element)}; its value is now ${shown}${options.submit ? (submitted ? '; submitted its form' : '; pressed Enter (no form to submit)') : ''}.`;
+  // What the keys did (the value, a submit, nothing) is the effect observer's to say, not a guess here.
+  const newline = element instanceof HTMLInputElement && text.includes('\n') ? '; the newline was pressed as Enter (the field has one line)' : '';
+  return `Typed ${[...text].length} characters into ${label(element)}${newline}${options.submit ? '; pressed Enter' : ''}.`;
 }
 
 // ---------- selects ----------
@@ -461,139 +265,6 @@ export function fillField(element: Element, value: string): string {
     return `Filled ${label(element)}.`;
   }
   throw notEditable(element);
-}
-
-// ---------- keys ----------
-
-const MODIFIER_NAMES: Record<string, Modifier> = { control: 'Control', ctrl: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt', meta: 'Meta', cmd: 'Meta', command: 'Meta' };
-const NAMED_KEYS = new Map(
-  ['Enter', 'Escape', 'Tab', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', 'Insert', 'ContextMenu', ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`)].map((k) => [k.toLowerCase(), k]),
-);
-NAMED_KEYS.set('esc', 'Escape');
-NAMED_KEYS.set('return', 'Enter');
-NAMED_KEYS.set('space', ' ');
-NAMED_KEYS.set('up', 'ArrowUp');
-NAMED_KEYS.set('down', 'ArrowDown');
-NAMED_KEYS.set('left', 'ArrowLeft');
-NAMED_KEYS.set('right', 'ArrowRight');
-
-/** Parses `Control+Shift+A` into modifiers and a key. Exported for unit tests. */
-export function parseKeyCombo(combo: string): { key: string; modifiers: Modifier[] } {
-  const parts = combo.endsWith('++') ? [...combo.slice(0, -2).split('+'), '+'] : combo.split('+');
-  const keyPart = parts.pop() ?? '';
-  const modifiers: Modifier[] = [];
-  for (const part of parts) {
-    const modifier = MODIFIER_NAMES[part.trim().toLowerCase()];
-    if (!modifier) throw new ToolError('INVALID_KEY', `"${part}" in "${combo}" is not a modifier.`, { suggestion: 'Modifiers are Control, Shift, Alt and Meta, e.g. "Control+A" or "Shift+Tab".' });
-    modifiers.push(modifier);
-  }
-  if (keyPart.length === 1) return { key: keyPart, modifiers };
-  const named = NAMED_KEYS.get(keyPart.trim().toLowerCase());
-  if (!named) {
-    throw new ToolError('INVALID_KEY', `"${keyPart}" is not a key name.`, { suggestion: 'Use a single character or a key name such as Enter, Escape, Tab, Backspace, ArrowDown, PageDown, Home, F5.' });
-  }
-  return { key: named, modifiers };
-}
-
-function deepActiveElement(): Element {
-  let active: Element | null = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active ?? document.body;
-}
-
-function focusables(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable=""], [contenteditable="true"]')].filter(
-    (element) => element.tabIndex >= 0 && !isDisabled(element) && isShown(element) && !(element instanceof HTMLInputElement && element.type === 'hidden'),
-  );
-}
-
-/** What a key does by default when the page does not prevent it (synthetic events do nothing by themselves). */
-function defaultKeyAction(target: Element, key: string, modifiers: readonly Modifier[]): void {
-  const ctrl = modifiers.includes('Control') || modifiers.includes('Meta');
-  if (ctrl && key.toLowerCase() === 'a') {
-    if (isTextField(target)) target.select();
-    else if (isContentEditable(target)) selectContents(target);
-    else document.execCommand('selectAll');
-    return;
-  }
-  if (key === 'Tab') {
-    const list = focusables();
-    const index = list.indexOf(target as HTMLElement);
-    const next = list[(index + (modifiers.includes('Shift') ? -1 : 1) + list.length) % list.length];
-    next?.focus();
-    return;
-  }
-  if (isTextField(target) && !target.readOnly) {
-    if (key === 'Enter') {
-      if (target instanceof HTMLTextAreaElement) insertIntoField(target, '\n');
-      else submitFormOf(target);
-    } else if (key === 'Backspace' || key === 'Delete') {
-      let start = target.value.length;
-      let end = start;
-      try {
-        start = target.selectionStart ?? start;
-        end = target.selectionEnd ?? end;
-      } catch {
-        // no selection API: delete from the end
-      }
-      if (start === end) {
-        if (key === 'Backspace') start = Math.max(0, start - 1);
-        else end = Math.min(target.value.length, end + 1);
-      }
-      setNativeValue(target, target.value.slice(0, start) + target.value.slice(end));
-      fireInput(target, key === 'Backspace' ? 'deleteContentBackward' : 'deleteContentForward', null);
-    } else if (key.length === 1 && !ctrl) insertIntoField(target, key);
-    return;
-  }
-  if (target instanceof HTMLSelectElement && (key === 'ArrowDown' || key === 'ArrowUp')) {
-    const next = target.selectedIndex + (key === 'ArrowDown' ? 1 : -1);
-    if (next >= 0 && next < target.options.length) {
-      target.selectedIndex = next;
-      fireInput(target, 'insertReplacementText', null);
-      fireChange(target);
-    }
-    return;
-  }
-  if ((key === 'Enter' || key === ' ') && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target.tagName === 'SUMMARY' || roleOf(target) === 'button' || roleOf(target) === 'link')) {
-    if (key === 'Enter' || !(target instanceof HTMLAnchorElement)) (target as HTMLElement).click();
-    return;
-  }
-  if (key === ' ' && target instanceof HTMLInputElement && (target.type === 'checkbox' || target.type === 'radio')) {
-    target.click();
-    return;
-  }
-  if (isContentEditable(target)) {
-    if (key === 'Enter') document.execCommand('insertParagraph');
-    else if (key === 'Backspace') document.execCommand('delete');
-    else if (key === 'Delete') document.execCommand('forwardDelete');
-    else if (key.length === 1 && !ctrl) document.execCommand('insertText', false, key);
-    return;
-  }
-  const page = document.scrollingElement ?? document.documentElement;
-  const scrolls: Record<string, number> = { PageDown: innerHeight * 0.9, PageUp: -innerHeight * 0.9, ArrowDown: 40, ArrowUp: -40, ' ': innerHeight * 0.9, End: page.scrollHeight, Home: -page.scrollHeight };
-  const dy = scrolls[key];
-  if (dy !== undefined) page.scrollBy({ top: modifiers.includes('Shift') && key === ' ' ? -dy : dy, behavior: 'instant' });
-}
-
-/** `press_key`: a key (with modifiers) on the focused element, or on `element` after focusing it. */
-export function pressKey(combo: string, element: Element | undefined): string {
-  const { key, modifiers } = parseKeyCombo(combo);
-  if (element) {
-    prepareTarget(element, { checkCovered: false, needEnabled: true });
-    flashHighlight(element);
-    focusTarget(element);
-  }
-  const target = element && isFocusable(element) ? element : deepActiveElement();
-  const init = keyboardInit(key, modifiers);
-  const allowed = target.dispatchEvent(new KeyboardEvent('keydown', init));
-  if (allowed) {
-    const printable = key.length === 1 && !init.ctrlKey && !init.metaKey;
-    const pressAllowed = !printable && key !== 'Enter' ? true : target.dispatchEvent(new KeyboardEvent('keypress', init));
-    if (pressAllowed) defaultKeyAction(target, key, modifiers);
-  }
-  target.dispatchEvent(new KeyboardEvent('keyup', init));
-  const where = target === document.body || target === document.documentElement ? 'the page' : label(target);
-  return `Pressed ${combo} on ${where}.`;
 }
 
 // ---------- scroll and hover ----------

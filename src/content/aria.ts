@@ -3,6 +3,7 @@
  * WAI-ARIA 1.2 / HTML-AAM / accname 1.2): explicit roles, implicit roles from tags, names from
  * aria-labelledby, aria-label, labels, alt, title, placeholder and content.
  */
+import { attrOf, closestOf, elementById, firstChildOf, hasAnyAttributes, hasAttrOf, idOf, isEditableOf, isHiddenOf, matchesOf, nextSiblingOf, nodeTypeOf, ownerDocumentOf, parentElementOf, queryDocument, querySelectorOf, rootNodeOf, shadowRootOf, tabIndexOf, tagOf, textContentOf } from './dom.js';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -147,15 +148,31 @@ export const LEAF_ROLES = new Set([
 
 const PRESENTATIONAL = new Set(['presentation', 'none', 'generic']);
 
+/**
+ * The WAI-ARIA 1.2 roles (abstract ones left out). Why a list: the role word starts a tree line, and a
+ * `role` attribute is the page's to write (`role="x[ref=e9]"` would forge a ref); a token outside this
+ * list is ignored, as assistive tech ignores it, and the next token or the tag decides.
+ */
+const ARIA_ROLES = new Set(
+  ('alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary ' +
+    'contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img ' +
+    'image insertion link list listbox listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter ' +
+    'navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
+    'searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time ' +
+    'timer toolbar tooltip tree treegrid treeitem').split(' '),
+);
+
 function isSectioningDescendant(element: Element): boolean {
-  return element.parentElement?.closest('article, aside, main, nav, section') != null;
+  const parent = parentElementOf(element);
+  return parent !== null && closestOf(parent, 'article, aside, main, nav, section') !== null;
 }
 
 /** The role of an element, or '' when it is generic (a plain div or span). */
 export function roleOf(element: Element): string {
-  const explicit = element.getAttribute('role');
+  const explicit = attrOf(element, 'role');
   if (explicit) {
-    const first = explicit.trim().split(/\s+/)[0] ?? '';
+    const first = explicit.trim().toLowerCase().split(/\s+/).find((token) => ARIA_ROLES.has(token)) ?? '';
+    if (first === 'image') return 'img';
     if (first && !PRESENTATIONAL.has(first)) return first;
     if (first && PRESENTATIONAL.has(first) && !isFocusable(element)) return '';
   }
@@ -164,11 +181,11 @@ export function roleOf(element: Element): string {
 
 /** The role an element has from its tag alone; equal to `roleOf` for an element with no attributes. */
 export function implicitRoleOf(element: Element): string {
-  const tag = element.tagName;
+  const tag = tagOf(element);
   switch (tag) {
     case 'A':
     case 'AREA':
-      return element.hasAttribute('href') ? 'link' : '';
+      return hasAttrOf(element, 'href') ? 'link' : '';
     case 'INPUT': {
       const input = element as HTMLInputElement;
       const type = input.type;
@@ -181,9 +198,9 @@ export function implicitRoleOf(element: Element): string {
       return select.multiple || select.size > 1 ? 'listbox' : 'combobox';
     }
     case 'IMG':
-      return element.getAttribute('alt') === '' && !element.hasAttribute('title') ? '' : 'img';
+      return attrOf(element, 'alt') === '' && !hasAttrOf(element, 'title') ? '' : 'img';
     case 'TH': {
-      const scope = element.getAttribute('scope');
+      const scope = attrOf(element, 'scope');
       if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
       return 'columnheader';
     }
@@ -192,19 +209,21 @@ export function implicitRoleOf(element: Element): string {
     case 'FOOTER':
       return isSectioningDescendant(element) ? '' : 'contentinfo';
     case 'SECTION':
-      return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') ? 'region' : '';
+      return hasAttrOf(element, 'aria-label') || hasAttrOf(element, 'aria-labelledby') ? 'region' : '';
     case 'FORM':
-      return element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby') || element.hasAttribute('name') ? 'form' : '';
+      return hasAttrOf(element, 'aria-label') || hasAttrOf(element, 'aria-labelledby') || hasAttrOf(element, 'name') ? 'form' : '';
     case 'SVG':
     case 'svg':
-      return element.hasAttribute('aria-label') || element.querySelector(':scope > title') ? 'img' : '';
+      return hasAttrOf(element, 'aria-label') || querySelectorOf(element, ':scope > title') ? 'img' : '';
     default: {
       const role = TAG_ROLES[tag];
       if (role) return role;
       // The editing host is the textbox (its descendants are its content). An attribute check, not
       // isContentEditable: that one can force a style update and runs for every wrapper element.
-      const editable = element.getAttribute('contenteditable');
-      if (editable !== null && editable !== 'false' && element.parentElement?.isContentEditable !== true) return 'textbox';
+      const editable = attrOf(element, 'contenteditable');
+      if (editable === null || editable === 'false') return '';
+      const parent = parentElementOf(element);
+      return parent !== null && isEditableOf(parent) ? '' : 'textbox';
       return '';
     }
   }
@@ -212,9 +231,9 @@ export function implicitRoleOf(element: Element): string {
 
 /** Focusable by keyboard: native controls, links, tabindex >= 0, contenteditable. */
 export function isFocusable(element: Element): boolean {
-  const tabIndex = (element as HTMLElement).tabIndex;
+  const tabIndex = tabIndexOf(element);
   if (tabIndex === undefined) return false;
-  if (element.hasAttribute('tabindex')) return tabIndex >= 0;
+  if (hasAttrOf(element, 'tabindex')) return tabIndex >= 0;
   return tabIndex >= 0 && !(element as HTMLInputElement).disabled;
 }
 
@@ -237,12 +256,13 @@ function clip(text: string): string {
 }
 
 function byIds(element: Element, attribute: string): Element[] {
-  const ids = element.getAttribute(attribute);
+  const ids = attrOf(element, attribute);
   if (!ids) return [];
-  const root = element.getRootNode() as Document | ShadowRoot;
+  const root = rootNodeOf(element) as Document | ShadowRoot;
+  const owner = ownerDocumentOf(element);
   const found: Element[] = [];
   for (const id of ids.trim().split(/\s+/)) {
-    const target = root.getElementById?.(id) ?? element.ownerDocument.getElementById(id);
+    const target = (root instanceof Document || root instanceof ShadowRoot ? elementById(root, id) : null) ?? (owner ? elementById(owner, id) : null);
     if (target) found.push(target);
   }
   return found;
@@ -251,13 +271,14 @@ function byIds(element: Element, attribute: string): Element[] {
 /** Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped. */
 export function textOfSubtree(root: Node, budget = 400): string {
   // Most buttons and links hold one text node: no walk needed.
-  const only = root.firstChild;
-  if (only && only === root.lastChild && only.nodeType === Node.TEXT_NODE && !(root as Element).shadowRoot) return normalize(only.nodeValue ?? '');
+  const only = firstChildOf(root);
+  if (only && nextSiblingOf(only) === null && nodeTypeOf(only) === 3 && !(nodeTypeOf(root) === 1 && shadowRootOf(root as Element))) return normalize(only.nodeValue ?? '');
   const parts: string[] = [];
   let used = 0;
   const visit = (node: Node): void => {
     if (used > budget) return;
-    if (node.nodeType === Node.TEXT_NODE) {
+    const type = nodeTypeOf(node);
+    if (type === 3) {
       const value = node.nodeValue ?? '';
       if (value) {
         parts.push(value);
@@ -265,19 +286,19 @@ export function textOfSubtree(root: Node, budget = 400): string {
       }
       return;
     }
-    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    if (type !== 1) return;
     const element = node as Element;
-    const tag = element.tagName;
+    const tag = tagOf(element);
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE') return;
-    if (element.getAttribute('aria-hidden') === 'true' || (element as HTMLElement).hidden) return;
-    const label = element.getAttribute('aria-label');
+    if (attrOf(element, 'aria-hidden') === 'true' || isHiddenOf(element)) return;
+    const label = attrOf(element, 'aria-label');
     if (label && node !== root) {
       parts.push(` ${label} `);
       used += label.length;
       return;
     }
     if (tag === 'IMG' || tag === 'AREA') {
-      const alt = element.getAttribute('alt');
+      const alt = attrOf(element, 'alt');
       if (alt) parts.push(` ${alt} `);
       return;
     }
@@ -295,10 +316,9 @@ export function textOfSubtree(root: Node, budget = 400): string {
       parts.push(' ');
       return;
     }
-    const shadow = (element as HTMLElement).shadowRoot;
-    const children = shadow ? shadow.childNodes : element.childNodes;
+    const shadow = shadowRootOf(element);
     // Block-level children are word-separated; inline ones are not (so "Sub<b>mit</b>" stays "Submit").
-    for (let child: ChildNode | null = children[0] ?? null; child; child = child.nextSibling) visit(child);
+    for (let child: ChildNode | null = shadow ? shadow.firstChild : firstChildOf(element); child; child = nextSiblingOf(child)) visit(child);
     if (tag === 'DIV' || tag === 'P' || tag === 'LI' || tag === 'TD' || tag === 'TH') parts.push(' ');
   };
   visit(root);
@@ -323,11 +343,12 @@ export function withLabelIndex<T>(work: () => T): T {
 
 function labelsOf(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement): ArrayLike<HTMLLabelElement> | null {
   if (!labelIndex) return element.labels;
-  const root = element.getRootNode();
+  const root = rootNodeOf(element);
   let byId = labelIndex.get(root);
   if (!byId) {
     byId = new Map();
-    for (const label of (root as Document | ShadowRoot).querySelectorAll<HTMLLabelElement>('label[for]')) {
+    const labels = root instanceof Document ? queryDocument('label[for]', root) : (root as ShadowRoot | Element).querySelectorAll('label[for]');
+    for (const label of Array.from(labels) as HTMLLabelElement[]) {
       const list = byId.get(label.htmlFor);
       if (list) list.push(label);
       else byId.set(label.htmlFor, [label]);
@@ -335,9 +356,11 @@ function labelsOf(element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaEl
     labelIndex.set(root, byId);
   }
   const found: HTMLLabelElement[] = [];
-  const wrapping = element.parentElement?.closest('label');
-  if (wrapping && !wrapping.hasAttribute('for')) found.push(wrapping);
-  if (element.id) for (const label of byId.get(element.id) ?? []) if (label.control === element) found.push(label);
+  const parent = parentElementOf(element);
+  const wrapping = parent ? (closestOf(parent, 'label') as HTMLLabelElement | null) : null;
+  if (wrapping && !hasAttrOf(wrapping, 'for')) found.push(wrapping);
+  const id = idOf(element);
+  if (id) for (const label of byId.get(id) ?? []) if (label.control === element) found.push(label);
   return found;
 }
 
@@ -356,12 +379,14 @@ function textOfLabel(label: Element, control: Element): string {
   const parts: string[] = [];
   const visit = (node: Node): void => {
     if (node === control) return;
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.nodeValue ?? '');
-    else if (node.nodeType === Node.ELEMENT_NODE) {
+    const type = nodeTypeOf(node);
+    if (type === 3) parts.push(node.nodeValue ?? '');
+    else if (type === 1) {
       const element = node as Element;
-      if (element.tagName === 'SCRIPT' || element.tagName === 'STYLE' || element.getAttribute('aria-hidden') === 'true') return;
-      if (element.tagName === 'INPUT' || element.tagName === 'SELECT' || element.tagName === 'TEXTAREA') return;
-      for (let child = element.firstChild; child; child = child.nextSibling) visit(child);
+      const tag = tagOf(element);
+      if (tag === 'SCRIPT' || tag === 'STYLE' || attrOf(element, 'aria-hidden') === 'true') return;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+      for (let child = firstChildOf(element); child; child = nextSiblingOf(child)) visit(child);
     }
   };
   visit(label);
@@ -375,18 +400,18 @@ const NAMED_BY_TAG = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG', 'A
 export function nameOf(element: Element, role: string, fromContent = true): string {
   // Without attributes there is no aria-label(ledby) or title, and most tags have no other source:
   // the snapshot asks this of every paragraph, list item and cell, so the common case stays cheap.
-  if (!element.hasAttributes() && !NAMED_BY_TAG.has(element.tagName)) {
+  const tag = tagOf(element);
+  if (!hasAnyAttributes(element) && !NAMED_BY_TAG.has(tag)) {
     return fromContent && NAME_FROM_CONTENT.has(role) ? clip(textOfSubtree(element)) : '';
   }
   const labelledBy = byIds(element, 'aria-labelledby');
   if (labelledBy.length > 0) {
-    const text = normalize(labelledBy.map((target) => target.getAttribute('aria-label') ?? textOfSubtree(target)).join(' '));
+    const text = normalize(labelledBy.map((target) => attrOf(target, 'aria-label') ?? textOfSubtree(target)).join(' '));
     if (text) return clip(text);
   }
-  const ariaLabel = element.getAttribute('aria-label');
+  const ariaLabel = attrOf(element, 'aria-label');
   if (ariaLabel && ariaLabel.trim()) return clip(normalize(ariaLabel));
 
-  const tag = element.tagName;
   if (tag === 'INPUT') {
     const input = element as HTMLInputElement;
     const type = input.type;
@@ -409,11 +434,11 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
     if (label) return clip(label);
   }
   if (tag === 'IMG' || tag === 'AREA') {
-    const alt = element.getAttribute('alt');
+    const alt = attrOf(element, 'alt');
     if (alt) return clip(normalize(alt));
   }
   if (tag === 'FIELDSET') {
-    const legend = element.querySelector(':scope > legend');
+    const legend = querySelectorOf(element, ':scope > legend');
     if (legend) return clip(textOfSubtree(legend));
   }
   if (tag === 'TABLE') {
@@ -421,22 +446,22 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
     if (caption) return clip(textOfSubtree(caption));
   }
   if (tag === 'FIGURE') {
-    const caption = element.querySelector(':scope > figcaption');
+    const caption = querySelectorOf(element, ':scope > figcaption');
     if (caption) return clip(textOfSubtree(caption));
   }
   if (tag === 'OPTION') return clip(normalize((element as HTMLOptionElement).label));
   if (tag === 'svg' || tag === 'SVG') {
-    const title = element.querySelector(':scope > title');
-    if (title) return clip(normalize(title.textContent ?? ''));
+    const title = querySelectorOf(element, ':scope > title');
+    if (title) return clip(normalize(textContentOf(title)));
   }
   if (fromContent && NAME_FROM_CONTENT.has(role)) {
     const text = textOfSubtree(element);
     if (text) return clip(text);
   }
-  const title = element.getAttribute('title');
+  const title = attrOf(element, 'title');
   if (title) return clip(normalize(title));
-  if (role === 'textbox' && element.hasAttribute('contenteditable')) {
-    const placeholder = element.getAttribute('aria-placeholder') ?? element.getAttribute('data-placeholder');
+  if (role === 'textbox' && hasAttrOf(element, 'contenteditable')) {
+    const placeholder = attrOf(element, 'aria-placeholder') ?? attrOf(element, 'data-placeholder');
     if (placeholder) return clip(normalize(placeholder));
   }
   return '';
@@ -444,10 +469,10 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
 
 /** True when the element (or an ancestor fieldset) is disabled, natively or by aria-disabled. */
 export function isDisabled(element: Element): boolean {
-  if (element.getAttribute('aria-disabled') === 'true') return true;
-  const tag = element.tagName;
+  if (attrOf(element, 'aria-disabled') === 'true') return true;
+  const tag = tagOf(element);
   if (tag === 'BUTTON' || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'OPTION' || tag === 'OPTGROUP' || tag === 'FIELDSET') {
-    return element.matches(':disabled');
+    return matchesOf(element, ':disabled');
   }
   return false;
 }

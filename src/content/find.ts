@@ -5,8 +5,11 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
+import { attrOf, checkVisibilityOf, closestOf, firstChildOf, firstElementChildOf, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, rootElementOf, shadowRootOf, tagOf } from './dom.js';
+import { describeElement } from './element-line.js';
 import { documentId } from './refs.js';
-import { describeElement, isShown } from './snapshot.js';
+import { frameIndexOf } from './snapshot.js';
+import { isShown } from './visibility.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
 const ROLE_WORDS = new Set([...INTERACTIVE_ROLES, 'heading', 'image', 'img', 'input', 'field', 'dropdown', 'select', 'table', 'list', 'dialog', 'form', 'navigation', 'iframe']);
@@ -35,7 +38,7 @@ export function scoreText(text: string, query: string, tokens: readonly string[]
 
 function ownText(element: Element): string {
   let text = '';
-  for (let node = element.firstChild; node; node = node.nextSibling) if (node.nodeType === 3) text += node.nodeValue ?? '';
+  for (let node = firstChildOf(element); node; node = nextSiblingOf(node)) if (nodeTypeOf(node) === 3) text += node.nodeValue ?? '';
   return text;
 }
 
@@ -45,6 +48,8 @@ export interface FindResult {
   matches: Array<{ ref: string; line: string; score: number }>;
   elements: Record<string, ElementSummary>;
   total: number;
+  /** The visible iframes, for the worker to search next (index in `window.frames`, null in shadow DOM). */
+  frames: Array<{ index: number | null; src: string }>;
 }
 
 /** Finds matching visible elements in this document (open shadow roots included). */
@@ -56,6 +61,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   const textWords = words.filter((word) => !ROLE_WORDS.has(word));
   const textQuery = textWords.join(' ');
   const candidates: Array<{ element: Element; score: number; order: number }> = [];
+  const frames: FindResult['frames'] = [];
   let order = 0;
 
   const consider = (element: Element): void => {
@@ -64,19 +70,20 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
     let score = 0;
     if (textQuery) {
       if (role) score = Math.max(score, scoreText(nameOf(element, role), textQuery, textWords));
-      const tag = element.tagName;
+      const tag = tagOf(element);
       if (tag === 'INPUT' || tag === 'TEXTAREA') {
         score = Math.max(score, scoreText((element as HTMLInputElement).placeholder, textQuery, textWords) - 5);
       }
       if (score === 0) {
         const own = ownText(element);
         // Text inside a button or link is found through that control, not the span inside it.
-        if (own.trim() && (role || !element.parentElement?.closest('a, button, label, summary, [role=button], [role=link], option'))) {
+        const parent = parentElementOf(element);
+        if (own.trim() && (role || !parent || !closestOf(parent, 'a, button, label, summary, [role=button], [role=link], option'))) {
           score = Math.max(score, scoreText(own, textQuery, textWords) - 30);
         }
       }
       if (score === 0) {
-        const label = element.getAttribute('aria-label') ?? element.getAttribute('title') ?? element.getAttribute('name') ?? '';
+        const label = attrOf(element, 'aria-label') ?? attrOf(element, 'title') ?? attrOf(element, 'name') ?? '';
         score = Math.max(score, scoreText(label, textQuery, textWords) - 20);
       }
     } else if (role) {
@@ -88,18 +95,21 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   };
 
   const walk = (parent: Element | ShadowRoot): void => {
-    for (let child = parent.firstElementChild; child; child = child.nextElementSibling) {
-      if (SKIP_TAGS.has(child.tagName) || child.getAttribute('aria-hidden') === 'true') continue;
+    for (let child = firstElementChildOf(parent); child; child = nextElementSiblingOf(child)) {
+      if (SKIP_TAGS.has(tagOf(child)) || attrOf(child, 'aria-hidden') === 'true') continue;
       const shown = isShown(child);
-      if (!shown && !child.checkVisibility() && getComputedStyle(child).display !== 'contents') continue;
+      if (!shown && !checkVisibilityOf(child) && getComputedStyle(child).display !== 'contents') continue;
       if (shown) consider(child);
       const role = shown ? roleOf(child) : '';
+      if (role === 'iframe' && shown) frames.push({ index: frameIndexOf(child), src: (child as HTMLIFrameElement).src ?? '' });
       if (LEAF_ROLES.has(role) && role !== 'heading') continue;
-      if (child.shadowRoot) walk(child.shadowRoot);
+      const shadow = shadowRootOf(child);
+      if (shadow) walk(shadow);
       walk(child);
     }
   };
-  walk(document.documentElement);
+  const root = rootElementOf();
+  if (root) walk(root);
 
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const matches: FindResult['matches'] = [];
@@ -109,5 +119,5 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
     matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}`, score: candidate.score });
     elements[refPrefix + described.ref] = described.summary;
   }
-  return { documentId, url: location.href, matches, elements, total: candidates.length };
+  return { documentId, url: location.href, matches, elements, total: candidates.length, frames };
 }

@@ -5,7 +5,11 @@
  */
 import { serializeError } from '../runtime/errors.js';
 import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
-import { clickElement, fillField, hoverElement, pageHasText, pressKey, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
+import { finishObservation, observationTarget, startObservation } from './effects.js';
+import { pressKey } from './keyboard.js';
+import { frameOffset, locate, placeCaret } from './locate.js';
 import { findElements } from './find.js';
 import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
@@ -21,7 +25,7 @@ function action(summary: string): { documentId: string; url: string; summary: st
 export async function runCommand(command: PageCommand): Promise<unknown> {
   switch (command.type) {
     case 'ping':
-      return { documentId, url: location.href, title: document.title };
+      return { documentId, url: location.href, title: titleOf() };
     case 'snapshot': {
       const root = command.ref ? resolveRef(command.ref) : undefined;
       const result = takeSnapshot({ filter: command.filter, refPrefix: command.refPrefix, ...(root ? { root } : {}), ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}) });
@@ -60,7 +64,7 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return action(pressKey(command.key, command.ref ? resolveRef(command.ref, command.documentId) : undefined));
     case 'scroll': {
       const summary = command.ref ? scrollToElement(resolveRef(command.ref, command.documentId)) : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
-      const page = document.scrollingElement ?? document.documentElement;
+      const page = scrollingElementOf() ?? rootElementOf() ?? { scrollTop: 0, scrollHeight: 0 };
       return {
         ...action(summary),
         scrollX: Math.round(scrollX),
@@ -73,6 +77,16 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return action(hoverElement(resolveRef(command.ref, command.documentId)));
     case 'inspect':
       return inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {});
+    case 'locate':
+      return locate(resolveRef(command.ref, command.documentId), command.purpose);
+    case 'frame_offset':
+      return frameOffset(command.frameId, command.url, command.nth, command.x, command.y);
+    case 'caret':
+      return placeCaret(resolveRef(command.ref, command.documentId), command.mode);
+    case 'observe_start':
+      return startObservation(observationTarget(command.ref, command.documentId), command.refPrefix);
+    case 'observe_end':
+      return finishObservation(command.token, command.quietMs, command.maxMs);
     case 'text_present':
       return {
         url: location.href,

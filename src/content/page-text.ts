@@ -6,6 +6,8 @@
  */
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { oneLine } from '../shared/untrusted-text.js';
+import { attrOf, bodyOf, cloneOf, documentUrlOf, innerTextOf, queryDocument, querySelectorAllOf, removeAttrOf, rootElementOf, setAttrOf, titleOf } from './dom.js';
 
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, object, embed, [hidden], [aria-hidden="true"]';
 
@@ -84,27 +86,52 @@ export function extractPageText(mainContent: boolean, doc: Document = document):
     return extractMarkdown(mainContent, doc);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    const title = doc.title.trim();
-    const text = ((doc.body ?? doc.documentElement) as HTMLElement).innerText.trim();
-    return { url: doc.location?.href ?? doc.URL, title, markdown: title ? `# ${title}\n\n${text}` : text, usedReadability: false };
+    const title = oneLine(titleOf(doc), 300);
+    const root = bodyOf(doc) ?? rootElementOf(doc);
+    const text = root ? innerTextOf(root).trim() : '';
+    return { url: documentUrlOf(doc), title, markdown: title ? `# ${title}\n\n${text}` : text, usedReadability: false };
+  }
+}
+
+/**
+ * Properties a named element can shadow: on a document (`<img name="title">`, `<form name="body">`) and
+ * on a form (`<input name="action">`, `<input name="tagName">`). Readability and Turndown read such
+ * properties freely, so in our clone (never the live page) the names and ids that would shadow one are
+ * moved to another attribute first.
+ */
+function defuseNamedProperties(root: Document | Element): void {
+  const list = root instanceof Document ? queryDocument('[name], [id]', root) : querySelectorAllOf(root, '[name], [id]');
+  for (const element of Array.from(list)) {
+    for (const attribute of ['name', 'id']) {
+      const value = attrOf(element, attribute);
+      if (value && (value in Document.prototype || value in HTMLFormElement.prototype)) {
+        removeAttrOf(element, attribute);
+        setAttrOf(element, `data-unshadowed-${attribute}`, value);
+      }
+    }
   }
 }
 
 function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   const converter = createMarkdownConverter();
-  const title = doc.title.trim();
-  const url = doc.location?.href ?? doc.URL;
+  // The title as one escaped line: it heads the Markdown and the tool's output.
+  const title = oneLine(titleOf(doc), 300);
+  const url = documentUrlOf(doc);
   if (mainContent) {
-    const clone = doc.cloneNode(true) as Document;
+    const clone = cloneOf(doc, true);
+    defuseNamedProperties(clone);
     const article = new Readability<Node>(clone, { serializer: (node) => node }).parse();
     if (article?.content) {
       const body = converter.turndown(article.content as HTMLElement).trim();
-      const heading = article.title?.trim() || title;
+      const heading = oneLine(article.title ?? '', 300) || title;
       const parts = [heading ? `# ${heading}` : '', article.byline?.trim() ?? '', body].filter(Boolean);
       return { url, title, markdown: parts.join('\n\n'), usedReadability: true, ...(article.byline ? { byline: article.byline.trim() } : {}) };
     }
   }
-  const body = (doc.body ?? doc.documentElement).cloneNode(true) as HTMLElement;
+  const source = bodyOf(doc) ?? rootElementOf(doc);
+  if (!source) return { url, title, markdown: title ? `# ${title}` : '', usedReadability: false };
+  const body = cloneOf(source, true);
+  defuseNamedProperties(body);
   for (const noise of body.querySelectorAll(NOISE)) noise.remove();
   const markdown = converter.turndown(body).trim();
   return { url, title, markdown: title ? `# ${title}\n\n${markdown}` : markdown, usedReadability: false };

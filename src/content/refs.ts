@@ -4,6 +4,7 @@
  * to the page's DOM that the page could read, and a removed element is collected as usual.
  */
 import { ToolError } from '../runtime/errors.js';
+import { isConnectedOf } from './dom.js';
 
 /** Identifies this document; refs from another document (after a navigation) are stale. */
 export const documentId: string = Math.random().toString(36).slice(2, 10) + Date.now().toString(36);
@@ -48,7 +49,7 @@ export function resolveRef(ref: string, expectedDocumentId?: string): Element {
     elementByRef.delete(ref);
     throw staleRef(ref, 'is not known on this page');
   }
-  if (!element.isConnected) {
+  if (!isConnectedOf(element)) {
     throw staleRef(ref, 'names an element that has been removed from the page');
   }
   return element;
@@ -69,4 +70,14 @@ export function pruneRefs(): void {
     if (!weak.deref()) elementByRef.delete(ref);
   }
   sizeAfterPrune = elementByRef.size;
+}
+
+/** The refs whose elements are on the page now, so an action can tell afterwards which ones it made stale. */
+export function connectedRefs(): Map<string, Element> {
+  const live = new Map<string, Element>();
+  for (const [ref, weak] of elementByRef) {
+    const element = weak.deref();
+    if (element?.isConnected) live.set(ref, element);
+  }
+  return live;
 }

@@ -19,12 +19,17 @@ export function capText(text: string, limit = MAX_REPLY_TEXT_CHARS): { text: str
   return { text: kept + note, capped: true };
 }
 
-/** A snapshot whose tree is capped keeps only the element summaries of the refs still in its text. */
-export function capSnapshot<T extends { text: string; elements: Record<string, ElementSummary> }>(snapshot: T, limit = MAX_REPLY_TEXT_CHARS): T {
+/**
+ * A snapshot whose tree is capped keeps only the element summaries of the refs still in its text, and
+ * only the frame markers whose line is still there (the cut keeps whole lines, so line numbers hold).
+ */
+export function capSnapshot<T extends { text: string; elements: Record<string, ElementSummary>; frames: Array<{ line: number }> }>(snapshot: T, limit = MAX_REPLY_TEXT_CHARS): T {
   const { text, capped } = capText(snapshot.text, limit);
   if (!capped) return snapshot;
-  const kept = new Set(Array.from(text.matchAll(/\[ref=([a-z0-9]+)\]/g), (match) => match[1]));
+  // Unescaped refs only: page text in the tree has its brackets escaped.
+  const kept = new Set(Array.from(text.matchAll(/(?<!\\)\[ref=([a-z0-9]+)\]/g), (match) => match[1]));
   const elements: Record<string, ElementSummary> = {};
   for (const [ref, summary] of Object.entries(snapshot.elements)) if (kept.has(ref)) elements[ref] = summary;
-  return { ...snapshot, text, elements };
+  const lastLine = text.split('\n').length - 2; // the cut's note is the last line
+  return { ...snapshot, text, elements, frames: snapshot.frames.filter((frame) => frame.line <= lastLine) };
 }

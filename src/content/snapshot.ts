@@ -11,8 +11,15 @@
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
 import type { ElementSummary } from '../runtime/page-state.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, isDisabled, nameOf, roleOf, withLabelIndex } from './aria.js';
+import { oneLine, quoted } from '../shared/untrusted-text.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
+import { attrOf, bodyOf, checkVisibilityOf, firstChildOf, firstElementChildOf, hasAnyAttributes, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, parentNodeOf, rootElementOf, shadowRootOf, tagOf, titleOf } from './dom.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, statesOf, summarize, valueOf, valueSuffix } from './element-line.js';
 import { documentId, refFor } from './refs.js';
+import { Visibility, isShown, visibilityOf } from './visibility.js';
+
+export { isShown } from './visibility.js';
+export { describeElement, summarize } from './element-line.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 /** Elements whose text starts on a new word (so "<div>a</div><div>b</div>" reads "a b"). */
@@ -23,12 +30,6 @@ const MAX_OPTIONS = 30;
 /** How deep the walk descends into the DOM (the HTML parser itself nests at most 512 levels). */
 const MAX_NESTING = 512;
 const NON_BLANK = /\S/;
-/**
- * One options object for every visibility check. Without a prototype: the browser reads each option
- * it knows from the object on every call, and a miss that walks up to Object.prototype made the
- * check ~20% slower (measured on a corpus page).
- */
-const SEEN_BY_A_PERSON: CheckVisibilityOptions = Object.assign(Object.create(null) as CheckVisibilityOptions, { visibilityProperty: true });
 /** Tags that are generic when they have no attributes. */
 const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
 
@@ -40,6 +41,22 @@ interface TreeNode {
   kids: Array<TreeNode | string>;
   /** The head already ends in `: value`, so text kids cannot be inlined after it. */
   valued?: boolean;
+  /** An iframe's marker: the writer records which line the iframe got. */
+  frame?: FrameMarker;
+}
+
+/**
+ * An iframe in this document. The worker puts the frame's own snapshot under line `line` of `text`
+ * (placed by this structured record, never by searching the text, which the page writes into).
+ */
+export interface FrameMarker {
+  ref: string;
+  /** Its index in `window.frames`, which its own document can tell from inside; null when not there (shadow DOM). */
+  index: number | null;
+  /** Its `src`, resolved ('' for none). */
+  src: string;
+  /** The line of `text` that is this iframe's. */
+  line: number;
 }
 
 export interface SnapshotOptions {
@@ -55,30 +72,9 @@ export interface SnapshotResult {
   title: string;
   text: string;
   elements: Record<string, ElementSummary>;
-  frames: Array<{ ref: string; frameId: number | null; src: string }>;
+  frames: FrameMarker[];
   nodeCount: number;
   truncated: boolean;
-}
-
-const enum Visibility {
-  Skip,
-  ChildrenOnly,
-  Visible,
-}
-
-/** Visible, hidden-but-children-may-show (visibility:hidden, display:contents), or skip the subtree. */
-export function visibilityOf(element: Element): Visibility {
-  if (element.checkVisibility(SEEN_BY_A_PERSON)) return Visibility.Visible;
-  // Only the rare invisible elements pay for computed style.
-  if (!element.checkVisibility()) {
-    return getComputedStyle(element).display === 'contents' ? Visibility.ChildrenOnly : Visibility.Skip;
-  }
-  return Visibility.ChildrenOnly;
-}
-
-/** True when a person could see the element (used by find and actions too). */
-export function isShown(element: Element): boolean {
-  return element.checkVisibility(SEEN_BY_A_PERSON);
 }
 
 /**
@@ -89,105 +85,40 @@ export function isShown(element: Element): boolean {
  */
 const SPACE_RUN = /\s{2,}|[^\S ]/g;
 
-/** Longest attribute text (a link target, a placeholder) shown on a line; a data: URL can be megabytes. */
-const MAX_ATTRIBUTE_CHARS = 500;
-
-/** An attribute's text on one line (a page must not forge tree lines through line breaks), clipped. */
-function oneLine(text: string): string {
-  return collapse(text.length > MAX_ATTRIBUTE_CHARS ? `${text.slice(0, MAX_ATTRIBUTE_CHARS)}…` : text);
-}
-
 /** Whitespace runs to one space, trimmed. */
 function collapse(text: string): string {
   return text.replace(SPACE_RUN, ' ').trim();
 }
 
-function quote(text: string): string {
-  if (!text.includes('"') && !text.includes('\\')) return `"${text}"`;
-  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** Longest text run shown on one line (a paragraph); get_page_text gives whole texts. */
+const MAX_TEXT_CHARS = 2_000;
+
+/** Roles that a person can click although they are no control: labels standing alone, elements with click handlers. */
+const CLICKABLE_ROLES = new Set(['label', 'clickable']);
+
+/** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */
+export function frameIndexOf(element: Element): number | null {
+  const target = (element as HTMLIFrameElement).contentWindow;
+  if (!target) return null;
+  for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === target) return i;
+  return null;
 }
 
-function frameIdOf(element: Element): number | null {
-  try {
-    const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
-    const id = runtime?.getFrameId?.(element);
-    return typeof id === 'number' && id >= 0 ? id : null;
-  } catch {
-    return null;
+/**
+ * A role for text a person can click that is no control: a label tied to no visible control (a to-do
+ * item's text, which takes a double-click to edit), or an element with an inline click handler.
+ */
+function clickableRoleOf(element: Element, tag: string): string {
+  if (tag === 'LABEL') {
+    const control = (element as HTMLLabelElement).control;
+    return control && isShown(control) ? '' : 'label';
   }
+  return attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null ? 'clickable' : '';
 }
 
-/** The summary the worker keeps per ref to judge later calls without a round trip. */
-export function summarize(element: Element, role: string, name: string): ElementSummary {
-  const summary: ElementSummary = { role, name, tag: element.tagName.toLowerCase() };
-  const tag = element.tagName;
-  if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
-  const autocomplete = element.getAttribute('autocomplete');
-  if (autocomplete) summary.autocomplete = autocomplete;
-  if (tag === 'A' || tag === 'AREA') {
-    // The attribute, not the resolved URL: resolving every link costs more than the whole walk step.
-    const href = element.getAttribute('href');
-    if (href !== null) summary.href = href;
-  }
-  if (tag === 'BUTTON' || tag === 'INPUT') {
-    const control = element as HTMLButtonElement | HTMLInputElement;
-    const form = control.form;
-    if (form) {
-      const submits = tag === 'BUTTON' ? (control as HTMLButtonElement).type === 'submit' : control.type === 'submit' || control.type === 'image';
-      summary.submits = submits;
-      // A submitter may override its form's method and action.
-      summary.formMethod = (submits && control.getAttribute('formmethod') ? control.formMethod : form.method) || 'get';
-      summary.formAction = submits && control.hasAttribute('formaction') ? control.formAction : form.action;
-    }
-  }
-  return summary;
-}
-
-/** The states shown in brackets, in a fixed order. */
-function statesOf(element: Element, role: string): string {
-  let states = '';
-  const tag = element.tagName;
-  // Most listed elements carry no attributes worth reading: skip the aria-* lookups for them.
-  if (!element.hasAttributes() && tag !== 'INPUT' && tag !== 'BUTTON' && tag !== 'SELECT' && tag !== 'TEXTAREA' && tag !== 'OPTION' && tag !== 'SUMMARY' && role !== 'heading') return '';
-  if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
-    if (tag === 'INPUT') {
-      const input = element as HTMLInputElement;
-      if (input.indeterminate) states += ' [checked=mixed]';
-      else if (input.checked) states += ' [checked]';
-    } else {
-      const checked = element.getAttribute('aria-checked');
-      if (checked === 'true') states += ' [checked]';
-      else if (checked === 'mixed') states += ' [checked=mixed]';
-    }
-  }
-  if (isDisabled(element)) states += ' [disabled]';
-  if (tag === 'SUMMARY') {
-    if ((element.parentElement as HTMLDetailsElement | null)?.open) states += ' [expanded]';
-  } else if (element.getAttribute('aria-expanded') === 'true') states += ' [expanded]';
-  if (role === 'heading') {
-    const level = element.getAttribute('aria-level') ?? (/^H([1-6])$/.exec(tag)?.[1] ?? '2');
-    states += ` [level=${level}]`;
-  }
-  if (tag === 'OPTION' ? (element as HTMLOptionElement).selected : element.getAttribute('aria-selected') === 'true') states += ' [selected]';
-  if (element.getAttribute('aria-pressed') === 'true') states += ' [pressed]';
-  if ((tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && (element as HTMLInputElement).required) states += ' [required]';
-  return states;
-}
-
-/** The current value shown after `: ` (passwords masked: a snapshot must not leak them). */
-function valueOf(element: Element, role: string): string | undefined {
-  const tag = element.tagName;
-  if (tag === 'INPUT') {
-    const input = element as HTMLInputElement;
-    if (role === 'checkbox' || role === 'radio' || role === 'button') return undefined;
-    if (input.type === 'password') return input.value ? '••••••' : undefined;
-    return input.value || undefined;
-  }
-  if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
-  if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label.trim() || undefined;
-  if (role === 'textbox' && (element as HTMLElement).isContentEditable) return (element.textContent ?? '').replace(/\s+/g, ' ').trim() || undefined;
-  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return element.getAttribute('aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
-  return undefined;
+/** A list item or table row that shows a pointer cursor: the row itself takes the click. */
+function isClickableRow(element: Element, role: string): boolean {
+  return (role === 'listitem' || role === 'row') && getComputedStyle(element).cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
 }
 
 /**
@@ -225,46 +156,44 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   const maxDepth = options.maxDepth ?? Infinity;
   const interactiveOnly = filter === 'interactive';
   const elements: Record<string, ElementSummary> = {};
-  const frames: SnapshotResult['frames'] = [];
+  const frames: FrameMarker[] = [];
   let nodeCount = 0;
   let truncated = false;
   let nesting = 0;
   let tooDeep = false;
 
   /** Makes the line for a role node and records what the worker needs to know. */
-  const head = (element: Element, role: string, name: string): { line: string; ref: string | undefined; valued: boolean } => {
-    let line = role;
-    if (name) line += ` ${quote(name)}`;
-    line += statesOf(element, role);
+  const head = (element: Element, role: string, name: string, clickableRow: boolean): { line: string; ref: string | undefined; valued: boolean } => {
+    let line = roleAndName(element, role, name) + statesOf(element, role);
     let ref: string | undefined;
-    if (!NO_REF_ROLES.has(role)) {
+    if (!NO_REF_ROLES.has(role) || clickableRow) {
       ref = refFor(element);
       line += ` [ref=${refPrefix}${ref}]`;
-      if (INTERACTIVE_ROLES.has(role)) elements[refPrefix + ref] = summarize(element, role, name);
+      if (INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || clickableRow) elements[refPrefix + ref] = summarize(element, role, name);
     }
     const value = valueOf(element, role);
-    if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
+    line += valueSuffix(value);
     return { line, ref, valued: value !== undefined };
   };
 
   /** Child lines that belong to a role node itself (link target, placeholder, select options). */
-  const extras = (element: Element, role: string, name: string, node: TreeNode): void => {
-    const tag = element.tagName;
+  const extras = (element: Element, tag: string, role: string, name: string, node: TreeNode): void => {
     if (role === 'link') {
-      const href = element.getAttribute('href');
-      // Why collapse: a raw attribute may hold line breaks, and a page must not forge tree lines (fake refs) through it.
-      if (href) node.kids.push({ head: `/url: ${oneLine(href)}`, kids: [] });
+      const href = attrOf(element, 'href');
+      // One escaped line: a raw attribute may hold line breaks and brackets, and a page must not forge tree lines through it.
+      if (href) node.kids.push({ head: `/url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)}`, kids: [] });
     } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
       const placeholder = (element as HTMLInputElement).placeholder;
-      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${oneLine(placeholder)}`, kids: [] });
+      if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${oneLine(placeholder, MAX_ATTRIBUTE_CHARS)}`, kids: [] });
     } else if (tag === 'SELECT' && !interactiveOnly) {
       const options = (element as HTMLSelectElement).options;
       const count = Math.min(options.length, MAX_OPTIONS);
       for (let i = 0; i < count; i++) {
         const option = options[i];
-        if (option) node.kids.push({ head: `option ${quote(option.label.trim())}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`, kids: [] });
+        // An option's label keeps the page's line breaks: quoted() makes it one line.
+        if (option) node.kids.push({ head: `option ${quoted(option.label, MAX_NAME_CHARS)}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`, kids: [] });
       }
-      if (options.length > count) node.kids.push(`… ${options.length - count} more options (select_option matches any option by label or value)`);
+      if (options.length > count) node.kids.push({ head: `text: … ${options.length - count} more options (select_option matches any option by label or value)`, kids: [] });
     }
   };
 
@@ -275,17 +204,18 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     else kids.push(text);
   };
 
-  /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
   /**
    * Is the text directly inside `owner` visible? Asked lazily, only when a non-blank text node shows
    * up: wrappers without text never pay for a visibility check (their role children check themselves,
    * and checkVisibility already accounts for hidden ancestors).
    */
   const textShown = (owner: Element | ShadowRoot): boolean => {
-    const element = owner.nodeType === 11 ? (owner as ShadowRoot).host : (owner as Element);
+    const element = nodeTypeOf(owner) === 11 ? (owner as ShadowRoot).host : (owner as Element);
     if (isShown(element)) return true;
     // display: contents has no box of its own; its text shows if its parent does.
-    return element.checkVisibility() ? false : getComputedStyle(element).display === 'contents' && (element.parentElement === null || isShown(element.parentElement));
+    if (checkVisibilityOf(element) || getComputedStyle(element).display !== 'contents') return false;
+    const parent = parentElementOf(element);
+    return parent === null || isShown(parent);
   };
 
   /** Walks the children of `parent` (the flat tree: shadow root or slot assignment first). */
@@ -302,31 +232,31 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   };
 
   const walkChildNodes = (parent: Element, tag: string, kids: Array<TreeNode | string>, depth: number, parentShown: boolean | undefined): void => {
-    let first: Node | null = null;
+    let first: Node | null;
     let assigned: Node[] | undefined;
-    const shadow = parent.shadowRoot;
+    const shadow = shadowRootOf(parent);
     if (shadow) first = shadow.firstChild;
     else if (tag === 'SLOT') {
       assigned = (parent as HTMLSlotElement).assignedNodes({ flatten: true });
       if (assigned.length === 0) assigned = undefined;
-      first = parent.firstChild;
-    } else first = parent.firstChild;
+      first = firstChildOf(parent);
+    } else first = firstChildOf(parent);
     if (interactiveOnly && !assigned) {
       // No text is listed: walk elements only.
-      for (let child = shadow ? shadow.firstElementChild : parent.firstElementChild; child; child = child.nextElementSibling) walkElement(child, kids, depth);
+      for (let child = firstElementChildOf(shadow ?? parent); child; child = nextElementSiblingOf(child)) walkElement(child, kids, depth);
       return;
     }
     let shown = parentShown;
     // One loop over either the slot's assigned nodes or the child list (no closure per element).
     let index = 0;
-    for (let node: Node | null | undefined = assigned ? assigned[0] : first; node; node = assigned ? assigned[++index] : node.nextSibling) {
-      const type = node.nodeType;
+    for (let node: Node | null | undefined = assigned ? assigned[0] : first; node; node = assigned ? assigned[++index] : nextSiblingOf(node)) {
+      const type = nodeTypeOf(node);
       if (type === 1) walkElement(node as Element, kids, depth);
       else if (type === 3 && !interactiveOnly && quiet === 0) {
         const value = node.nodeValue;
         // Text that starts with a visible character needs no regex; whitespace between tags does.
         if (!value || (value.charCodeAt(0) <= 32 && !NON_BLANK.test(value))) continue;
-        shown ??= textShown(node.parentNode as Element | ShadowRoot);
+        shown ??= textShown(parentNodeOf(node) as Element | ShadowRoot);
         if (shown) pushText(kids, value);
       }
     }
@@ -348,15 +278,18 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   };
 
   const walkElement = (element: Element, kids: Array<TreeNode | string>, depth: number): void => {
-    const tag = element.tagName;
+    const tag = tagOf(element);
     if (SKIP_TAGS.has(tag)) return;
     // Plain wrappers without attributes (very common) cannot be hidden from ARIA or carry a role.
-    const bare = !element.hasAttributes();
-    const plain = bare && PLAIN_TAGS.has(tag);
+    const bare = !hasAnyAttributes(element);
+    // A label stands for a click target when it is tied to no visible control; so does an inline click handler.
+    const clickable = tag === 'LABEL' || !bare ? clickableRoleOf(element, tag) : '';
+    const plain = bare && !clickable && PLAIN_TAGS.has(tag);
     // An element without attributes has no aria-hidden and no explicit role: its tag decides.
-    if (!bare && element.getAttribute('aria-hidden') === 'true') return;
-    const role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
-    const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || role === 'iframe');
+    if (!bare && attrOf(element, 'aria-hidden') === 'true') return;
+    let role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
+    if (role === '' && clickable) role = clickable;
+    const emit = role !== '' && (!interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe');
     if (!emit) {
       if (plain || role !== '') {
         flatten(element, tag, kids, depth, undefined);
@@ -381,15 +314,16 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       truncated = true;
       return;
     }
-    const leaf = LEAF_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
+    const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
     // Containers named by their content (headings, cells, rows) take the name from the walk below
     // instead of walking their subtree twice.
     const deferName = !leaf && !interactiveOnly && NAME_FROM_CONTENT.has(role);
-    let name = nameOf(element, role, !deferName);
+    let name = CLICKABLE_ROLES.has(role) ? clipName(textOfSubtree(element)) : nameOf(element, role, !deferName);
+    const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
     const node: TreeNode = { head: '', kids: [] };
     kids.push(node);
     // Refs in reading order: a container gets its ref before its children do.
-    if (!NO_REF_ROLES.has(role)) refFor(element);
+    if (!NO_REF_ROLES.has(role) || clickableRow) refFor(element);
     if (!leaf) {
       // Interactive nodes stay flat: their interactive descendants go to the same list.
       if (interactiveOnly) walkChildren(element, tag, kids, depth, true);
@@ -399,7 +333,7 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     if (deferName && !name) name = clipName(nameFromKids(node.kids));
     // A node whose only content is its own name says it once.
     if (name && node.kids.length === 1 && node.kids[0] === name) node.kids.length = 0;
-    const { line, ref, valued } = head(element, role, name);
+    const { line, ref, valued } = head(element, role, name, clickableRow);
     // An empty paragraph or list item says nothing.
     if (node.kids.length === 0 && !name && !ref) {
       kids.splice(kids.indexOf(node), 1);
@@ -409,32 +343,38 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
     node.name = name;
     node.valued = valued;
     if (role === 'iframe') {
-      if (ref) frames.push({ ref: refPrefix + ref, frameId: frameIdOf(element), src: (element as HTMLIFrameElement).src });
+      if (ref) {
+        node.frame = { ref: refPrefix + ref, index: frameIndexOf(element), src: (element as HTMLIFrameElement).src ?? '', line: -1 };
+        frames.push(node.frame);
+      }
       return;
     }
     // Extras (link target, placeholder, options) come first among the children.
     const children = node.kids;
     node.kids = [];
-    extras(element, role, name, node);
+    extras(element, tag, role, name, node);
     node.kids.push(...children);
   };
 
-  const root = options.root ?? document.body ?? document.documentElement;
+  const root = options.root ?? bodyOf() ?? rootElementOf();
   const top: Array<TreeNode | string> = [];
-  if (options.root) walkElement(root, top, 0);
-  else walkChildren(root, root.tagName, top, 0, undefined);
+  if (root) {
+    if (options.root) walkElement(root, top, 0);
+    else walkChildren(root, tagOf(root), top, 0, undefined);
+  }
   settle(top);
 
   const lines: string[] = [];
   const write = (items: Array<TreeNode | string>, indent: string): void => {
     for (const item of items) {
-      // Text runs were settled (collapsed) when their list was finished.
+      // Text runs were settled (collapsed) when their list was finished; oneLine escapes and bounds them.
       if (typeof item === 'string') {
-        if (item) lines.push(`${indent}- text: ${item}`);
+        if (item) lines.push(`${indent}- text: ${oneLine(item, MAX_TEXT_CHARS)}`);
         continue;
       }
+      if (item.frame) item.frame.line = lines.length;
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
-      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${item.kids[0]}`);
+      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${oneLine(item.kids[0], MAX_TEXT_CHARS)}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
@@ -447,32 +387,11 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   return {
     documentId,
     url: location.href,
-    title: document.title,
+    title: titleOf(),
     text: lines.join('\n'),
     elements,
-    frames,
+    frames: frames.filter((frame) => frame.line >= 0),
     nodeCount,
     truncated,
   };
-}
-
-/**
- * One line for one element (used by find and by action summaries): `button "Submit" [ref=e12]`.
- * Elements without a role read as `generic`; every described element gets a ref.
- */
-export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
-  const role = roleOf(element) || 'generic';
-  const name = role === 'generic' ? (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80) : nameOf(element, role);
-  const ref = refFor(element);
-  let line = role;
-  if (name) line += ` ${quote(name)}`;
-  line += statesOf(element, role);
-  line += ` [ref=${refPrefix}${ref}]`;
-  const value = valueOf(element, role);
-  if (value !== undefined) line += `: ${value.replace(/\s+/g, ' ')}`;
-  if (role === 'link') {
-    const href = element.getAttribute('href');
-    if (href) line += ` (url: ${oneLine(href)})`; // one line, whatever line breaks the page put in the attribute
-  }
-  return { line, ref, role, name, summary: summarize(element, role, name) };
 }

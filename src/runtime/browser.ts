@@ -2,6 +2,8 @@
  * The browser as tools see it. The service worker implements this with extension APIs; unit tests
  * implement it with fakes. The runtime itself never touches a browser API.
  */
+import type { ImageOptions } from './context-window/models.js';
+import type { PageInputPort } from './page-input.js';
 
 export interface TabInfo {
   id: number;
@@ -20,15 +22,49 @@ export interface LandingGuard {
   release(): Promise<void>;
 }
 
+/** An image captured for the model: base64 data, its type, and its size in pixels when known. */
+export interface CapturedImage {
+  mediaType: 'image/png' | 'image/jpeg' | 'image/webp';
+  data: string;
+  width?: number;
+  height?: number;
+}
+
+/** One frame of a tab as `BrowserBridge.frameTree` finds it. */
+export interface FrameInfo {
+  frameId: number;
+  /** The parent's frame id (-1 for the top frame); null when the browser does not list the frame. */
+  parentFrameId: number | null;
+  /** The frame's document URL (`about:blank` for a frame whose own page has not arrived). */
+  url: string;
+  /**
+   * Where the frame sits: its index in its parent's `window.frames` at each level from the top ([] for
+   * the top frame). Null when no script could run in it (an error page) or it is not in `window.frames`
+   * (an iframe inside a shadow root).
+   */
+  path: number[] | null;
+  /** The frame shows the browser's error page (its host did not resolve, the network failed, …). */
+  failed: boolean;
+  /** The document has not finished loading. */
+  loading: boolean;
+}
+
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
    * raw reply; callers validate the reply against `src/shared/protocol/page.ts`. Throws a `ToolError`
-   * with NOT_INJECTABLE, TAB_CLOSED, NAVIGATED or TIMEOUT codes for browser-side failures.
+   * with NOT_INJECTABLE, TAB_CLOSED, NAVIGATED or TIMEOUT codes for browser-side failures. `timeoutMs`
+   * shortens the wait (a child frame must not hold a whole read).
    */
-  sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal }): Promise<unknown>;
+  sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal; timeoutMs?: number }): Promise<unknown>;
   /** The frames of a tab, with the ids the content script should use to prefix refs. */
   listFrames(tabId: number): Promise<Array<{ frameId: number; parentFrameId: number; url: string }>>;
+  /**
+   * Every frame of a tab that has a document, placed in the tree by `path`, including those the browser
+   * does not list (a `javascript:` placeholder, a frame whose page never answered) and those that failed
+   * to load. Bounded in time; a bridge without it leaves frames to be matched by URL.
+   */
+  frameTree?(tabId: number, signal: AbortSignal): Promise<FrameInfo[]>;
   getTab(tabId: number): Promise<TabInfo>;
   listTabs(windowId: number | undefined): Promise<TabInfo[]>;
   openTab(url: string, options: { active: boolean; windowId: number | undefined }): Promise<TabInfo>;
@@ -36,8 +72,11 @@ export interface BrowserBridge {
   activateTab(tabId: number): Promise<TabInfo>;
   /** Navigates and waits for the load to complete (or the signal). */
   navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal): Promise<TabInfo>;
-  /** The visible part of the tab as an image. */
-  captureVisibleTab(tabId: number): Promise<{ mediaType: 'image/png' | 'image/jpeg'; data: string }>;
+  /**
+   * The visible part of the tab as an image, scaled to fit `options.maxEdge` and encoded as asked (without
+   * options: as captured, PNG). Width and height are the encoded image's, when known.
+   */
+  captureVisibleTab(tabId: number, options?: ImageOptions): Promise<CapturedImage>;
   /**
    * Holds a tab's top-level navigations to the sites of `allowed` (origins or URLs) until released;
    * a redirect or script that takes it elsewhere is stopped before the request leaves. Optional: a
@@ -46,4 +85,6 @@ export interface BrowserBridge {
   guardLanding?(tabId: number, allowed: readonly string[]): Promise<LandingGuard>;
   /** Saves a file through the browser's downloads. */
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
+  /** Trusted input, navigation and dialog watching (the DevTools Protocol); absent where unavailable. */
+  readonly input?: PageInputPort;
 }

@@ -13,6 +13,8 @@ export interface StoredResult {
   toolName: string;
   content: string;
   createdAt: number;
+  /** The conversation it belongs to, so deleting the conversation deletes it (set by the extension). */
+  conversationId?: string;
 }
 
 /** The frozen decision for one tool-use id: what the model got, byte for byte. */

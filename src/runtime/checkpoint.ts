@@ -4,6 +4,7 @@
  * gets an INTERRUPTED result instead of running again.
  */
 import type { BudgetState, FrozenBudgetDecision } from './budget-types.js';
+import type { ContextWindowState } from './context-window/types.js';
 import type { AppState } from './context.js';
 import { errorContent } from './execute.js';
 import type { ContentBlock, Message, ToolResultBlock, ToolUseBlock, Usage } from './model/types.js';
@@ -21,6 +22,8 @@ export interface RunCheckpoint {
   appState: AppState;
   currentTabId: number | undefined;
   status: 'running' | 'finished';
+  /** What the context window has elided and summarised, and the run's meter (when a policy is set). */
+  contextWindow?: ContextWindowState;
 }
 
 /** Where checkpoints go (IndexedDB in the extension). */
@@ -85,6 +88,8 @@ export interface RestoredRunState {
   currentTabId: number | undefined;
   /** True when the run had not finished: show it as interrupted, with a Resume action. */
   wasCutOff: boolean;
+  /** For `contextWindowForRun({ start: { kind: 'resume', state } })`: history is sent as it was before the restart. */
+  contextWindow?: ContextWindowState;
 }
 
 /** Rebuilds the run state from a checkpoint after the service worker restarted. Nothing is re-run. */
@@ -95,5 +100,6 @@ export function restoreRunState(checkpoint: RunCheckpoint): RestoredRunState {
     appState: checkpoint.appState,
     currentTabId: checkpoint.currentTabId,
     wasCutOff: checkpoint.status === 'running',
+    ...(checkpoint.contextWindow ? { contextWindow: checkpoint.contextWindow } : {}),
   };
 }

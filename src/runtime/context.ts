@@ -4,6 +4,7 @@
  * tool pool, a way to ask the person, and the platform ports (browser, stores) that tools act through.
  */
 import type { BrowserBridge } from './browser.js';
+import type { ImageOptions } from './context-window/models.js';
 import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
 import { createDataLedger, type DataLedger } from './data-ledger.js';
 import { createSnapshotCache, type SnapshotCache } from './page-state.js';
@@ -60,6 +61,8 @@ export interface ToolUseContext {
   readonly askPerson?: (request: PermissionRequest, signal: AbortSignal) => Promise<PersonChoice>;
   /** The browser, as seen by tools. Absent in contexts without one (unit tests of runtime-only tools). */
   readonly browser?: BrowserBridge;
+  /** How images for this run's model are sized and encoded (its profile's `image`); default DEFAULT_IMAGE_OPTIONS. */
+  readonly imageOptions?: ImageOptions;
   readonly memory?: MemoryStore;
 }
 

@@ -4,6 +4,7 @@
  * schema the panel checks on arrival; the TypeScript types are inferred from it.
  */
 import { z } from 'zod';
+import { contextEventSchemas } from './context-window/events.js';
 import { errorSummarySchema, runErrorSchema } from './errors.js';
 import { imageBlockSchema, messageSchema, toolResultContentSchema, usageSchema } from './model/types.js';
 import { decisionReasonSchema } from './permission-types.js';
@@ -11,7 +12,8 @@ import { decisionReasonSchema } from './permission-types.js';
 export const toolCallStatusSchema = z.enum(['running', 'done', 'error', 'rejected', 'cancelled']);
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
 
-export const runStopReasonSchema = z.enum(['end_turn', 'max_turns', 'max_tool_calls', 'max_tokens', 'wall_time', 'interrupted', 'aborted', 'model_error']);
+/** `budget`: the next request could pass the person's run budget (tokens or money), so the run stopped first. */
+export const runStopReasonSchema = z.enum(['end_turn', 'max_turns', 'max_tool_calls', 'max_tokens', 'wall_time', 'interrupted', 'aborted', 'model_error', 'budget']);
 export type RunStopReason = z.infer<typeof runStopReasonSchema>;
 
 /** Set on a finished call whose result went over budget and was stored. */
@@ -50,5 +52,7 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool_results'), messages: z.array(messageSchema) }),
   z.object({ type: z.literal('usage'), usage: usageSchema, total: usageSchema }),
   z.object({ type: z.literal('run_finished'), reason: runStopReasonSchema, error: runErrorSchema.optional() }),
+  /** What the context window did (trimmed, compacted) and the cost meter: see context-window/events.ts. */
+  ...contextEventSchemas,
 ]);
 export type AgentEvent = z.infer<typeof agentEventSchema>;

@@ -13,7 +13,7 @@ import { applyResultSizeBudget } from './budget.js';
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
-import type { Message, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
+import type { Message, ReadScope, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
 import type { CallEffect, DecisionReason } from './permission-types.js';
 import { guardLanding, landingBlocked, recordRead } from './execute-trust.js';
 import { findToolByName, isDeferredTool, isToolLoaded, TOOL_SEARCH_NAME } from './registry.js';
@@ -51,6 +51,8 @@ export interface ToolCallOutcome {
   effect?: CallEffect;
   newMessages: Message[];
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
+  /** What a page read covers (from the tool's result), for the context window. */
+  readScope?: ReadScope;
   durationMs: number;
 }
 
@@ -227,10 +229,11 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   }
   let decision: BudgetDecision;
   try {
-    const content = tool.mapResultForModel(result.data, toolUse.id);
-    if (!Array.isArray(content)) throw new TypeError('mapResultForModel did not return content blocks');
+    const mapped = tool.mapResultForModel(result.data, toolUse.id);
+    if (!Array.isArray(mapped)) throw new TypeError('mapResultForModel did not return content blocks');
+    const content = [...mapped, ...(result.images ?? [])];
     // The whole result, before any budget: what the model may carry elsewhere later.
-    recordRead(context, tool, toolUse.id, allowed.subject, content);
+    recordRead(context, tool, toolUse.id, allowed.subject, mapped);
     decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
     return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
@@ -246,6 +249,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     ...judged,
     newMessages: result.newMessages ?? [],
     ...(result.contextModifier ? { contextModifier: result.contextModifier } : {}),
+    ...(result.readScope ? { readScope: result.readScope } : {}),
     durationMs: Date.now() - started,
   };
 }

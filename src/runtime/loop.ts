@@ -8,6 +8,7 @@
  */
 import { INTERRUPT_REASON } from './abort.js';
 import { repairInterruptedTranscript, type Checkpointer, type RunCheckpoint } from './checkpoint.js';
+import type { ContextPolicy } from './context-window/types.js';
 import type { ToolUseContext } from './context.js';
 import type { RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
@@ -39,6 +40,11 @@ export interface RunAgentOptions {
   now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
   onCheckpointError?: (error: unknown) => void;
+  /**
+   * Shapes what each request sends (old images and superseded reads as notes, compaction) and may stop the
+   * run before a request (budget); see `context-window/policy.ts`. Without one the whole transcript is sent.
+   */
+  contextPolicy?: ContextPolicy;
 }
 
 /** How a run ended. */
@@ -106,6 +112,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
         appState: context.getAppState(),
         currentTabId: context.currentTabId,
         status,
+        ...(options.contextPolicy ? { contextWindow: options.contextPolicy.snapshot() } : {}),
       });
     } catch (error) {
       (options.onCheckpointError ?? ((e: unknown) => console.warn('Pagewright: checkpoint failed', e)))(error);
@@ -130,16 +137,22 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
       }
     }
 
+    const appState = context.getAppState();
+    const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState));
+    const tools = toolSpecsForRequest(context.tools, appState);
+    // The turn boundary: the policy decides what of the transcript is sent, or stops the run first.
+    let sent: Message[] = [...messages];
+    if (options.contextPolicy) {
+      const prepared = await options.contextPolicy.prepare({ system, tools, messages, maxTokens: options.maxTokens, signal, emit });
+      if (prepared.usage) usage = addUsage(usage, prepared.usage);
+      if (signal.aborted) return finish(abortReasonOf(signal));
+      if ('stop' in prepared) return finish(prepared.stop, prepared.error);
+      sent = prepared.messages;
+    }
+
     turn++;
     emit({ type: 'turn_started', turn });
-    const appState = context.getAppState();
-    const request = {
-      system: buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState)),
-      tools: toolSpecsForRequest(context.tools, appState),
-      messages: [...messages],
-      signal,
-      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
-    };
+    const request = { system, tools, messages: sent, signal, ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}) };
 
     let assistant: Message | undefined;
     let turnUsage: Usage | undefined;
@@ -169,6 +182,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     if (turnUsage) {
       usage = addUsage(usage, turnUsage);
       emit({ type: 'usage', usage: turnUsage, total: usage });
+      options.contextPolicy?.observe(turnUsage, emit);
     }
     messages = [...messages, assistant];
     emit({ type: 'assistant_message', message: assistant });

@@ -18,7 +18,7 @@ import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
 import { abortPayload, errorContent, executeToolCall, prepareToolCall, type PreparedCall, type ToolCallOutcome } from './execute.js';
-import type { ImageBlock, Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
+import type { ImageBlock, Message, ToolResultBlock, ToolResultMeta, ToolUseBlock } from './model/types.js';
 import type { CanUseTool } from './tool.js';
 
 export { INTERRUPT_REASON } from './abort.js';
@@ -240,7 +240,8 @@ export async function runToolCalls(
   const ordered = toolUses.map((toolUse) => outcomes.get(toolUse.id) as ToolCallOutcome);
   const results: ToolResultBlock[] = ordered.map((outcome) => {
     const decision = finals.get(outcome.toolUseId) ?? outcome.decision;
-    return { type: 'tool_result', tool_use_id: outcome.toolUseId, content: decision.content, ...(outcome.isError ? { is_error: true } : {}) };
+    const meta = resultMeta(outcome, decision);
+    return { type: 'tool_result', tool_use_id: outcome.toolUseId, content: decision.content, ...(outcome.isError ? { is_error: true } : {}), ...(meta ? { meta } : {}) };
   });
   return { results, newMessages: ordered.flatMap((outcome) => outcome.newMessages), context: current };
 }
@@ -268,4 +269,19 @@ function applyModifier(outcome: ToolCallOutcome, context: ToolUseContext): ToolU
   } catch {
     return context;
   }
+}
+
+/**
+ * The facts the context window needs to shorten this result later without asking the tool again: set only
+ * for images and page reads that succeeded, so other results stay exactly as they were.
+ */
+function resultMeta(outcome: ToolCallOutcome, decision: BudgetDecision): ToolResultMeta | undefined {
+  if (outcome.isError) return undefined;
+  const hasImage = decision.content.some((block) => block.type === 'image');
+  if (!hasImage && !outcome.readScope) return undefined;
+  return {
+    at: Date.now(),
+    ...(outcome.readScope ? { read: outcome.readScope } : {}),
+    ...(decision.storedId !== undefined ? { storedId: decision.storedId } : {}),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolUseContext } from './context.js';
-import type { Message, ToolResultContentBlock } from './model/types.js';
+import type { ImageBlock, Message, ReadScope, ToolResultContentBlock } from './model/types.js';
 import type { CallEffect, LandingGuardSpec, PermissionDecision } from './permission-types.js';
 
 /** Any zod object schema a tool may take as input. */
@@ -14,10 +14,17 @@ export type AnyInputSchema = z.ZodType<Record<string, unknown>>;
 /** What `call` returns. `contextModifier` applies only to calls that are not concurrency-safe. */
 export interface ToolResult<T> {
   data: T;
-  /** Extra messages for the transcript after the tool results (e.g. an image the model should see). */
+  /**
+   * Images for the model, sent inside this call's tool result after the mapped output, so the model sees
+   * them with the call that made them (a screenshot). Kept out of `data`, which the panel receives.
+   */
+  images?: ImageBlock[];
+  /** Extra messages for the transcript after the tool results. */
   newMessages?: Message[];
   /** Changes the context for later calls (e.g. `switch_tab`). Ignored for concurrency-safe calls. */
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
+  /** For a read of a page: what it covers, so a newer read of the same can replace it in what is sent. */
+  readScope?: ReadScope;
 }
 
 /** The result of `validateInput`: pure, fast, no UI. */

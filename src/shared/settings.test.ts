@@ -46,3 +46,14 @@ describe('insecureKeyWarning', () => {
     expect(insecureKeyWarning({ apiKey: 'sk-1', baseUrl: 'not a url' })).toBeUndefined();
   });
 });
+
+describe('context-window settings', () => {
+  it('default to no budget, no cap and no overrides; a model override is checked field by field', () => {
+    expect(defaultSettings()).toMatchObject({ runBudget: { maxTokens: 0, maxCostUsd: 0 }, maxContextTokens: 0, models: {} });
+    const ok = parseSettings({ runBudget: { maxCostUsd: 0.5 }, models: { 'llama3.2': { contextWindow: 128_000, image: { format: 'image/webp' } } } });
+    expect(ok).toMatchObject({ ok: true, settings: { runBudget: { maxTokens: 0, maxCostUsd: 0.5 }, models: { 'llama3.2': { contextWindow: 128_000 } } } });
+    const bad = parseSettings({ models: { 'gpt-4.1': { prices: { input: -1, output: 8, cacheRead: 0.5, cacheWrite: 2 } } } });
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? '' : bad.message).toContain('models.gpt-4.1.prices.input');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { mcpServersSchema } from './mcp-settings.js';
+import { modelOverrideSchema } from '../runtime/context-window/models.js';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 
@@ -36,6 +37,19 @@ export const settingsSchema = z.object({
   maxTurns: z.number().int().min(1).max(200).default(40),
   /** MCP servers whose tools join the pool (mcp-settings.ts). */
   mcpServers: mcpServersSchema.default([]),
+  /** A cap per run: the run stops before a request that could pass it. 0 = no cap. */
+  runBudget: z
+    .object({
+      maxTokens: z.number().int().min(0).default(0).describe('Tokens per run (input, output, cache reads and writes); 0 = none'),
+      maxCostUsd: z.number().min(0).default(0).describe('Estimated US dollars per run; 0 = none'),
+    })
+    .prefault({}),
+  /** Keep each request under this many tokens by summarising older turns sooner. 0 = only near the model's window. */
+  maxContextTokens: z.number().int().min(0).default(0),
+  /** Past this many megabytes of conversations, the oldest are deleted first. 0 = no cap. */
+  storageCapMb: z.number().min(0).max(100_000).default(500),
+  /** Per model id (or id prefix): context window, screenshot encoding and prices, over the built-in table. */
+  models: z.record(z.string(), modelOverrideSchema).default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -30,12 +30,26 @@ const toolCallEntrySchema = z.object({
   permission: decisionReasonSchema.optional(),
   /** The latest progress report, while it runs. */
   progress: z.unknown().optional(),
+  /** The model no longer gets this result in full (an old screenshot, a superseded read): a one-line note instead. */
+  notSent: z.boolean().optional(),
 });
 
-/** One entry: a model message, or a tool call with its status. */
-export const transcriptEntrySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('message'), message: messageSchema }), toolCallEntrySchema]);
+/** Older turns were summarised for the model (or that failed); the person still sees every turn. */
+const contextEntrySchema = z.object({
+  kind: z.literal('context'),
+  event: z.enum(['compacted', 'compaction_failed']),
+  summary: z.string().optional(),
+  summarizedMessages: z.number().optional(),
+  tokensBefore: z.number().optional(),
+  tokensAfter: z.number().optional(),
+  error: errorSummarySchema.optional(),
+});
+
+/** One entry: a model message, a tool call with its status, or what the context window did. */
+export const transcriptEntrySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('message'), message: messageSchema }), toolCallEntrySchema, contextEntrySchema]);
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 export type ToolCallEntry = z.infer<typeof toolCallEntrySchema>;
+export type ContextEntry = z.infer<typeof contextEntrySchema>;
 
 /** The next transcript, and whether the change is worth saving at once (progress is not). */
 export interface Folded {
@@ -99,6 +113,17 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
       };
     case 'run_finished':
       return { entries: settleUnfinishedCalls(entries, 'run_ended'), save: true };
+    case 'context_compacted': {
+      const { summary, summarizedMessages, tokensBefore, tokensAfter } = event;
+      return { entries: [...entries, { kind: 'context', event: 'compacted', summary, summarizedMessages, tokensBefore, tokensAfter }], save: true };
+    }
+    case 'context_compaction_failed':
+      return { entries: [...entries, { kind: 'context', event: 'compaction_failed', error: event.error }], save: true };
+    case 'context_trimmed': {
+      const trimmed = new Set(event.toolUseIds);
+      const next = entries.map((entry) => (entry.kind === 'tool_call' && trimmed.has(entry.toolUseId) && !entry.notSent ? { ...entry, notSent: true } : entry));
+      return { entries: next, save: true };
+    }
     default:
       return { entries: entries as TranscriptEntry[], save: false };
   }

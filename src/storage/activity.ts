@@ -1,4 +1,4 @@
-/** The activity log's store: entries by id, listed per conversation in time order. */
+/** The activity log's store: entries by id, listed per conversation in time order (deleted with their conversation, in conversations.ts). */
 import type { ActivityEntry } from '../shared/activity.js';
 import type { Database } from './database.js';
 
@@ -7,8 +7,6 @@ export interface ActivityStore {
   add(entry: ActivityEntry): Promise<void>;
   /** A conversation's entries, oldest first. */
   list(conversationId: string): Promise<ActivityEntry[]>;
-  /** Removes a conversation's entries (with the conversation). */
-  deleteConversation(conversationId: string): Promise<void>;
 }
 
 export function createActivityStore(database: Database): ActivityStore {
@@ -19,15 +17,6 @@ export function createActivityStore(database: Database): ActivityStore {
     async list(conversationId) {
       const entries = await (await database()).getAllFromIndex('activity', 'byConversation', conversationId);
       return entries.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
-    },
-    async deleteConversation(conversationId) {
-      const tx = (await database()).transaction('activity', 'readwrite');
-      let cursor = await tx.store.index('byConversation').openCursor(conversationId);
-      while (cursor) {
-        await cursor.delete();
-        cursor = await cursor.continue();
-      }
-      await tx.done;
     },
   };
 }

@@ -1,23 +1,29 @@
 /**
  * Pagewright's one IndexedDB database (idb), and the one place its schema and versions are written.
  * Every store the extension keeps lives here:
- * - `conversations` (key `id`; index `byTab`): title, bound tab, times.
- * - `transcripts` (key `conversationId`): the entries the panel renders (`src/shared/transcript.ts`).
- * - `runs` (key `conversationId`): the model transcript, the run status and the run's last checkpoint,
- *   so a run cut off by a worker stop is shown as interrupted and can be resumed.
+ * - `conversations` (key `id`; index `byTab`): title, bound tab, times, totals, bytes kept.
+ * - `entries` (key [conversationId, index]): the transcript the panel renders (`src/shared/transcript.ts`),
+ *   one row per entry, so a step writes the rows it changed and not the whole transcript again.
+ * - `messages` (key [conversationId, index]): the model transcript, one row per message, likewise.
+ * - `runs` (key `conversationId`): the run status and the run's last checkpoint (its messages are the rows
+ *   above), so a run cut off by a worker stop is shown as interrupted and can be resumed.
+ * - `transcripts`: the whole-array transcripts of version 1, read until a conversation is saved again.
  * - `grants` (key `key` = origin + tool): "Always allow on this site".
- * - `results` (key `id`): tool results stored over the model's budget (`read_result` pages through them).
+ * - `results` (key `id`; index `byConversation`): tool results stored over the model's budget (`read_result`
+ *   pages through them), deleted with their conversation.
  * - `notes` (key `key`): the agent's memory, kept across conversations.
  * - `activity` (key `id`; index `byConversation`): every action that changed something, and who allowed it.
  * Unit tests open it on fake-indexeddb under a name of their own.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ContextWindowState } from '../runtime/context-window/types.js';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StoredResult } from '../runtime/budget-types.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, Usage } from '../runtime/model/types.js';
 import type { RunError } from '../runtime/errors.js';
 import type { SiteGrant } from '../runtime/permission-types.js';
 import type { ActivityEntry } from '../shared/activity.js';
+import type { ConversationTotals, RunCostState } from '../shared/protocol/panel.js';
 import type { TranscriptEntry } from '../shared/transcript.js';
 
 /** A conversation, bound to the tab it belongs to (if any). */
@@ -28,6 +34,10 @@ export interface ConversationRecord {
   windowId?: number;
   createdAt: number;
   updatedAt: number;
+  /** What its runs have used together (tokens, estimated cost). */
+  totals?: ConversationTotals;
+  /** About how many bytes its transcript, messages and stored results take (for the storage cap). */
+  storedBytes?: number;
 }
 
 /** The model-side state of a conversation and its latest run. */
@@ -43,6 +53,10 @@ export interface RunRecord {
   usage?: Usage;
   /** Where each tool result the model has read came from (tool-use id → origin), for the run's data ledger. */
   dataSources?: Record<string, string>;
+  /** The run's last meter reading. */
+  cost?: RunCostState;
+  /** What the context window had elided and summarised when the run ended: the next run starts from it. */
+  contextWindow?: ContextWindowState;
 }
 
 /** One of the agent's notes. */
@@ -52,12 +66,22 @@ export interface MemoryEntry {
   updatedAt: number;
 }
 
+/** One row of a conversation's list (transcript entries, model messages): its place, its size, its value. */
+export interface RowOf<T> {
+  conversationId: string;
+  index: number;
+  bytes: number;
+  value: T;
+}
+
 export interface PagewrightDb extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { byTab: number } };
   transcripts: { key: string; value: { conversationId: string; entries: TranscriptEntry[] } };
+  entries: { key: [string, number]; value: RowOf<TranscriptEntry> };
+  messages: { key: [string, number]; value: RowOf<Message> };
   runs: { key: string; value: RunRecord };
   grants: { key: string; value: SiteGrant & { key: string } };
-  results: { key: string; value: StoredResult };
+  results: { key: string; value: StoredResult; indexes: { byConversation: string } };
   notes: { key: string; value: MemoryEntry };
   activity: { key: string; value: ActivityEntry; indexes: { byConversation: string } };
 }
@@ -66,7 +90,7 @@ export interface PagewrightDb extends DBSchema {
  * The versions, in order: each step creates what its version added. Never edit a step that shipped;
  * add the next one.
  */
-const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>) => void> = [
+const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>, transaction: IDBPTransaction<PagewrightDb, StoreNames<PagewrightDb>[], 'versionchange'>) => void> = [
   // 1: conversations, their transcripts and runs, site grants.
   (database) => {
     const conversations = database.createObjectStore('conversations', { keyPath: 'id' });
@@ -80,7 +104,13 @@ const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>) => void> = 
     database.createObjectStore('results', { keyPath: 'id' });
     database.createObjectStore('notes', { keyPath: 'key' });
   },
-  // 3: the activity log, per conversation.
+  // 3: transcripts and model messages as rows (a step writes what it changed); results by conversation.
+  (database, transaction) => {
+    database.createObjectStore('entries', { keyPath: ['conversationId', 'index'] });
+    database.createObjectStore('messages', { keyPath: ['conversationId', 'index'] });
+    transaction.objectStore('results').createIndex('byConversation', 'conversationId');
+  },
+  // 4: the activity log, per conversation.
   (database) => {
     database.createObjectStore('activity', { keyPath: 'id' }).createIndex('byConversation', 'conversationId');
   },
@@ -96,8 +126,8 @@ export function openDatabase(name = 'pagewright'): Database {
   let opened: Promise<IDBPDatabase<PagewrightDb>> | undefined;
   return () =>
     (opened ??= openDB<PagewrightDb>(name, DATABASE_VERSION, {
-      upgrade(database, oldVersion) {
-        for (const step of UPGRADES.slice(oldVersion)) step(database);
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        for (const step of UPGRADES.slice(oldVersion)) step(database, transaction);
       },
     }));
 }

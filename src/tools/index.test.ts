@@ -130,7 +130,7 @@ describe('the tool list as the pool sees it', () => {
   });
 
   it('offers the real list\'s page core in simple mode', () => {
-    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
+    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'handle_dialog', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
   });
   it('shows only the read-only tools of the real list in read-only mode', () => {
     expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);

@@ -9,6 +9,7 @@ import { click } from './page/click.js';
 import { fillForm } from './page/fill-form.js';
 import { find } from './page/find.js';
 import { getPageText } from './page/get-page-text.js';
+import { handleDialog } from './page/handle-dialog.js';
 import { hover } from './page/hover.js';
 import { navigate } from './page/navigate.js';
 import { pressKey } from './page/press-key.js';
@@ -45,6 +46,7 @@ const ENTRIES: readonly ToolEntry[] = [
   { tool: fillForm },
   { tool: find },
   { tool: getPageText },
+  { tool: handleDialog },
   { tool: hover },
   { tool: navigate },
   { tool: pressKey },

@@ -1,75 +1,166 @@
 /**
- * Real pages: the content script's read_page (all and interactive) and get_page_text (main content and
- * whole page) run on every corpus page without error and produce output, and the test prints how much
- * of each expected article get_page_text (main content) recovers: token recall per page and the median
- * (the same measure as bench/page-text.bench.ts).
+ * The 130 saved real pages, with remote requests failing the way they fail for a person offline: every
+ * host but this machine fails to resolve (a DNS error, error pages in ad frames), nothing is aborted
+ * before it starts. Two passes:
+ * - through the real extension (panel port → worker → tools → content scripts): read_page, find and
+ *   get_page_text on every page, without error, every frame read or named with a reason, every
+ *   read_page and find line in the grammar; each read's time is printed with the median and p90 (no
+ *   limit is asserted: the machines are shared);
+ * - the content script's get_page_text (main content) against each page's expected article: token
+ *   recall per page and the median (the same measure as bench/page-text.bench.ts).
  */
-import type { Browser, Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, send } from '../support/content-harness.js';
-import { blockRemote, corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
+import { BROWSER_ARGS, send } from '../support/content-harness.js';
+import { corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
+import { launchExtension, OFFLINE_DNS_FLAG, type ExtensionHarness } from '../support/extension.js';
 import type { FixtureServer } from '../support/fixture-server.js';
+import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
+import { createToolRunner } from '../support/tool-runner.js';
+import { checkTreeLines } from '../support/tree-lines.js';
 
-const pages = corpusPages();
+// CORPUS_PAGES=a,b runs only those pages (to look into one); the sweep is all of them.
+const only = process.env['CORPUS_PAGES']?.split(',').filter(Boolean);
+const pages = corpusPages().filter((name) => !only || only.includes(name));
+const READS = [
+  { name: 'read_page', input: {} },
+  { name: 'find', input: { query: 'search' } },
+  { name: 'get_page_text', input: {} },
+] as const;
+
+/** `p`-quantile of some numbers (nearest rank). */
+function quantile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+}
+
+/** Lines of a read_page result that break the frame rule: an iframe with content or a reason under it, or empty. */
+function framesUnaccounted(tree: string): string[] {
+  const lines = tree.split('\n');
+  const problems: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (!/^\s*- iframe/.test(line)) continue;
+    const indent = /^\s*/.exec(line)?.[0].length ?? 0;
+    const next = lines[i + 1] ?? '';
+    const nested = (/^\s*/.exec(next)?.[0].length ?? 0) > indent;
+    // An iframe line ends with ':' exactly when something is under it; an empty frame was read and had nothing.
+    if (line.endsWith(':') !== nested) problems.push(line);
+    if (nested && /frame content unavailable: (?!its page \(.*\) (failed to load|has not answered yet|has not loaded)|it did not answer within|no document in it|frames nested)/.test(next)) problems.push(`${line} → ${next}`);
+  }
+  return problems;
+}
+
 let server: FixtureServer;
-let browser: Browser;
-let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([serveCorpus(), launchBrowser()]);
-  page = await browser.newPage();
-  await blockRemote(page);
+  server = await serveCorpus();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
 describe('corpus', () => {
   it('has the 130 pages', () => {
-    expect(pages.length).toBeGreaterThanOrEqual(130);
+    expect(corpusPages().length).toBeGreaterThanOrEqual(130);
   });
 
-  it('read_page and get_page_text run on every page without error', { timeout: 600_000 }, async () => {
-    const failures: string[] = [];
-    let withText = 0;
-    const recalls: Array<{ name: string; recall: number }> = [];
-    for (const name of pages) {
-      await openCorpusPage(page, server, name);
-      let article: string | undefined;
-      for (const command of [
-        { type: 'snapshot', filter: 'all', refPrefix: '' },
-        { type: 'snapshot', filter: 'interactive', refPrefix: '' },
-        { type: 'page_text', mainContent: true },
-        { type: 'page_text', mainContent: false },
-      ] as const) {
-        const reply = await send(page, command);
-        if (!reply.ok) failures.push(`${name} ${command.type}: ${reply.error.code} ${reply.error.message}`);
-        else if (command.type === 'page_text' && command.mainContent) {
-          article = (reply.result as { markdown: string }).markdown;
-          if (article.length > 200) withText++;
+  describe('through the extension', () => {
+    let ext: ExtensionHarness;
+    let mock: MockModelServer;
+
+    beforeAll(async () => {
+      mock = await startMockModelServer();
+      // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
+      // away by compaction, which asks the mock for a summary this sweep has not scripted.
+      ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
+    });
+    afterAll(async () => {
+      await ext?.close();
+      await mock?.close();
+    });
+
+    it('read_page, find and get_page_text answer on every page, every frame read or named, every line in the grammar', { timeout: 1_200_000 }, async () => {
+      const runner = await createToolRunner(ext, mock);
+      const page = await ext.context.newPage();
+      const failures: string[] = [];
+      const times: Record<string, number[]> = { read_page: [], find: [], get_page_text: [] };
+      const rows: string[] = [];
+      for (const name of pages) {
+        await openCorpusPage(page, server, name);
+        const tabId = await ext.tabIdOf(page);
+        const runs = await runner.run(tabId, READS.map((call) => ({ name: call.name, input: { ...call.input } })));
+        if (runs.length !== READS.length) failures.push(`${name}: ${runs.length} of ${READS.length} calls finished; the run ended: ${runner.lastEnd}`);
+        for (const run of runs) {
+          times[run.name]?.push(run.durationMs);
+          if (run.isError) failures.push(`${name} ${run.name}: ${run.code} ${run.text.slice(0, 200)}`);
+          else if (run.name !== 'get_page_text') {
+            for (const problem of checkTreeLines(run.text)) failures.push(`${name} ${run.name}: ${problem.slice(0, 300)}`);
+          }
+          if (run.name === 'read_page' && !run.isError) for (const problem of framesUnaccounted(run.text)) failures.push(`${name} read_page frame: ${problem.slice(0, 300)}`);
+        }
+        rows.push(`  ${name.padEnd(40)} ${runs.map((run) => `${run.name} ${String(run.durationMs).padStart(5)} ms`).join('  ')}`);
+      }
+      await runner.close();
+      await page.close();
+      const summary = Object.entries(times).map(([tool, values]) => `  ${tool.padEnd(14)} median ${median(values).toFixed(0).padStart(5)} ms   p90 ${quantile(values, 0.9).toFixed(0).padStart(5)} ms   max ${Math.max(...values).toFixed(0).padStart(6)} ms   (${values.length} reads)`);
+      console.log(['Reads through the extension, remote hosts failing to resolve (each call timed by the executor):', ...rows, ...summary].join('\n'));
+      expect(failures).toEqual([]);
+      expect(times['read_page']).toHaveLength(pages.length);
+    });
+  });
+
+  describe('article text', () => {
+    let browser: Browser;
+    let page: Page;
+
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', headless: true, args: [...BROWSER_ARGS, OFFLINE_DNS_FLAG] });
+      page = await browser.newPage();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('get_page_text recovers the expected article (token recall), and read_page and get_page_text run without error', { timeout: 600_000 }, async () => {
+      const failures: string[] = [];
+      let withText = 0;
+      const recalls: Array<{ name: string; recall: number }> = [];
+      for (const name of pages) {
+        await openCorpusPage(page, server, name);
+        let article: string | undefined;
+        for (const command of [
+          { type: 'snapshot', filter: 'interactive', refPrefix: '' },
+          { type: 'page_text', mainContent: true },
+          { type: 'page_text', mainContent: false },
+        ] as const) {
+          const reply = await send(page, command);
+          if (!reply.ok) failures.push(`${name} ${command.type}: ${reply.error.code} ${reply.error.message}`);
+          else if (command.type === 'page_text' && command.mainContent) {
+            article = (reply.result as { markdown: string }).markdown;
+            if (article.length > 200) withText++;
+          }
+        }
+        if (article !== undefined && hasExpected(name)) {
+          await openCorpusPage(page, server, name, 'expected.html');
+          const expected = await page.evaluate(() => document.body?.textContent ?? '');
+          // Link targets are Markdown syntax, not article words.
+          recalls.push({ name, recall: tokenRecall(expected, article.replace(/\]\([^)]*\)/g, ']')) });
         }
       }
-      if (article !== undefined && hasExpected(name)) {
-        await openCorpusPage(page, server, name, 'expected.html');
-        const expected = await page.evaluate(() => document.body?.textContent ?? '');
-        // Link targets are Markdown syntax, not article words.
-        recalls.push({ name, recall: tokenRecall(expected, article.replace(/\]\([^)]*\)/g, ']')) });
-      }
-    }
-    const medianRecall = median(recalls.map((row) => row.recall));
-    console.log(
-      [
-        'get_page_text (main content): share of each expected article recovered (token recall)',
-        ...recalls.map((row) => `  ${row.name.padEnd(40)} ${(row.recall * 100).toFixed(1).padStart(5)}%`),
-        `  median over ${recalls.length} pages: ${(medianRecall * 100).toFixed(1)}%; ≥ 90%: ${recalls.filter((row) => row.recall >= 0.9).length}; < 50%: ${recalls.filter((row) => row.recall < 0.5).length}`,
-      ].join('\n'),
-    );
-    expect(failures).toEqual([]);
-    expect(recalls.length).toBeGreaterThan(pages.length * 0.9);
-    // Readability recovers nearly all of a typical article: a broken extraction drops far below this.
-    expect(medianRecall).toBeGreaterThan(0.9);
-    // Nearly every saved page is an article: the extraction must yield real text on almost all.
-    expect(withText).toBeGreaterThan(pages.length * 0.9);
+      const medianRecall = median(recalls.map((row) => row.recall));
+      console.log(
+        [
+          'get_page_text (main content): share of each expected article recovered (token recall)',
+          ...recalls.map((row) => `  ${row.name.padEnd(40)} ${(row.recall * 100).toFixed(1).padStart(5)}%`),
+          `  median over ${recalls.length} pages: ${(medianRecall * 100).toFixed(1)}%; ≥ 90%: ${recalls.filter((row) => row.recall >= 0.9).length}; < 50%: ${recalls.filter((row) => row.recall < 0.5).length}`,
+        ].join('\n'),
+      );
+      expect(failures).toEqual([]);
+      expect(recalls.length).toBeGreaterThan(pages.length * 0.9);
+      // Readability recovers nearly all of a typical article: a broken extraction drops far below this.
+      expect(medianRecall).toBeGreaterThan(0.9);
+      // Nearly every saved page is an article: the extraction must yield real text on almost all.
+      expect(withText).toBeGreaterThan(pages.length * 0.9);
+    });
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startMockModelServer, type MockModelServer, type MockReply, type RecordedRequest } from '../support/mock-model-server.js';
+import { imageSize } from '../../src/runtime/context-window/image-size.js';
 import { lastResultText, mockSettings, send, toolCall } from './tab-storage-helpers.js';
 
 /** The ref on the first line of a tool result that contains `needle`. */
@@ -35,6 +36,19 @@ function resultText(server: MockModelServer, toolUseId: string): { text: string;
     }
   }
   throw new Error(`No request carried a result for ${toolUseId}`);
+}
+
+/** The image block inside the tool result the model got for a call (Anthropic wire format). */
+function resultImage(server: MockModelServer, toolUseId: string): { media_type: string; data: string } | undefined {
+  for (const request of server.requests) {
+    for (const message of (request.body?.['messages'] ?? []) as Array<{ content: unknown }>) {
+      if (!Array.isArray(message.content)) continue;
+      for (const block of message.content as Array<{ type: string; tool_use_id?: string; content?: Array<{ type: string; source?: { media_type: string; data: string } }> }>) {
+        if (block.type === 'tool_result' && block.tool_use_id === toolUseId) return block.content?.find((c) => c.type === 'image')?.source;
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A model reply that calls one tool with an input computed from the previous tool result. */
@@ -95,7 +109,7 @@ describe('page tools through the side panel', () => {
     expect(tree).toMatch(/- iframe "Same origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame" \[level=2\] \[ref=f\d+e\d+\]/);
     expect(tree).toMatch(/- iframe "Cross origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame"/);
     expect(tree.match(/button "Frame button" \[ref=f\d+e\d+\]/g)).toHaveLength(2);
-    expect(resultText(mock, 'tu_click')).toEqual({ text: 'Clicked button "Frame button".', isError: false });
+    expect(resultText(mock, 'tu_click')).toEqual({ text: 'Clicked button "Frame button" [trusted input]. Then: text "Clicks: 0" became "Clicks: 1".', isError: false });
     expect(await page.frameLocator('#cross').locator('#count').textContent()).toBe('1');
     expect(await page.frameLocator('#same').locator('#count').textContent()).toBe('0');
   });
@@ -120,7 +134,7 @@ describe('page tools through the side panel', () => {
       { text: 'Selected the country.' },
     );
     await converse(form.tabId, 'Pick Japan', 'Selected the country.');
-    expect(resultText(mock, 'tu_select').text).toBe('Selected "Japan" in combobox "Country".');
+    expect(resultText(mock, 'tu_select').text).toBe('Selected "Japan" in combobox "Country" (set by script, with input and change events). Then: its value is now "Japan".');
     expect(await form.page.inputValue('#country')).toBe('jp');
     const missing = resultText(mock, 'tu_missing');
     expect(missing.isError).toBe(true);
@@ -228,13 +242,15 @@ describe('page tools through the side panel', () => {
       { text: 'All done here.' },
     );
     const panel = await converse(tabId, 'Try the interactions', 'All done here.');
-    expect(resultText(mock, 'tu_key').text).toBe('Pressed Control+A on textbox "Shortcut field".');
-    expect(await page.textContent('#lastkey')).toBe('Control+A');
-    expect(resultText(mock, 'tu_hover').text).toBe('Hovering over button "Products".');
+    // The page's own handler shows what it received: a keyboard reports Control+A as the key "a".
+    expect(resultText(mock, 'tu_key').text).toMatch(/^Pressed Control\+A on textbox "Shortcut field" \[trusted input\]\. Then: its value is still "some text"; text "Last key: none" became "Last key: Control\+a"/);
+    expect(await page.textContent('#lastkey')).toBe('Control+a');
+    expect(resultText(mock, 'tu_hover').text).toMatch(/^Hovering over button "Products" \[trusted input\]\. Then: /);
+    expect(resultText(mock, 'tu_hover').text).not.toContain('no visible change');
     expect(await page.isVisible('#menu')).toBe(true);
     expect(resultText(mock, 'tu_wait').text).toMatch(/^Done after [\d.]+ s: “Details loaded” appeared and “Loading…” disappeared\.$/);
     expect(await page.textContent('#details')).toBe('Details loaded');
-    expect(resultText(mock, 'tu_scroll').text).toMatch(/^Scrolled the page down by \d+px\. Page position: x=0, y=\d+/);
+    expect(resultText(mock, 'tu_scroll').text).toMatch(/^Scrolled the page down by \d+px; page position x=0, y=\d+.*\. Then: /);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
     await expect.poll(() => toolCall(panel, 'tu_wait').getAttribute('data-status')).toBe('done');
   });
@@ -246,16 +262,22 @@ describe('page tools through the side panel', () => {
     opened.push(panel);
     // Only the visible tab of a window can be captured: show the page, as a person with the side panel would.
     await page.bringToFront();
+    await page.setViewportSize({ width: 1800, height: 1000 });
     await send(panel, 'Summarize this page');
     await panel.getByText('Read and looked.').waitFor();
     const text = resultText(mock, 'tu_text').text;
     expect(text).toContain('# How tides work');
     expect(text).toContain('| Bay of Fundy | 16 |');
     expect(text).not.toContain('Privacy');
-    expect(resultText(mock, 'tu_shot').text).toMatch(/^Screenshot of tab \d+ \(How tides work — .*\), image\/(png|jpeg)/);
-    const last = mock.requests.at(-1);
-    const images = JSON.stringify(last?.body ?? {}).match(/"type":"image"/g) ?? [];
-    expect(images.length).toBeGreaterThan(0);
+    // 'mock-model' is not a known cloud model, so it gets JPEG (what every vision server decodes).
+    expect(resultText(mock, 'tu_shot').text).toMatch(/^Screenshot of tab \d+ \(How tides work — .*\), 1280×\d+, image\/jpeg/);
+    // The image travels inside the tool result, scaled in the worker from the 1800 px wide capture.
+    const image = resultImage(mock, 'tu_shot');
+    expect(image?.media_type).toBe('image/jpeg');
+    const size = imageSize(image?.data ?? '');
+    expect(size?.width).toBe(1280);
+    expect(size?.height).toBeLessThanOrEqual(1280);
+    expect(JSON.stringify(mock.requests.at(-1)?.body ?? {}).match(/"type":"image"/g)).toHaveLength(1);
   });
 
   it('navigate waits for the load and returns the final URL and title; old refs are stale afterwards', async () => {

@@ -3,6 +3,7 @@
  * Anthropic stream, and the panel driven the way a person would (the "Message" box, Send, Stop, the
  * permission dialog). Each test asserts both what the person sees and what the model was sent.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
@@ -75,7 +76,8 @@ describe('side panel', () => {
     await send(panel, 'Say hello');
     const reply = panel.locator('.message.assistant').last();
     await expect.poll(() => reply.locator('strong').textContent()).toBe('world');
-    await panel.getByText('Tokens:').waitFor();
+    // The run's meter appears when the reply is done.
+    await panel.getByText(/^This run: \d/).waitFor();
     expect(await reply.locator('img').count()).toBe(0);
     expect(await reply.textContent()).toContain('<img src=x');
     const docs = reply.getByRole('link', { name: 'the docs' });
@@ -401,6 +403,31 @@ describe('side panel', () => {
     await panel.getByRole('button', { name: 'Conversations' }).click();
     await panel.getByRole('button', { name: 'Conversations' }).click();
     await expect.poll(() => list.filter({ hasText: 'Second conversation' }).count()).toBe(0);
+  });
+
+  it('exports a conversation as Markdown and as JSON through the browser’s downloads', async () => {
+    const { panel } = await openPanelOnFixture();
+    mock.enqueue({ text: 'Exported answer.' });
+    await send(panel, 'A conversation to keep');
+    await panel.getByText('Exported answer.').waitFor();
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    const row = panel.locator('.conversation-list li').filter({ hasText: 'A conversation to keep' });
+    await row.getByRole('button', { name: /as Markdown$/ }).click();
+    await row.getByRole('button', { name: /as JSON$/ }).click();
+    // The harness names downloads by id, so find the two files by what they hold.
+    const saved = async () => {
+      const paths = await ext.evaluateInWorker(async () => (await chrome.downloads.search({ state: 'complete' })).map((d) => d.filename), undefined);
+      return paths.map((path) => readFileSync(path, 'utf8')).filter((text) => text.includes('A conversation to keep'));
+    };
+    await expect.poll(async () => (await saved()).length, { timeout: 20_000 }).toBe(2);
+    const files = await saved();
+    const markdown = files.find((text) => text.startsWith('# ')) as string;
+    expect(markdown).toContain('## You\n\nA conversation to keep');
+    expect(markdown).toContain('## Pagewright\n\nExported answer.');
+    const json = JSON.parse(files.find((text) => text.startsWith('{')) as string) as { format: string; transcript: unknown[]; messages: unknown[] };
+    expect(json.format).toBe('pagewright-conversation');
+    expect(json.transcript.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(json.messages)).toContain('Exported answer.');
   });
 
   it('without ?tab follows the active tab of its window, and pops out bound to it', async () => {

@@ -17,19 +17,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { findChromium } from '../../scripts/ensure-chromium.mjs';
+import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs';
 
-/** The flags that make extensions work in headless Chromium on these machines (see COMMON.md). */
-export const HEADLESS_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-] as const;
+export { HEADLESS_FLAGS };
+
+
+/**
+ * Makes every host but this machine fail to resolve, the way remote requests fail for a person offline
+ * (a DNS error, an error page in a frame) instead of being aborted before they start.
+ */
+export const OFFLINE_DNS_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
 
 export interface LaunchOptions {
   /** The built extension; default `$PAGEWRIGHT_DIST`, else `<repo>/dist` (a separate build keeps parallel work off the shared dist/). */

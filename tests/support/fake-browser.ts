@@ -3,7 +3,8 @@
  * Chrome), frames, downloads, navigations, a tiny screenshot, and content scripts that answer page
  * commands from a function the test gives. Every page command sent is recorded in `sent`.
  */
-import type { BrowserBridge, TabInfo } from '../../src/runtime/browser.js';
+import type { BrowserBridge, CapturedImage, TabInfo } from '../../src/runtime/browser.js';
+import type { ImageOptions } from '../../src/runtime/context-window/models.js';
 import { ToolError } from '../../src/runtime/errors.js';
 
 /** One page command as a content script received it. */
@@ -23,8 +24,12 @@ export interface FakeFrame {
 export interface FakeBrowserOptions {
   /** The content scripts' reply to each command (the raw reply envelope). Without it, page commands throw. */
   answer?: (sent: SentCommand) => unknown;
+  /** True when `answer` also answers observe_start/observe_end (default: answered here, nothing changed). */
+  answersObservations?: boolean;
   /** The frames of every tab; by default only the top frame. */
   frames?: FakeFrame[];
+  /** What `captureVisibleTab` returns; by default a 1×1 PNG. */
+  capture?: CapturedImage;
 }
 
 /** A 1×1 PNG, base64. */
@@ -34,6 +39,10 @@ export class FakeBrowser implements BrowserBridge {
   readonly tabs = new Map<number, TabInfo>();
   readonly downloads: Array<{ filename: string; content: string; mimeType: string }> = [];
   readonly sent: SentCommand[] = [];
+  /** The image options each capture was asked for. */
+  readonly captures: Array<ImageOptions | undefined> = [];
+  /** The effect observations around actions (observe_start/observe_end), kept apart from `sent`. */
+  readonly observed: SentCommand[] = [];
   private nextId = 100;
 
   constructor(
@@ -57,6 +66,12 @@ export class FakeBrowser implements BrowserBridge {
   async sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal }): Promise<unknown> {
     this.tab(tabId);
     const sent: SentCommand = { tabId, frameId: options.frameId, command: (message as { command: SentCommand['command'] }).command };
+    // Every action is observed; unless a test answers them itself, the page saw nothing change.
+    if (!this.options.answersObservations && (sent.command.type === 'observe_start' || sent.command.type === 'observe_end')) {
+      this.observed.push(sent);
+      const url = this.tab(tabId).url;
+      return sent.command.type === 'observe_start' ? { ok: true, result: { token: 'o1' } } : { ok: true, result: { url, changes: [], staleRefs: [], elements: {} } };
+    }
     this.sent.push(sent);
     if (!this.options.answer) throw new Error('This fake browser has no content scripts (pass `answer`).');
     return this.options.answer(sent);
@@ -94,8 +109,9 @@ export class FakeBrowser implements BrowserBridge {
     tab.title = 'Landed';
     return { ...tab };
   }
-  async captureVisibleTab(): Promise<{ mediaType: 'image/png'; data: string }> {
-    return { mediaType: 'image/png', data: TINY_PNG };
+  async captureVisibleTab(_tabId: number, options?: ImageOptions): Promise<CapturedImage> {
+    this.captures.push(options);
+    return this.options.capture ?? { mediaType: 'image/png', data: TINY_PNG, width: 1, height: 1 };
   }
   async download(file: { filename: string; content: string; mimeType: string }) {
     this.downloads.push(file);

@@ -26,11 +26,19 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serves files under `root`; unknown paths get 404, paths escaping the root get 403. */
+/** Serves files under `root` (and the routes above); unknown paths get 404, paths escaping the root get 403. */
 export async function startFixtureServer(root = 'tests/fixtures'): Promise<FixtureServer> {
   const base = resolve(root);
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    // /never-answers holds the request open with no answer at all, /never-finishes after the start of a
+    // page, until the server closes: frames and resources that never load.
+    if (pathname === '/never-answers') return;
+    if (pathname === '/never-finishes') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<!doctype html><title>Never finishes</title><p>The start of a page that never finishes loading</p>');
+      return;
+    }
     // POST /echo answers with a page listing the submitted fields, so form tests see what was sent.
     if (req.method === 'POST' && pathname === '/echo') {
       let body = '';

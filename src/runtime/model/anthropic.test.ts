@@ -104,14 +104,14 @@ describe('Anthropic client', () => {
     expect(events.find((e) => e.type === 'usage')).toEqual({ type: 'usage', usage: expected });
   });
 
-  it('puts cache breakpoints on the last tool and the newest block, sends is_error, and leaves the transcript untouched', async () => {
+  it('puts cache breakpoints on the last tool, the system prompt, the previous user message and the newest block; sends is_error; leaves the transcript untouched', async () => {
     const messages: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'Click it' }] },
       { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool_use', id: 'toolu_a', name: 'click', input: { ref: 'e1' } }] },
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'toolu_a', content: [{ type: 'text', text: '{"error":{"code":"STALE_REF"}}' }], is_error: true },
+          { type: 'tool_result', tool_use_id: 'toolu_a', content: [{ type: 'text', text: '{"error":{"code":"STALE_REF"}}' }], is_error: true, meta: { at: 1 } },
         ],
       },
     ];
@@ -119,11 +119,13 @@ describe('Anthropic client', () => {
     server.enqueue({ text: 'ok' });
     await collect(client(), request(messages));
     const body = server.requests[0]!.body;
-    expect(body.tools[0].cache_control).toBeUndefined();
-    expect(body.tools[1].cache_control).toEqual({ type: 'ephemeral' });
-    expect(body.messages[0].content[0].cache_control).toBeUndefined();
+    const marked = (value: { cache_control?: unknown }) => value.cache_control !== undefined;
+    expect(body.tools.map(marked)).toEqual([false, true]);
+    expect(body.system).toEqual([{ type: 'text', text: 'You are a test.', cache_control: { type: 'ephemeral' } }]);
+    expect(body.messages.map((m: { content: Array<{ cache_control?: unknown }> }) => m.content.map(marked))).toEqual([[true], [false], [true]]);
     // The empty text block is dropped (the API rejects it); the tool_use remains.
     expect(body.messages[1].content).toEqual([{ type: 'tool_use', id: 'toolu_a', name: 'click', input: { ref: 'e1' } }]);
+    // `meta` stays on our side: the result goes out with exactly the API's fields.
     expect(body.messages[2].content).toEqual([
       {
         type: 'tool_result',
@@ -136,7 +138,7 @@ describe('Anthropic client', () => {
     expect(JSON.stringify(messages)).toBe(before);
   });
 
-  it('moves the first breakpoint to the system prompt when there are no tools', async () => {
+  it('keeps the system prompt as a breakpoint when there are no tools', async () => {
     server.enqueue({ text: 'ok' });
     await collect(client(), { ...request(), tools: [] });
     const body = server.requests[0]!.body;

@@ -1,11 +1,11 @@
 /**
  * The Anthropic Messages API, streamed over SSE with `fetch`. Our content blocks already have the
- * Anthropic shape, so mapping is mostly copying, plus two prompt-cache breakpoints: on the last tool
- * (the tool list is the stable prefix) and on the last block of the newest message.
+ * Anthropic shape, so mapping is mostly copying, plus prompt-cache breakpoints (see `buildAnthropicBody`).
  */
 import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
+import { parseStreamedToolInput } from './tool-input.js';
 import { ModelError, emptyUsage } from './types.js';
 import type { ContentBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';
 
@@ -24,7 +24,17 @@ interface WireMessage {
   content: WireBlock[];
 }
 
-/** The JSON body for `POST /v1/messages`. Exported so tests can check it without a server. */
+/**
+ * The JSON body for `POST /v1/messages`. Exported so tests can check it without a server.
+ *
+ * Prompt-cache breakpoints (the API allows four; the cache is a prefix in the order tools → system → messages):
+ * 1. the last tool: the tool list, the same across runs and conversations;
+ * 2. the system prompt: tools + system, the same for the whole run, read again after the context window
+ *    rewrites older messages (a stub, a summary), when the message breakpoints find nothing cached;
+ * 3. the newest message: writes the transcript so far, for the next request to read;
+ * 4. the previous user message, where the last request's breakpoint 3 was: reads what that request wrote
+ *    even when a turn added more blocks than the API looks back over (20) from breakpoint 3.
+ */
 export function buildAnthropicBody(model: string, request: Omit<ModelRequest, 'signal'>): Record<string, unknown> {
   const tools: Array<Record<string, unknown>> = request.tools.map((tool) => ({
     name: tool.name,
@@ -34,15 +44,15 @@ export function buildAnthropicBody(model: string, request: Omit<ModelRequest, 's
   const lastTool = tools[tools.length - 1];
   if (lastTool) lastTool['cache_control'] = EPHEMERAL;
 
-  const system: Array<Record<string, unknown>> = request.system ? [{ type: 'text', text: request.system }] : [];
-  // Without tools the system prompt is the stable prefix, so the first breakpoint moves there.
-  const firstSystem = system[0];
-  if (!lastTool && firstSystem) firstSystem['cache_control'] = EPHEMERAL;
+  const system: Array<Record<string, unknown>> = request.system ? [{ type: 'text', text: request.system, cache_control: EPHEMERAL }] : [];
 
   const messages = request.messages.map(toWireMessage).filter((m) => m.content.length > 0);
-  const newest = messages[messages.length - 1];
-  const newestBlock = newest?.content[newest.content.length - 1];
-  if (newestBlock) newestBlock.cache_control = EPHEMERAL;
+  const users = messages.filter((m) => m.role === 'user');
+  const marked = [messages[messages.length - 1], users.length >= 2 ? users[users.length - 2] : undefined];
+  for (const message of marked) {
+    const last = message?.content[message.content.length - 1];
+    if (last) last.cache_control = EPHEMERAL;
+  }
 
   return {
     model,
@@ -105,16 +115,6 @@ function readUsage(into: Usage, raw: unknown): Usage {
     cacheReadTokens: num('cache_read_input_tokens', into.cacheReadTokens),
     cacheCreationTokens: num('cache_creation_input_tokens', into.cacheCreationTokens),
   };
-}
-
-/** Tool input is streamed as JSON text; an unreadable one is kept so the executor can explain it. */
-function parseToolInput(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return { _unparseable_input: json };
-  }
 }
 
 /** Creates a `ModelClient` for the Anthropic Messages API. */
@@ -239,7 +239,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       if (!state) continue;
       if (state.kind === 'text' && state.text !== '') content.push({ type: 'text', text: state.text });
       if (state.kind === 'tool_use') {
-        const block: ToolUseBlock = { type: 'tool_use', id: state.id, name: state.name, input: parseToolInput(state.json) };
+        const block: ToolUseBlock = { type: 'tool_use', id: state.id, name: state.name, input: parseStreamedToolInput(state.json) };
         content.push(block);
       }
     }

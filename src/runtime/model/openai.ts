@@ -6,6 +6,7 @@
 import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
+import { parseStreamedToolInput } from './tool-input.js';
 import { emptyUsage } from './types.js';
 import type { ContentBlock, ImageBlock, Message, ModelClient, ModelRequest, ModelStreamEvent, StopReason, ToolUseBlock, Usage } from './types.js';
 
@@ -130,15 +131,6 @@ function readUsage(raw: unknown): Usage | undefined {
   };
 }
 
-function parseArguments(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return { _unparseable_input: json };
-  }
-}
-
 /** Creates a `ModelClient` for an OpenAI-compatible Chat Completions endpoint. */
 export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const doFetch = resolveFetch(options);
@@ -247,7 +239,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       const call = calls.get(index);
       if (!call || call.name === '') continue;
       if (call.id === '') call.id = `call_${Date.now().toString(36)}_${callCounter++}`;
-      content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseArguments(call.args) });
+      content.push({ type: 'tool_use', id: call.id, name: call.name, input: parseStreamedToolInput(call.args) });
     }
     const hasCalls = content.some((b) => b.type === 'tool_use');
     // Ollama and others say `stop` even when they called tools; the calls are what matter.

@@ -22,11 +22,41 @@ export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 export const toolResultContentSchema = z.union([textBlockSchema, imageBlockSchema]);
 export type ToolResultContentBlock = z.infer<typeof toolResultContentSchema>;
 
+/**
+ * What a page read covers, declared by the tool that made it. A newer read by the same tool of the same
+ * `document` with the same `view`, or a `whole` one, supersedes an older read in what is sent
+ * (src/runtime/context-window/elide.ts).
+ */
+export const readScopeSchema = z.object({
+  /** The document read, as a key that also reads well in a note: tab and URL (without the #fragment). */
+  document: z.string(),
+  /** Which part or form of it (filter, subtree); reads of different views do not replace each other. */
+  view: z.string(),
+  /** True when this read shows everything a read of any view of this document would. */
+  whole: z.boolean(),
+});
+export type ReadScope = z.infer<typeof readScopeSchema>;
+
+/**
+ * Facts about a tool result that stay on our side of the wire: when it was made, what it read, where its
+ * full text is stored. Set only on results the context window may later shorten (images and page reads).
+ */
+export const toolResultMetaSchema = z.object({
+  /** When the call finished (ms since the epoch). */
+  at: z.number(),
+  read: readScopeSchema.optional(),
+  /** The stored id of the full text, when the result budget already stored it. */
+  storedId: z.string().optional(),
+});
+export type ToolResultMeta = z.infer<typeof toolResultMetaSchema>;
+
 export const toolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
   content: z.array(toolResultContentSchema),
   is_error: z.boolean().optional(),
+  /** Facts for the runtime and the panel; the model clients never send them. */
+  meta: toolResultMetaSchema.optional(),
 });
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
 

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_CHANNEL, pageEnvelope, pageEnvelopeSchema, parsePageReply } from './page.js';
 import { isTrustedSender } from '../../content/sender.js';
-import { parseKeyCombo } from '../../content/actions.js';
 
 describe('page protocol', () => {
   it('wraps commands on the pagewright/page channel and rejects other shapes', () => {
@@ -41,18 +40,5 @@ describe('content script sender check', () => {
     expect(isTrustedSender({ id: 'other' }, id)).toBe(false);
     expect(isTrustedSender({ id, tab: { id: 4 }, url: 'https://evil.test/' }, id)).toBe(false);
     expect(isTrustedSender({ id, url: 'https://evil.test/' }, id)).toBe(false);
-  });
-});
-
-describe('key combos', () => {
-  it('parses modifiers and named keys', () => {
-    expect(parseKeyCombo('Control+A')).toEqual({ key: 'A', modifiers: ['Control'] });
-    expect(parseKeyCombo('ctrl+shift+Tab')).toEqual({ key: 'Tab', modifiers: ['Control', 'Shift'] });
-    expect(parseKeyCombo('esc')).toEqual({ key: 'Escape', modifiers: [] });
-    expect(parseKeyCombo('Control++')).toEqual({ key: '+', modifiers: ['Control'] });
-  });
-  it('rejects unknown keys and modifiers with INVALID_KEY', () => {
-    expect(() => parseKeyCombo('Hyper+Q')).toThrow(expect.objectContaining({ code: 'INVALID_KEY' }));
-    expect(() => parseKeyCombo('Enterr')).toThrow(expect.objectContaining({ code: 'INVALID_KEY' }));
   });
 });

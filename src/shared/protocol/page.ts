@@ -58,6 +58,14 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
   /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
+  // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
+  z.object({ type: z.literal('locate'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['click', 'hover', 'type', 'focus']) }),
+  /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
+  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
+  z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
+  // What an action did (src/content/effects.ts): armed before it, read after the page settles.
+  z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
+  z.object({ type: z.literal('observe_end'), token: z.string().max(40), quietMs: z.number().int().min(0).max(5_000), maxMs: z.number().int().min(0).max(15_000) }),
 ]);
 export type PageCommand = z.infer<typeof pageCommandSchema>;
 export type PageCommandType = PageCommand['type'];
@@ -74,11 +82,14 @@ export function pageEnvelope(command: PageCommand): PageEnvelope {
 }
 
 const frameMarker = z.object({
-  /** The local ref of the iframe element in this document. */
+  /** The ref of the iframe element in this document (with the frame's prefix). */
   ref: z.string(),
-  /** The extension frame id of that iframe (from `runtime.getFrameId`), null when unknown. */
-  frameId: z.number().int().nullable(),
+  /** Its index in `window.frames`; the frame's own document finds the same path from inside. Null in shadow DOM. */
+  index: z.number().int().min(0).nullable(),
+  /** Its resolved `src` ('' for none). */
   src: z.string(),
+  /** The line of `text` that is the iframe's: the frame's content goes under it (placed by this, never by searching the text). */
+  line: z.number().int().min(0),
 });
 
 /** One control as the safety rules see it (src/content/inspect.ts): labels, link, form override, editability. */
@@ -134,7 +145,7 @@ export const pageResultSchemas = {
     documentId: z.string(),
     url: z.string(),
     title: z.string(),
-    /** The tree, one node a line. Iframes appear as `- iframe [ref=e5]` lines; see `frames`. */
+    /** The tree, one node a line. Iframes appear as `- iframe [ref=e5]` lines at the lines `frames` names. */
     text: z.string(),
     elements: z.record(z.string(), elementSummarySchema),
     frames: z.array(frameMarker),
@@ -147,6 +158,8 @@ export const pageResultSchemas = {
     matches: z.array(z.object({ ref: z.string(), line: z.string(), score: z.number() })),
     elements: z.record(z.string(), elementSummarySchema),
     total: z.number().int(),
+    /** The visible iframes, to be searched next: index in `window.frames` (null in shadow DOM) and resolved src. */
+    frames: z.array(z.object({ index: z.number().int().min(0).nullable(), src: z.string() })),
   }),
   page_text: z.object({ url: z.string(), title: z.string(), markdown: z.string(), usedReadability: z.boolean(), byline: z.string().optional() }),
   click: actionResult,
@@ -172,6 +185,28 @@ export const pageResultSchemas = {
     nearby: z.array(z.string()).max(10).optional(),
     /** For a select: the options the values would choose, with their address when a value is one. */
     options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
+  }),
+  locate: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    x: z.number(),
+    y: z.number(),
+    label: z.string(),
+    editable: z.enum(['field', 'textarea', 'editable']).optional(),
+    focused: z.boolean(),
+  }),
+  frame_offset: z.object({ x: z.number(), y: z.number() }),
+  caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
+  observe_start: z.object({ token: z.string() }),
+  observe_end: z.object({
+    url: z.string(),
+    changes: z.array(z.string()),
+    focus: z.string().optional(),
+    target: z.string().optional(),
+    targetChanged: z.boolean().optional(),
+    landedElsewhere: z.string().optional(),
+    staleRefs: z.array(z.string()),
+    elements: z.record(z.string(), elementSummarySchema),
   }),
 } satisfies Record<PageCommandType, z.ZodType>;
 

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { errorSummarySchema, runErrorSchema } from '../../runtime/errors.js';
+import { runCostSchema } from '../../runtime/context-window/events.js';
 import { agentEventSchema } from '../../runtime/events.js';
 import { usageSchema } from '../../runtime/model/types.js';
 import { permissionRequestSchema, personChoiceKindSchema } from '../../runtime/permission-types.js';
@@ -16,6 +17,21 @@ import { transcriptEntrySchema } from '../transcript.js';
 
 export const PANEL_PORT_NAME = 'pagewright-panel';
 
+/** A run's meter: tokens by kind, requests, and the estimated cost (absent when the model's prices are unknown). */
+export const runCostStateSchema = runCostSchema.omit({ type: true });
+export type RunCostState = z.infer<typeof runCostStateSchema>;
+
+/** What a conversation's runs have used together. */
+export const conversationTotalsSchema = z.object({
+  runs: z.number(),
+  usage: usageSchema,
+  /** The sum of the runs whose cost is known. */
+  costUsd: z.number(),
+  /** Runs whose model had no price: the cost above leaves them out. */
+  runsWithoutPrice: z.number(),
+});
+export type ConversationTotals = z.infer<typeof conversationTotalsSchema>;
+
 /** The state of a conversation's run, as the panel shows it. */
 export const runStateSchema = z.object({
   status: z.enum(['idle', 'running', 'interrupted', 'error']),
@@ -23,6 +39,8 @@ export const runStateSchema = z.object({
   /** Set when `status` is 'error' or the last run ended on a model error. */
   error: runErrorSchema.optional(),
   usage: usageSchema.optional(),
+  /** The run's meter (this run, or the last one when idle). */
+  cost: runCostStateSchema.optional(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 
@@ -69,9 +87,10 @@ export const workerToPanelSchema = z.discriminatedUnion('type', [
     transcript: z.array(transcriptEntrySchema),
     run: runStateSchema,
     pendingPermission: permissionRequestSchema.optional(),
+    totals: conversationTotalsSchema.optional(),
   }),
   z.object({ type: z.literal('agent_event'), conversationId: z.string(), runId: z.string(), event: agentEventSchema }),
-  z.object({ type: z.literal('run_state'), conversationId: z.string(), run: runStateSchema }),
+  z.object({ type: z.literal('run_state'), conversationId: z.string(), run: runStateSchema, totals: conversationTotalsSchema.optional() }),
   z.object({ type: z.literal('permission_request'), conversationId: z.string(), request: permissionRequestSchema }),
   z.object({ type: z.literal('permission_resolved'), conversationId: z.string(), toolUseId: z.string() }),
   z.object({ type: z.literal('conversations'), conversations: z.array(conversationSummarySchema) }),

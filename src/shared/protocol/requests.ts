@@ -42,6 +42,16 @@ export const workerMethods = {
   'mcp.reconnect': { params: z.object({ name: z.string().min(1) }), reply: z.object({ server: mcpServerStateSchema }) },
   /** A conversation's activity log (every action that changed something, and who allowed it), oldest first. */
   'activity.list': { params: z.object({ conversationId: z.string().min(1) }), reply: z.object({ entries: z.array(activityEntrySchema) }) },
+  /** A conversation as a file to save: Markdown to read, or JSON with everything. */
+  'conversations.export': {
+    params: z.object({ conversationId: z.string(), format: z.enum(['markdown', 'json']) }),
+    reply: z.object({ filename: z.string(), mimeType: z.string(), content: z.string() }),
+  },
+  /** How much Pagewright keeps, by its own count and by the browser's, against the cap. */
+  'storage.usage': {
+    params: z.object({}),
+    reply: z.object({ conversations: z.number(), bytes: z.number(), capBytes: z.number(), browser: z.object({ usage: z.number(), quota: z.number() }).optional() }),
+  },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
 } as const satisfies Record<string, { params: z.ZodType; reply: z.ZodType }>;

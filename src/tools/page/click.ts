@@ -1,10 +1,11 @@
 /** `click`: clicks an element like a person, after checking it is visible, enabled and not covered. */
 import { z } from 'zod';
-import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
-import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { performAction } from './act.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { trustedClick } from './trusted.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
@@ -21,9 +22,9 @@ export const click = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Clicks an element (by ref from read_page or find) the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the full pointer and mouse event sequence.',
-    'Returns one line saying what was clicked. Errors: ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first), ELEMENT_DISABLED, ELEMENT_NOT_VISIBLE, STALE_REF (call read_page again).',
-    'If the click loads another page, the result says so; call read_page to see it. To type into a field use type; for dropdowns use select_option; for many fields fill_form.',
+    'Clicks an element (by ref from read_page or find) the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the browser’s own pointer events (trusted, as a person’s; synthetic events with the reason when the browser does not allow it). click_count 2 double-clicks (e.g. to edit a list item).',
+    'Returns one line: what was clicked, then what followed — a page load (new URL), a new tab, a dialog, items a list gained or lost, the new state (checked, expanded), where focus went, refs now stale — or "no visible change". Read it before going on: a click with no visible change did nothing.',
+    'Errors: ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first), ELEMENT_DISABLED, ELEMENT_NOT_VISIBLE, STALE_REF (call read_page again), DIALOG_OPEN (answer it with handle_dialog). To type into a field use type; for dropdowns use select_option; for many fields fill_form.',
     'Clicks that cannot be undone (delete, pay, send, publish, a form that posts) ask the person first.',
   ].join('\n'),
   description: (input, context) => `Click ${describeRef(context, input, input.ref)}`,
@@ -35,22 +36,15 @@ export const click = buildTool<typeof inputSchema, string>({
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
-    try {
-      const result = await actOnRef<'click'>(context, input, input.ref, (ref, documentId) => ({
-        type: 'click',
-        ref,
-        ...(documentId ? { documentId } : {}),
-        button: input.button,
-        clickCount: input.click_count,
-        modifiers: input.modifiers,
-      }));
-      return { data: result.summary };
-    } catch (error) {
-      // The click usually reached the page and started a navigation that cut the reply off.
-      if (isToolErrorLike(error) && error.code === 'NAVIGATED') {
-        return { data: `Clicked ${describeRef(context, input, input.ref)}; the page then navigated. Call read_page to see the new page.` };
-      }
-      throw error;
-    }
+    const tabId = targetTab(input, context);
+    const { frameId, local } = splitRef(input.ref);
+    const options = { button: input.button, clickCount: input.click_count, modifiers: input.modifiers };
+    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Clicked ${describeRef(context, input, input.ref)}` }, async (path) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      if (path.trusted) return trustedClick(context, { tabId, frameId, ref: local, documentId }, options);
+      const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
+      return { done: result.summary };
+    });
+    return { data: line };
   },
 });

@@ -4,6 +4,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { judgeFillCall } from '../safety/judge-actions.js';
+import { performAction } from './act.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -27,7 +28,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
   inputSchema,
   prompt: [
     'Fills several form fields at once: text fields and text areas (the value replaces the content), checkboxes and radios ("true"/"false"), selects (an option label or value), ranges, dates (YYYY-MM-DD) and times. Values are set so that framework-controlled forms (React, Vue) see them.',
-    'Returns one line per field ("ok" or the error for that field). If any ref is stale nothing is filled (STALE_REF: call read_page again). It does not submit: click the submit button afterwards.',
+    'Returns one line per field ("ok" or the error for that field). If any ref is stale nothing is filled (STALE_REF: call read_page again). It does not submit: click the submit button afterwards (or press_key Enter in a field). The last line says what changed on the page (e.g. a validation message).',
     'Use type to type into one field with keystrokes or to submit with Enter. Filling password or payment fields asks the person first.',
   ].join('\n'),
   description: (input) => `Fill ${input.fields.length} form field${input.fields.length === 1 ? '' : 's'}`,
@@ -47,21 +48,26 @@ export const fillForm = buildTool<typeof inputSchema, string>({
       byFrame.set(frameId, [...(byFrame.get(frameId) ?? []), { ref: local, value: field.value, full: field.ref }]);
     }
     const lines: string[] = [];
+    const effects: string[] = [];
     let failed = 0;
     for (const [frameId, fields] of byFrame) {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
-      result.results.forEach((entry, index) => {
-        const full = fields[index]?.full ?? entry.ref;
-        if (!entry.ok) failed++;
-        lines.push(`${full}: ${entry.ok ? 'ok' : `error ${entry.code ?? ''}`} — ${entry.message}`);
+      const { line } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
+        result.results.forEach((entry, index) => {
+          const full = fields[index]?.full ?? entry.ref;
+          if (!entry.ok) failed++;
+          lines.push(`${full}: ${entry.ok ? 'ok' : `error ${entry.code ?? ''}`} — ${entry.message}`);
+        });
+        return { done: `Filled ${result.results.filter((entry) => entry.ok).length} of ${fields.length} fields${frameId === 0 ? '' : ` in frame ${frameId}`}`, via: '(values set by script, with input and change events)' };
       });
+      effects.push(line);
     }
     if (failed > 0) {
-      throw new ToolError('FILL_INCOMPLETE', `${failed} of ${input.fields.length} fields could not be filled:\n${lines.join('\n')}`, {
+      throw new ToolError('FILL_INCOMPLETE', `${failed} of ${input.fields.length} fields could not be filled:\n${lines.join('\n')}\n${effects.join('\n')}`, {
         suggestion: 'The fields marked ok are filled. Fix the others as their errors say (read_page shows the current state), then continue.',
       });
     }
-    return { data: `Filled ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}:\n${lines.join('\n')}` };
+    return { data: `Filled ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}:\n${lines.join('\n')}\n${effects.join('\n')}` };
   },
 });

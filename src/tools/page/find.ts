@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
+import { oneLine } from '../../shared/untrusted-text.js';
+import { frameReader, matchFrame, MAX_FRAME_NESTING } from './frames.js';
 import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
@@ -30,35 +32,47 @@ export const find = buildTool<typeof inputSchema, string>({
   maxResultSizeChars: 10_000,
   async call(input, context) {
     const tabId = targetTab(input, context);
-    const frames = await (context.browser?.listFrames(tabId).catch(() => []) ?? Promise.resolve([]));
-    const frameIds = [0, ...frames.map((frame) => frame.frameId).filter((id) => id !== 0)];
-    const replies = await Promise.allSettled(
-      frameIds.map(async (frameId) => ({ frameId, result: await sendPageCommand(context, tabId, { type: 'find', query: input.query, limit: input.limit, refPrefix: framePrefix(frameId) }, frameId) })),
-    );
-    const top = replies[0];
-    // The top frame must answer; a child frame that cannot (sandboxed, about:blank) is just skipped.
-    if (top?.status === 'rejected') throw top.reason;
+    const frames = frameReader(context, tabId);
     const matches: Array<{ line: string; score: number }> = [];
+    const missing: string[] = [];
     let total = 0;
-    let url = '';
-    for (const reply of replies) {
-      if (reply.status === 'rejected') {
-        if (!isToolErrorLike(reply.reason)) throw reply.reason;
-        continue;
-      }
-      const { frameId, result } = reply.value;
-      if (frameId === 0) url = result.url;
+    const ask = async (frameId: number, nesting: number, timeoutMs?: number): Promise<string> => {
+      const result = await sendPageCommand(context, tabId, { type: 'find', query: input.query, limit: input.limit, refPrefix: framePrefix(frameId) }, frameId, timeoutMs);
       context.snapshots.rememberDocument(tabId, frameId, result.documentId);
       context.snapshots.update(tabId, frameId === 0 ? result.url : (context.snapshots.get(tabId)?.url ?? result.url), result.elements);
       matches.push(...result.matches);
       total += result.total;
-    }
+      if (result.frames.length > 0 && nesting < MAX_FRAME_NESTING) {
+        // The visible frames inside, in parallel, within the read's frame budget; one that cannot answer is named.
+        const tree = await frames.tree();
+        const claimed = new Set<number>();
+        await Promise.all(
+          result.frames.map(async (marker) => {
+            const match = matchFrame(tree, frameId, marker, claimed);
+            if ('missing' in match) return missing.push(`a frame (${match.missing})`);
+            const wait = frames.waitLeft();
+            return ask(match.frameId, nesting + 1, wait).catch((error: unknown) => {
+              if (!isToolErrorLike(error)) throw error;
+              missing.push(`a frame (${oneLine(marker.src, 200) || 'no address'}: ${error.code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : error.code})`);
+            });
+          }),
+        );
+      }
+      return result.url;
+    };
+    // The top frame is the page: its failure is the call's.
+    const url = oneLine(await ask(0, 0), 2_000);
     matches.sort((a, b) => b.score - a.score);
     const shown = matches.slice(0, input.limit);
+    const query = oneLine(input.query, 200);
+    const counts = new Map<string, number>();
+    for (const reason of missing) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+    const reasons = [...counts].map(([reason, count]) => (count > 1 ? `${count}× ${reason}` : reason));
+    const notSearched = reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
     if (shown.length === 0) {
-      return { data: `No visible element on ${url} matches “${input.query}”. Try fewer or other words, or call read_page to see what is there.` };
+      return { data: `No visible element on ${url} matches “${query}”. Try fewer or other words, or call read_page to see what is there.${notSearched}` };
     }
     const more = total > shown.length ? `\n(${total - shown.length} weaker matches not shown; raise limit or refine the query.)` : '';
-    return { data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${input.query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}` };
+    return { data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${notSearched}` };
   },
 });

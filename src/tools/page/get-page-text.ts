@@ -1,7 +1,8 @@
 /** `get_page_text`: the page's readable text as Markdown (the article only, by default). */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { oneLine, safeMultiline } from '../../shared/untrusted-text.js';
+import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   main_content: z
@@ -32,6 +33,11 @@ export const getPageText = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const text = await sendPageCommand(context, tabId, { type: 'page_text', mainContent: input.main_content });
     const note = input.main_content && !text.usedReadability ? '(No main article was found; this is the whole page text.)\n\n' : '';
-    return { data: `Source: ${text.url}\n${note}\n${text.markdown || '(the page has no text)'}` };
+    // Invisible controls (a bidi override, zero-width characters) show as escapes: what the model reads is what is there.
+    return {
+      data: `Source: ${oneLine(text.url, 2_000)}\n${note}\n${safeMultiline(text.markdown) || '(the page has no text)'}`,
+      // All of the page's text covers the article too; the article alone does not cover the rest.
+      readScope: { document: readDocument(tabId, text.url), view: input.main_content ? 'article' : 'all text', whole: !input.main_content },
+    };
   },
 });

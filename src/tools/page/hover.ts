@@ -1,7 +1,9 @@
 /** `hover`: moves the pointer over an element (opens hover menus and tooltips). Deferred: rarely needed. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { performAction } from './act.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { trustedHover } from './trusted.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to move the pointer over.'),
@@ -14,7 +16,7 @@ export const hover = buildTool<typeof inputSchema, string>({
   searchHint: 'mouse over pointer menu tooltip reveal',
   inputSchema,
   prompt: [
-    'Moves the mouse pointer over an element (by ref), sending pointerover/mouseover/mousemove, which opens menus and tooltips that appear on hover. Returns one line; call read_page afterwards to see what appeared.',
+    'Moves the mouse pointer over an element (by ref), sending pointerover/mouseover/mousemove, which opens menus and tooltips that appear on hover. Returns one line saying what appeared (a menu, a tooltip) or "no visible change".',
     'To activate the element use click instead.',
   ].join('\n'),
   description: (input, context) => `Hover over ${describeRef(context, input, input.ref)}`,
@@ -24,7 +26,14 @@ export const hover = buildTool<typeof inputSchema, string>({
   shouldDefer: true,
   maxResultSizeChars: 2_000,
   async call(input, context) {
-    const result = await actOnRef<'hover'>(context, input, input.ref, (ref, documentId) => ({ type: 'hover', ref, ...(documentId ? { documentId } : {}) }));
-    return { data: result.summary };
+    const tabId = targetTab(input, context);
+    const { frameId, local } = splitRef(input.ref);
+    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Hovered over ${describeRef(context, input, input.ref)}` }, async (path) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      if (path.trusted) return trustedHover(context, { tabId, frameId, ref: local, documentId });
+      const result = await sendPageCommand(context, tabId, { type: 'hover', ref: local, ...(documentId ? { documentId } : {}) }, frameId);
+      return { done: result.summary };
+    });
+    return { data: line };
   },
 });

@@ -1,7 +1,9 @@
 /** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { TabInfo } from '../../runtime/browser.js';
+import type { FrameInfo, TabInfo } from '../../runtime/browser.js';
+import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
+import { ToolError } from '../../runtime/errors.js';
 import { executeToolCall } from '../../runtime/execute.js';
 import type { AnyTool, CanUseTool } from '../../runtime/tool.js';
 import { click } from './click.js';
@@ -17,7 +19,7 @@ import { scroll } from './scroll.js';
 import { selectOption } from './select-option.js';
 import { typeText } from './type.js';
 import { waitFor } from './wait-for.js';
-import { FakeBrowser, TINY_PNG, type SentCommand } from '../../../tests/support/fake-browser.js';
+import { FakeBrowser, type SentCommand } from '../../../tests/support/fake-browser.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
 
 const PAGE_TOOLS: AnyTool[] = [readPage, find, getPageText, click, typeText, fillForm, selectOption, pressKey, scroll, hover, waitFor, screenshot, navigate];
@@ -50,6 +52,7 @@ function fakeBrowser(answer: (sent: SentCommand) => unknown, tab: Partial<TabInf
 }
 
 const ok = (result: unknown) => ({ ok: true, result });
+const frameInfo = (frameId: number, parentFrameId: number | null, path: number[] | null, url: string): FrameInfo => ({ frameId, parentFrameId, url, path, failed: false, loading: false });
 const snapshotReply = (over: Record<string, unknown>) => ok({ documentId: 'doc', url: 'https://shop.test/account', title: 'Account', text: '', elements: {}, frames: [], nodeCount: 1, truncated: false, ...over });
 
 async function call(tool: AnyTool, input: Record<string, unknown>, context: ReturnType<typeof createTestContext>, onProgress: (p: unknown) => void = () => {}) {
@@ -90,7 +93,7 @@ describe('read_page', () => {
     const browser = fakeBrowser(({ frameId, command }) => {
       if (command.type !== 'snapshot') throw new Error('unexpected');
       if (!frameId) {
-        return snapshotReply({ text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]', elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', frameId: 5, src: 'https://other.test/frame' }] });
+        return snapshotReply({ text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]', elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', index: 0, src: 'https://other.test/frame', line: 1 }] });
       }
       expect(command['refPrefix']).toBe('f5');
       return snapshotReply({ documentId: 'frame-doc', url: 'https://other.test/frame', text: '- button "Delete account" [ref=f5e1]', elements: { f5e1: { role: 'button', name: 'Delete account' } } });
@@ -106,14 +109,74 @@ describe('read_page', () => {
     browser.sent.length = 0;
     const clicking = fakeBrowser(() => ok({ documentId: 'frame-doc', url: 'https://other.test/frame', summary: 'Clicked button "Delete account".' }));
     const clickContext = createTestContext([], { browser: clicking, snapshots: context.snapshots });
-    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe('Clicked button "Delete account".');
+    expect((await call(click, { ref: 'f5e1' }, clickContext)).data).toBe(
+      'Clicked button "Delete account" [synthetic events: trusted input is not available in this browser context]. Then: no visible change.',
+    );
     expect(clicking.sent[0]).toMatchObject({ frameId: 5, command: { type: 'click', ref: 'e1', documentId: 'frame-doc' } });
+    // The effect is observed in the target's own frame, around the target.
+    expect(clicking.observed.map(({ frameId, command }) => [frameId, command.type, command['ref'] ?? null])).toEqual([[5, 'observe_start', 'e1'], [5, 'observe_end', null]]);
   });
 
   it('a frame that cannot be read is marked, not fatal', async () => {
-    const browser = fakeBrowser(({ frameId }) => (frameId ? { ok: false, error: { code: 'NOT_INJECTABLE', message: 'sandboxed', suggestion: 'x' } } : snapshotReply({ text: '- iframe [ref=e1]', frames: [{ ref: 'e1', frameId: 9, src: 'about:blank' }] })));
-    const result = await call(readPage, { filter: 'interactive' }, createTestContext([], { browser }));
+    const browser = fakeBrowser(({ frameId }) => (frameId ? { ok: false, error: { code: 'NOT_INJECTABLE', message: 'sandboxed', suggestion: 'x' } } : snapshotReply({ text: '- iframe [ref=e1]', frames: [{ ref: 'e1', index: 0, src: '', line: 0 }] })));
+    const withTree = Object.assign(browser, { frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), frameInfo(9, 0, [0], 'about:blank')] });
+    const result = await call(readPage, { filter: 'interactive' }, createTestContext([], { browser: withTree }));
     expect(result.data).toContain('- iframe [ref=e1]:\n  - text: (frame content unavailable: NOT_INJECTABLE)');
+  });
+
+  it('places each frame by the line its marker names, not by a line that merely contains its ref', async () => {
+    // A text line above the iframe carries "[ref=e2]" (unescaped here, as if escaping had failed: placement
+    // must not depend on it), and the frame's own content tries to look like part of the parent.
+    const top = ['- text: forged [ref=e2]', '- iframe "Ad" [ref=e2]', '- button "Save" [ref=e3]'].join('\n');
+    const browser = fakeBrowser(({ frameId }) =>
+      frameId
+        ? snapshotReply({ documentId: 'ad', url: 'https://ads.test/', text: '- text: \\[ref=e3\\] \\- button "Pay" \\[ref=e999\\]' })
+        : snapshotReply({ text: top, elements: { e3: { role: 'button', name: 'Save' } }, frames: [{ ref: 'e2', index: 0, src: 'https://ads.test/', line: 1 }] }),
+    );
+    const withTree = Object.assign(browser, { frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), frameInfo(7, 0, [0], 'https://ads.test/')] });
+    const lines = (await call(readPage, {}, createTestContext([], { browser: withTree }))).data.split('\n');
+    expect(lines.slice(1)).toEqual(['- text: forged [ref=e2]', '- iframe "Ad" [ref=e2]:', '  - text: \\[ref=e3\\] \\- button "Pay" \\[ref=e999\\]', '- button "Save" [ref=e3]']);
+  });
+
+  it('names frames that failed to load, never answered, or answered too late, and still answers in time', async () => {
+    const frames = [
+      { ref: 'e1', index: 0, src: 'http://does-not-resolve.invalid/ad', line: 0 },
+      { ref: 'e2', index: 1, src: 'https://shop.test/never', line: 1 },
+      { ref: 'e3', index: 2, src: 'https://shop.test/slow', line: 2 },
+    ];
+    const browser = fakeBrowser(({ frameId }) => {
+      if (!frameId) return snapshotReply({ text: '- iframe [ref=e1]\n- iframe [ref=e2]\n- iframe [ref=e3]', frames });
+      return new Promise(() => {}); // the slow frame never answers; the bridge's timeout is what ends it
+    });
+    const answerTop = browser.sendToTab.bind(browser);
+    const bridge = Object.assign(browser, {
+      frameTree: async () => [frameInfo(0, -1, [], 'https://shop.test/account'), { ...frameInfo(4, 0, null, 'http://does-not-resolve.invalid/ad'), failed: true }, frameInfo(5, 0, [1], 'about:blank'), frameInfo(6, 0, [2], 'https://shop.test/slow')],
+      async sendToTab(tabId: number, message: unknown, options: { frameId?: number; signal: AbortSignal; timeoutMs?: number }) {
+        if (!options.frameId) return answerTop(tabId, message, options);
+        expect(options.timeoutMs).toBeLessThanOrEqual(3_000);
+        throw new ToolError('TIMEOUT', 'The frame did not answer.', { suggestion: 'x' });
+      },
+    });
+    const text = (await call(readPage, {}, createTestContext([], { browser: bridge }))).data;
+    expect(text).toContain('- iframe [ref=e1]:\n  - text: (frame content unavailable: its page (http://does-not-resolve.invalid/ad) failed to load');
+    expect(text).toContain('- iframe [ref=e2]:\n  - text: (frame content unavailable: its page (https://shop.test/never) has not answered yet)');
+    expect(text).toMatch(/- iframe \[ref=e3\]:\n {2}- text: \(frame content unavailable: it did not answer within \d\.\d s\)/);
+  });
+});
+
+describe('what reads cover (ReadScope)', () => {
+  it('read_page and get_page_text say which document and view they read, so a newer read can supersede them', async () => {
+    const browser = fakeBrowser(({ command }) =>
+      command.type === 'snapshot'
+        ? snapshotReply({ url: 'https://shop.test/account#orders', text: '- button "Save" [ref=e3]' })
+        : ok({ url: 'https://shop.test/account', title: 'Account', markdown: '# Account', usedReadability: true }),
+    );
+    const context = createTestContext([], { browser });
+    expect((await call(readPage, {}, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'all', whole: true });
+    expect((await call(readPage, { filter: 'interactive' }, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'interactive', whole: false });
+    expect((await call(readPage, { ref: 'e3', max_depth: 2 }, context)).readScope).toMatchObject({ view: 'all under e3 depth 2', whole: false });
+    expect((await call(getPageText, {}, context)).readScope).toEqual({ document: 'tab 1 at https://shop.test/account', view: 'article', whole: false });
+    expect((await call(getPageText, { main_content: false }, context)).readScope).toMatchObject({ view: 'all text', whole: true });
   });
 });
 
@@ -195,11 +258,21 @@ describe('errors and safety', () => {
     expect(navigate.mapResultForModel(result.data, 't1')).toEqual([{ type: 'text', text: 'Loaded https://shop.test/cart\nTitle: Landed' }]);
   });
 
-  it('screenshot hands the image to the model through newMessages', async () => {
-    const result = await call(screenshot, {}, createTestContext([], { browser: fakeBrowser(() => null) }));
-    const image = result.newMessages?.[0]?.content.find((block) => block.type === 'image');
-    expect(image).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/png', data: TINY_PNG } });
-    expect(screenshot.mapResultForModel(result.data, 't1')[0]).toMatchObject({ type: 'text', text: expect.stringContaining('the image follows') });
+  it('screenshot puts the image inside its tool result, encoded as the run’s model needs', async () => {
+    const browser = new FakeBrowser(undefined, { capture: { mediaType: 'image/webp', data: 'UklGRg==', width: 1280, height: 800 } });
+    const outcome = await executeToolCall({ type: 'tool_use', id: 't1', name: 'screenshot', input: {} }, createTestContext([screenshot], { browser }), { canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }) });
+    expect(outcome.newMessages).toEqual([]);
+    expect(outcome.decision.content).toEqual([
+      { type: 'text', text: expect.stringContaining('1280×800, image/webp') },
+      { type: 'image', source: { type: 'base64', media_type: 'image/webp', data: 'UklGRg==' } },
+    ]);
+    // The panel's copy of the output stays small: the image is only in the result.
+    expect(JSON.stringify(outcome.output)).not.toContain('UklGRg');
+    // Without a model profile the safe default goes to the bridge; with one, the profile's options.
+    expect(browser.captures[0]).toEqual(DEFAULT_IMAGE_OPTIONS);
+    const options = { maxEdge: 800, format: 'image/jpeg' as const, quality: 0.6 };
+    await call(screenshot, {}, createTestContext([], { browser, imageOptions: options }));
+    expect(browser.captures[1]).toEqual(options);
   });
 });
 

@@ -1,14 +1,24 @@
 /** `press_key`: a key or shortcut on the focused element (or on a ref, focused first). */
 import { z } from 'zod';
-import { buildTool } from '../../runtime/tool.js';
+import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { judgeKeyCall } from '../safety/judge-actions.js';
-import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
+import { performAction } from './act.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { trustedKey } from './trusted.js';
 
 const inputSchema = z.strictObject({
-  key: z.string().min(1).max(40).describe('A key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Control+A", "a". Modifiers are Control, Shift, Alt, Meta, joined with "+".'),
+  key: z.string().min(1).max(40).describe('One key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Delete", "Home", "F5", "Space", "Control+A", "Meta+Enter", or one character like "a". Modifiers are Control, Shift, Alt, Meta, joined with "+". Return, Esc, Del, Up/Down/Left/Right are understood too.'),
   ref: refField('Focus this element before pressing (default: whatever has focus).').optional(),
   tab_id: tabIdField(),
 });
+
+/** The parsed key of a valid input (validateInput has checked it). */
+function pressOf(key: string): KeyPress {
+  const parsed = parseKeyCombo(key);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.press;
+}
 
 /** Presses a key. */
 export const pressKey = buildTool<typeof inputSchema, string>({
@@ -17,22 +27,38 @@ export const pressKey = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Presses one key or a combination with modifiers (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it. Sends keydown/keypress/keyup and does what the key does: Enter submits a field’s form or activates a button, Tab moves focus, Escape closes what listens for it, arrows move in selects or scroll, Backspace deletes.',
-    'Returns one line saying where the key went. For text use type (it types whole strings).',
+    'Presses one key or a combination (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it, with the browser’s own (trusted) keyboard events carrying key, code, keyCode and which, as a person’s keyboard does. The page then does what the key does: Enter submits a field’s form, saves an edit or activates a button; Tab moves focus; Escape closes what listens for it; arrows move in lists or scroll.',
+    'Returns one line: the key and where it went, then what followed — items a list gained, a page load, a dialog, where focus went, the field’s value — or "no visible change" (then the key did nothing there). An unknown key name is INVALID_INPUT listing the names that work. For text use type.',
   ].join('\n'),
-  description: (input) => `Press ${input.key}${input.ref ? ` on ${input.ref}` : ''}`,
-  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
+  description: (input, context) => {
+    const parsed = parseKeyCombo(input.key);
+    const name = parsed.ok ? parsed.press.name : input.key;
+    if (!input.ref) return `Press ${name}`;
+    const effect = parsed.ok ? keyEffect(parsed.press, knownElement(context, input, input.ref)) : { kind: 'other' as const };
+    const does = effect.kind === 'submit' ? ` (submits its form: ${effect.method}${effect.action ? ` ${effect.action}` : ''})` : effect.kind === 'activate' ? ' (activates it)' : '';
+    return `Press ${name} on ${describeRef(context, input, input.ref)}${does}`;
+  },
+  validateInput: (input, context): ValidationResult => {
+    const parsed = parseKeyCombo(input.key);
+    if (!parsed.ok) return { ok: false, code: 'INVALID_INPUT', message: parsed.message, suggestion: parsed.suggestion, details: { key: input.key } };
+    return validateKnownRefs(context, input, [input.ref]);
+  },
   permissionSubject: (input, context) => tabOrigin(input, context),
   // Enter and Space are judged as the click or submit they cause, on the ref or on the focused element.
   checkPermissions: (input, context) => judgeKeyCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
-    if (input.ref) {
-      const result = await actOnRef<'press_key'>(context, input, input.ref, (ref, documentId) => ({ type: 'press_key', key: input.key, ref, ...(documentId ? { documentId } : {}) }));
-      return { data: result.summary };
-    }
-    const result = await sendPageCommand(context, targetTab(input, context), { type: 'press_key', key: input.key });
-    return { data: result.summary };
+    const tabId = targetTab(input, context);
+    const press = pressOf(input.key);
+    const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
+    const what = `Pressed ${press.name}${input.ref ? ` on ${describeRef(context, input, input.ref)}` : ''}`;
+    const { line } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined);
+      const result = await sendPageCommand(context, tabId, { type: 'press_key', key: input.key, ...(local ? { ref: local, ...(documentId ? { documentId } : {}) } : {}) }, frameId);
+      return { done: result.summary };
+    });
+    return { data: line };
   },
 });

@@ -4,7 +4,9 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { framePrefix, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { oneLine } from '../../shared/untrusted-text.js';
+import { frameNote, frameReader, matchFrame, MAX_FRAME_NESTING, type FrameReader } from './frames.js';
+import { framePrefix, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   filter: z
@@ -16,46 +18,50 @@ const inputSchema = z.strictObject({
   tab_id: tabIdField(),
 });
 
-const MAX_FRAME_NESTING = 4;
-
 type Snapshot = PageResultOf<'snapshot'>;
+type SnapshotOptions = { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number };
 
-/** Snapshots one frame and, recursively, the frames inside it; child trees go under their iframe line. */
-async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number }, nesting: number): Promise<Snapshot> {
-  const snapshot = await sendPageCommand(context, tabId, { type: 'snapshot', filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, frameId);
+/**
+ * Snapshots one frame and, recursively and in parallel, the frames inside it; each child tree goes
+ * under its iframe's line, found by the line number the content script gave (never by searching the
+ * text). A child frame that cannot be read is named with the reason, within the read's frame budget.
+ */
+async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: SnapshotOptions, nesting: number, frames: FrameReader, timeoutMs?: number): Promise<Snapshot> {
+  const command = { type: 'snapshot' as const, filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) };
+  const snapshot = await sendPageCommand(context, tabId, command, frameId, timeoutMs);
   context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
-  if (snapshot.frames.length === 0 || nesting >= MAX_FRAME_NESTING) return snapshot;
+  if (snapshot.frames.length === 0) return snapshot;
 
-  // Frames whose id the content script could not tell are matched by URL among this frame's children.
-  let children: Array<{ frameId: number; parentFrameId: number; url: string }> = [];
-  if (snapshot.frames.some((frame) => frame.frameId === null)) {
-    children = (await context.browser?.listFrames(tabId).catch(() => []) ?? []).filter((frame) => frame.parentFrameId === frameId);
-  }
-  let lines = snapshot.text.split('\n');
-  for (const frame of snapshot.frames) {
-    let childId = frame.frameId;
-    if (childId === null) {
-      const index = children.findIndex((child) => child.url === frame.src);
-      childId = index >= 0 ? (children.splice(index, 1)[0]?.frameId ?? null) : null;
-    }
-    const at = lines.findIndex((line) => line.includes(`[ref=${frame.ref}]`));
-    if (at < 0) continue;
-    const indent = /^\s*/.exec(lines[at] ?? '')?.[0] ?? '';
-    let inner: string[];
-    if (childId === null) inner = [`${indent}  - text: (frame content unavailable: its frame id is unknown)`];
-    else {
+  const lines = snapshot.text.split('\n');
+  const indentOf = (line: number) => /^\s*/.exec(lines[line] ?? '')?.[0] ?? '';
+  const childOptions = { filter: options.filter, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) };
+  const tree = nesting < MAX_FRAME_NESTING ? await frames.tree() : [];
+  const claimed = new Set<number>();
+  const inserts = await Promise.all(
+    snapshot.frames.map(async (marker): Promise<{ line: number; inner: string[] }> => {
+      const indent = indentOf(marker.line);
+      if (nesting >= MAX_FRAME_NESTING) return { line: marker.line, inner: [frameNote(indent, `frames nested more than ${MAX_FRAME_NESTING} deep are not read`)] };
+      const match = matchFrame(tree, frameId, marker, claimed);
+      if ('missing' in match) return { line: marker.line, inner: [frameNote(indent, match.missing)] };
+      const wait = frames.waitLeft();
       try {
-        const child = await snapshotFrame(context, tabId, childId, { filter: options.filter, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, nesting + 1);
-        inner = child.text ? child.text.split('\n').map((line) => `${indent}  ${line}`) : [];
+        const child = await snapshotFrame(context, tabId, match.frameId, childOptions, nesting + 1, frames, wait);
         snapshot.nodeCount += child.nodeCount;
         snapshot.truncated ||= child.truncated;
+        const inner = child.text ? child.text.split('\n').map((line) => `${indent}  ${line}`) : [];
+        if (match.loading) inner.push(`${indent}  - text: (this frame is still loading: the above is what has arrived)`);
+        return { line: marker.line, inner };
       } catch (error) {
-        inner = [`${indent}  - text: (frame content unavailable: ${toErrorPayload(error).code})`];
+        const { code } = toErrorPayload(error);
+        return { line: marker.line, inner: [frameNote(indent, code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : code)] };
       }
-    }
+    }),
+  );
+  // From the last line up, so earlier line numbers still hold.
+  for (const { line, inner } of inserts.sort((a, b) => b.line - a.line)) {
     if (inner.length === 0) continue;
-    lines = [...lines.slice(0, at), `${lines[at]}:`, ...inner, ...lines.slice(at + 1)];
+    lines.splice(line, 1, `${lines[line] ?? ''}:`, ...inner);
   }
   return { ...snapshot, text: lines.join('\n') };
 }
@@ -82,13 +88,19 @@ export const readPage = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0);
+    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0, frameReader(context, tabId));
     if (!snapshot.text && input.ref) {
       throw new ToolError('ELEMENT_NOT_VISIBLE', `${input.ref} has no visible content.`, { suggestion: 'Call read_page without ref to see the whole page.' });
     }
-    const header = `Page: ${snapshot.title || '(untitled)'} — ${snapshot.url}`;
+    const header = `Page: ${oneLine(snapshot.title, 300) || '(untitled)'} — ${oneLine(snapshot.url, 2_000)}`;
     const notes: string[] = [];
     if (snapshot.truncated) notes.push(`(Deeper levels were left out by max_depth=${input.max_depth}; read a subtree with ref to see them.)`);
-    return { data: [header, snapshot.text || '(no visible content)', ...notes].join('\n') };
+    // The tab's page, even when the read was of a subtree inside a frame with a URL of its own.
+    const pageUrl = frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url);
+    const view = [input.filter, input.ref ? `under ${input.ref}` : '', input.max_depth ? `depth ${input.max_depth}` : ''].filter(Boolean).join(' ');
+    return {
+      data: [header, snapshot.text || '(no visible content)', ...notes].join('\n'),
+      readScope: { document: readDocument(tabId, pageUrl), view, whole: view === 'all' && !snapshot.truncated },
+    };
   },
 });

@@ -1,20 +1,23 @@
-/** `screenshot`: the visible part of the tab, given to the model as an image. */
+/** `screenshot`: the visible part of the tab, given to the model as an image inside the tool result. */
 import { z } from 'zod';
+import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import { buildTool } from '../../runtime/tool.js';
 import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
-/** What `screenshot` returns (the image itself travels in newMessages). */
+/** What `screenshot` returns: where it was taken and the image's size (the image itself goes in `images`). */
 export interface ScreenshotOutput {
   tab_id: number;
   url: string;
   title: string;
-  media_type: string;
+  media_type: 'image/png' | 'image/jpeg' | 'image/webp';
   bytes: number;
+  width?: number;
+  height?: number;
 }
 
-/** Captures the visible tab. */
+/** Captures the visible tab, scaled and encoded for the run's model (`context.imageOptions`). */
 export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   name: 'screenshot',
   searchHint: 'capture image picture visible tab look',
@@ -22,8 +25,8 @@ export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   outputIsUntrusted: true,
   inputSchema,
   prompt: [
-    'Takes a screenshot of the visible part of the tab and shows it to you as an image (in the message after the tool result). Use it when layout, colours, images or canvas content matter, or to check what the person sees.',
-    'It has no refs: to act, use read_page or find. To see another part of the page, scroll first.',
+    'Takes a screenshot of the visible part of the tab and shows it to you as an image in the result. Use it when layout, colours, images or canvas content matter, or to check what the person sees.',
+    'It has no refs: to act, use read_page or find. To see another part of the page, scroll first. Only your newest few screenshots stay in the conversation; older ones are replaced by a note, so take a new one rather than relying on an old one.',
   ].join('\n'),
   description: () => 'Take a screenshot',
   permissionSubject: (input, context) => tabOrigin(input, context),
@@ -31,25 +34,25 @@ export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   maxResultSizeChars: 2_000,
-  mapResultForModel: (output) => [
-    { type: 'text', text: `Screenshot of tab ${output.tab_id} (${output.title || 'untitled'} — ${output.url}), ${output.media_type}, ${Math.round(output.bytes / 1024)} KB; the image follows.` },
-  ],
+  mapResultForModel: (output) => {
+    const size = output.width && output.height ? `${output.width}×${output.height}, ` : '';
+    return [{ type: 'text', text: `Screenshot of tab ${output.tab_id} (${output.title || 'untitled'} — ${output.url}), ${size}${output.media_type}, ${Math.round(output.bytes / 1024)} KB:` }];
+  },
   async call(input, context) {
     const browser = requireBrowser(context);
     const tabId = targetTab(input, context);
     const tab = await browser.getTab(tabId);
-    const image = await browser.captureVisibleTab(tabId);
+    const image = await browser.captureVisibleTab(tabId, context.imageOptions ?? DEFAULT_IMAGE_OPTIONS);
     return {
-      data: { tab_id: tabId, url: tab.url, title: tab.title, media_type: image.mediaType, bytes: Math.round((image.data.length * 3) / 4) },
-      newMessages: [
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: `Screenshot of tab ${tabId} (${tab.url}):` },
-            { type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } },
-          ],
-        },
-      ],
+      data: {
+        tab_id: tabId,
+        url: tab.url,
+        title: tab.title,
+        media_type: image.mediaType,
+        bytes: Math.round((image.data.length * 3) / 4),
+        ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
+      },
+      images: [{ type: 'image', source: { type: 'base64', media_type: image.mediaType, data: image.data } }],
     };
   },
 });

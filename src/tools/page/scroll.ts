@@ -1,7 +1,8 @@
 /** `scroll`: brings an element into view, or scrolls the page by screens. */
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { performAction } from './act.js';
+import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('Scroll until this element is in the middle of the view.').optional(),
@@ -18,7 +19,7 @@ export const scroll = buildTool<typeof inputSchema, string>({
   inputSchema,
   prompt: [
     'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
-    'Returns what moved and the scroll position, and says when the end was reached. Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
+    'Returns what moved, the scroll position (and when the end was reached), then what followed (e.g. a list that loaded more items). Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
   ].join('\n'),
   description: (input) => (input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`),
   validateInput: (input, context): ValidationResult =>
@@ -29,10 +30,16 @@ export const scroll = buildTool<typeof inputSchema, string>({
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
-    const result = input.ref
-      ? await actOnRef<'scroll'>(context, input, input.ref, (ref, documentId) => ({ type: 'scroll', ref, ...(documentId ? { documentId } : {}) }))
-      : await sendPageCommand(context, targetTab(input, context), { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
-    const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
-    return { data: `${result.summary} Page position: x=${result.scrollX}, y=${result.scrollY}${end}.` };
+    const tabId = targetTab(input, context);
+    const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
+    const { line } = await performAction(context, { tabId, frameId, what: input.ref ? `Scrolled to ${input.ref}` : 'Scrolled' }, async () => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      const result = local
+        ? await sendPageCommand(context, tabId, { type: 'scroll', ref: local, ...(documentId ? { documentId } : {}) }, frameId)
+        : await sendPageCommand(context, tabId, { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
+      const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
+      return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
+    });
+    return { data: line };
   },
 });

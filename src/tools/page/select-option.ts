@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { judgeSelectCall } from '../safety/judge-actions.js';
-import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { performAction } from './act.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -17,7 +18,7 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   inputSchema,
   prompt: [
     'Chooses options in a native dropdown or list box (<select>) by their visible label or value, firing the input and change events a person’s choice would.',
-    'Returns the labels now selected. OPTION_NOT_FOUND lists the options that exist; NOT_A_SELECT means it is a custom dropdown: click it, then click the option (find locates it).',
+    'Returns the labels now selected and what followed (a form that updated, a page load) or "no other visible change". OPTION_NOT_FOUND lists the options that exist; NOT_A_SELECT means it is a custom dropdown: click it, then click the option (find locates it).',
     'To fill a dropdown together with other fields in one call use fill_form; to read which options exist first use read_page (filter "all" lists them under the dropdown).',
   ].join('\n'),
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
@@ -28,7 +29,14 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   interruptBehavior: () => 'block',
   maxResultSizeChars: 4_000,
   async call(input, context) {
-    const result = await actOnRef<'select'>(context, input, input.ref, (ref, documentId) => ({ type: 'select', ref, ...(documentId ? { documentId } : {}), values: input.values }));
-    return { data: result.summary };
+    const tabId = targetTab(input, context);
+    const { frameId, local } = splitRef(input.ref);
+    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Selected in ${describeRef(context, input, input.ref)}` }, async () => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      const result = await sendPageCommand(context, tabId, { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values }, frameId);
+      // A native dropdown's list is drawn by the browser, outside the page: the choice is set by script.
+      return { done: result.summary, via: '(set by script, with input and change events)' };
+    });
+    return { data: line };
   },
 });

@@ -41,6 +41,15 @@ export function targetTab(input: { tab_id?: number | undefined }, context: ToolU
   return tabId;
 }
 
+/**
+ * The document a read covers, for `ReadScope.document`: the tab and its URL without the #fragment (moving to
+ * an anchor does not change the document, so a later read still supersedes an earlier one).
+ */
+export function readDocument(tabId: number, url: string): string {
+  const hash = url.indexOf('#');
+  return `tab ${tabId} at ${hash >= 0 ? url.slice(0, hash) : url}`;
+}
+
 /** Splits `f3e12` into frame 3 and local ref `e12`; a bare `e12` is in the top frame (0). */
 export function splitRef(ref: string): { frameId: number; local: string } {
   const match = /^(?:f(\d+))?(e\d+)$/.exec(ref);
@@ -54,16 +63,18 @@ export const framePrefix = (frameId: number): string => (frameId === 0 ? '' : `f
 /**
  * Sends one command to a frame's content script and returns its checked result. The page's errors
  * (STALE_REF, ELEMENT_COVERED, ...) and malformed replies become ToolErrors; browser failures
- * (NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT) come from the bridge as they are.
+ * (NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT) come from the bridge as they are. `timeoutMs`
+ * bounds the wait for a child frame.
  */
 export async function sendPageCommand<T extends PageCommandType>(
   context: ToolUseContext,
   tabId: number,
   command: PageCommandOf<T>,
   frameId = 0,
+  timeoutMs?: number,
 ): Promise<PageResultOf<T>> {
   const browser = requireBrowser(context);
-  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal });
+  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   const reply = parsePageReply(command.type as T, raw);
   if (!reply.ok) {
     const { code, message, suggestion, ...details } = reply.error;
@@ -161,18 +172,6 @@ export async function tabOrigin(input: { tab_id?: number | undefined }, context:
     if (origin !== undefined && origin !== top) return origin;
   }
   return top;
-}
-
-/** Runs an action on the frame that owns `ref`, passing the document the ref came from. */
-export async function actOnRef<T extends 'click' | 'type' | 'select' | 'hover' | 'scroll' | 'press_key'>(
-  context: ToolUseContext,
-  input: { tab_id?: number | undefined },
-  ref: string,
-  build: (local: string, documentId: string | undefined) => PageCommandOf<T>,
-): Promise<PageResultOf<T>> {
-  const tabId = targetTab(input, context);
-  const { frameId, local } = splitRef(ref);
-  return sendPageCommand(context, tabId, build(local, context.snapshots.knownDocument(tabId, frameId)), frameId);
 }
 
 /** Sleeps, or rejects with CANCELLED when the call is aborted. */

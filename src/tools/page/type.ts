@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { judgeTypeCall } from '../safety/judge-actions.js';
-import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { performAction } from './act.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { trustedType } from './trusted.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The text field, text area or editable area to type into.'),
-  text: z.string().max(20_000).describe('The text to type (up to 20,000 characters). "\\n" types a new line in text areas.'),
+  text: z.string().max(20_000).describe('The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it.'),
   clear: z.boolean().default(true).describe('true (default): replace what the field holds; false: add to the end.'),
-  submit: z.boolean().default(false).describe('true: press Enter afterwards, which submits the field’s form (default false).'),
+  submit: z.boolean().default(false).describe('true: press Enter after typing (default false) — what adds a to-do, saves an edit, runs a search or submits the form; the result says what it did.'),
   tab_id: tabIdField(),
 });
 
@@ -20,8 +22,8 @@ export const typeText = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Types text into a text field, text area or contenteditable element (by ref), key by key, so the page’s scripts and frameworks (React, Vue) see every change. Clears the field first unless clear is false; submit presses Enter after typing.',
-    'Returns one line with the field’s new value (passwords are not echoed). Errors: NOT_EDITABLE (a checkbox or dropdown: use click / select_option), ELEMENT_DISABLED, ELEMENT_COVERED, STALE_REF.',
+    'Types text into a text field, text area or contenteditable element (by ref) as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events, so every script and framework sees them. submit: true presses Enter afterwards.',
+    'Returns one line: the field’s value now (passwords are not echoed), then what followed — a list that gained an item, a page load, a dialog, where focus went — or "no other visible change". If Enter was meant to do something and the line shows no change, it did not. Errors: NOT_EDITABLE (a checkbox or dropdown: use click / select_option), ELEMENT_DISABLED, ELEMENT_COVERED, STALE_REF.',
     'For several fields at once use fill_form; for single keys or shortcuts (Escape, Control+A) use press_key. Typing into password or payment fields asks the person first.',
   ].join('\n'),
   description: (input, context) => `Type into ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,
@@ -33,14 +35,14 @@ export const typeText = buildTool<typeof inputSchema, string>({
   interruptBehavior: () => 'block',
   maxResultSizeChars: 4_000,
   async call(input, context) {
-    const result = await actOnRef<'type'>(context, input, input.ref, (ref, documentId) => ({
-      type: 'type',
-      ref,
-      ...(documentId ? { documentId } : {}),
-      text: input.text,
-      clear: input.clear,
-      submit: input.submit,
-    }));
-    return { data: result.summary };
+    const tabId = targetTab(input, context);
+    const { frameId, local } = splitRef(input.ref);
+    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` }, async (path, page) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      if (path.trusted) return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, { clear: input.clear, submit: input.submit, stopped: page.interrupted });
+      const result = await sendPageCommand(context, tabId, { type: 'type', ref: local, ...(documentId ? { documentId } : {}), text: input.text, clear: input.clear, submit: input.submit }, frameId);
+      return { done: result.summary };
+    });
+    return { data: line };
   },
 });

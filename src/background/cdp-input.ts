@@ -1,0 +1,261 @@
+/**
+ * Trusted input through the DevTools Protocol (`chrome.debugger`). Pages ignore synthetic events on
+ * purpose (`isTrusted: false`) or read fields synthetic events often lack (`which`, `keyCode`); the
+ * browser's own input path gives them what a person's hands give. Attached only to tabs the agent acts
+ * on, once per tab and run (attaching per action is slow and flashes the browser's debugging bar), and
+ * detached when the run ends, the tab closes or the person cancels debugging in that bar — after which
+ * this run does not attach again. Dialogs the page opens are recorded here (`Page.javascriptDialogOpening`)
+ * so no action hangs on one: the model or the person answers it.
+ */
+import { ToolError } from '../runtime/errors.js';
+import type { DialogInfo, DispatchOutcome, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
+import { modifierBits } from '../shared/keys.js';
+
+/** The protocol version chrome.debugger speaks. */
+const PROTOCOL_VERSION = '1.3';
+
+/** What this module needs of `chrome.debugger` (a fake in unit tests). */
+export interface DebuggerApi {
+  attach(tabId: number, version: string): Promise<void>;
+  detach(tabId: number): Promise<void>;
+  send(tabId: number, method: string, params?: object): Promise<unknown>;
+  onEvent(listener: (tabId: number, method: string, params: Record<string, unknown>) => void): void;
+  onDetach(listener: (tabId: number, reason: string) => void): void;
+}
+
+/** `chrome.debugger` as a DebuggerApi. */
+export function chromeDebuggerApi(api: typeof chrome.debugger): DebuggerApi {
+  return {
+    attach: (tabId, version) => api.attach({ tabId }, version),
+    detach: (tabId) => api.detach({ tabId }),
+    send: (tabId, method, params) => api.sendCommand({ tabId }, method, params),
+    onEvent: (listener) => api.onEvent.addListener((source, method, params) => source.tabId !== undefined && listener(source.tabId, method, params ?? {})),
+    onDetach: (listener) => api.onDetach.addListener((source, reason) => source.tabId !== undefined && listener(source.tabId, reason)),
+  };
+}
+
+interface Session {
+  owners: Set<string>;
+  ready: Promise<InputChannel>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Why the browser would not let us attach, in words for the result line. */
+export function attachFailureReason(error: unknown): string {
+  const message = messageOf(error);
+  if (/already attached/i.test(message)) return 'another debugger (DevTools or another extension) is attached to this tab';
+  if (/policy|not allowed/i.test(message)) return 'debugging is turned off by the browser’s policy';
+  if (/chrome:\/\/|chrome-extension:|cannot (access|attach)|restricted/i.test(message)) return 'the browser does not allow debugging this page';
+  return `the browser refused debugging (${message})`;
+}
+
+/** Mac keyboards run editing shortcuts through commands rather than key bindings in the page. */
+const MAC_COMMANDS: Readonly<Record<string, string>> = { a: 'selectAll', c: 'copy', x: 'cut', v: 'paste', z: 'undo' };
+
+/** Attachments, dispatch and dialogs for every tab of this worker. */
+export class CdpInput {
+  private readonly sessions = new Map<number, Session>();
+  private readonly declined = new Set<string>();
+  private readonly dialogs = new Map<number, DialogInfo>();
+  private readonly dialogWaiters = new Map<number, Set<(dialog: DialogInfo) => void>>();
+
+  constructor(
+    private readonly api: DebuggerApi,
+    private readonly options: { isMac: () => boolean } = { isMac: () => false },
+  ) {
+    api.onEvent((tabId, method, params) => this.onEvent(tabId, method, params));
+    api.onDetach((tabId, reason) => {
+      const session = this.sessions.get(tabId);
+      this.sessions.delete(tabId);
+      this.dialogs.delete(tabId);
+      // The person pressed Cancel on the browser's "is debugging this browser" bar: respect it for
+      // every run that was using this tab, instead of attaching again on the next action.
+      if (reason === 'canceled_by_user') for (const owner of session?.owners ?? []) this.declined.add(owner);
+    });
+  }
+
+  /** Attaches for `owner` (once per tab) and reports whether trusted input is available. */
+  async acquire(tabId: number, owner: string): Promise<InputChannel> {
+    if (this.declined.has(owner)) return { trusted: false, reason: 'debugging was cancelled in the browser’s bar for this task' };
+    let session = this.sessions.get(tabId);
+    if (!session) {
+      session = { owners: new Set(), ready: this.attach(tabId) };
+      this.sessions.set(tabId, session);
+    }
+    session.owners.add(owner);
+    const channel = await session.ready;
+    // A failure is not kept: DevTools may be closed before the next action, which then attaches.
+    if (!channel.trusted && this.sessions.get(tabId) === session) this.sessions.delete(tabId);
+    return channel;
+  }
+
+  private async attach(tabId: number): Promise<InputChannel> {
+    try {
+      await this.api.attach(tabId, PROTOCOL_VERSION);
+    } catch (error) {
+      // After a worker restart this extension may still be attached: the protocol then answers us.
+      if (!/already attached/i.test(messageOf(error))) return { trusted: false, reason: attachFailureReason(error) };
+      try {
+        await this.api.send(tabId, 'Page.enable');
+        return { trusted: true };
+      } catch {
+        return { trusted: false, reason: attachFailureReason(error) };
+      }
+    }
+    try {
+      await this.api.send(tabId, 'Page.enable'); // dialog events
+    } catch (error) {
+      await this.api.detach(tabId).catch(() => undefined);
+      return { trusted: false, reason: attachFailureReason(error) };
+    }
+    return { trusted: true };
+  }
+
+  /** True while this worker holds a debugger session on the tab. */
+  isAttached(tabId: number): boolean {
+    return this.sessions.has(tabId);
+  }
+
+  /** Detaches from every tab that `owner` used and no other owner still uses. */
+  async release(owner: string): Promise<void> {
+    this.declined.delete(owner);
+    const detaching: Array<Promise<void>> = [];
+    for (const [tabId, session] of this.sessions) {
+      if (!session.owners.delete(owner) || session.owners.size > 0) continue;
+      this.sessions.delete(tabId);
+      this.dialogs.delete(tabId);
+      detaching.push(session.ready.then((channel) => (channel.trusted ? this.api.detach(tabId) : undefined)).catch(() => undefined));
+    }
+    await Promise.all(detaching);
+  }
+
+  /** Detaches from every tab (the extension is shutting a feature off, or tests clean up). */
+  async releaseAll(): Promise<void> {
+    const owners = new Set([...this.sessions.values()].flatMap((session) => [...session.owners]));
+    for (const owner of owners) await this.release(owner);
+  }
+
+  private onEvent(tabId: number, method: string, params: Record<string, unknown>): void {
+    if (method === 'Page.javascriptDialogOpening') {
+      const type = params['type'];
+      const dialog: DialogInfo = {
+        type: type === 'confirm' || type === 'prompt' || type === 'beforeunload' ? type : 'alert',
+        message: typeof params['message'] === 'string' ? params['message'] : '',
+        url: typeof params['url'] === 'string' ? params['url'] : '',
+        ...(typeof params['defaultPrompt'] === 'string' && type === 'prompt' ? { defaultPrompt: params['defaultPrompt'] } : {}),
+      };
+      this.dialogs.set(tabId, dialog);
+      for (const waiter of this.dialogWaiters.get(tabId) ?? []) waiter(dialog);
+    } else if (method === 'Page.javascriptDialogClosed') {
+      this.dialogs.delete(tabId);
+    }
+  }
+
+  /** The dialog open on a tab (seen through the debugger), if any. */
+  openDialog(tabId: number): DialogInfo | undefined {
+    return this.dialogs.get(tabId);
+  }
+
+  /** Answers the open dialog. Throws NO_DIALOG when none is open. */
+  async answerDialog(tabId: number, accept: boolean, promptText?: string): Promise<DialogInfo> {
+    const dialog = this.dialogs.get(tabId);
+    if (!dialog) {
+      throw new ToolError('NO_DIALOG', 'No JavaScript dialog is open on this tab.', { suggestion: 'It may have been answered already (by the person, or it closed with its page). Call read_page to see the page.' });
+    }
+    await this.api.send(tabId, 'Page.handleJavaScriptDialog', { accept, ...(promptText !== undefined ? { promptText } : {}) });
+    this.dialogs.delete(tabId);
+    return dialog;
+  }
+
+  /** Resolves with the next dialog of a tab; `cancel` stops waiting. */
+  private nextDialog(tabId: number): { promise: Promise<DialogInfo>; cancel: () => void } {
+    let waiter: (dialog: DialogInfo) => void = () => undefined;
+    const promise = new Promise<DialogInfo>((resolve) => {
+      waiter = resolve;
+    });
+    const set = this.dialogWaiters.get(tabId) ?? new Set();
+    set.add(waiter);
+    this.dialogWaiters.set(tabId, set);
+    return {
+      promise,
+      cancel: () => {
+        set.delete(waiter);
+        if (set.size === 0) this.dialogWaiters.delete(tabId);
+      },
+    };
+  }
+
+  /**
+   * Sends commands in order. A command whose event opens a dialog does not answer until the dialog
+   * closes, so each is raced against the tab's next dialog, and the rest are not sent once one is open.
+   */
+  private async dispatch(tabId: number, commands: ReadonlyArray<{ method: string; params: object }>): Promise<DispatchOutcome> {
+    for (const command of commands) {
+      const open = this.dialogs.get(tabId);
+      if (open) return { outcome: 'dialog', dialog: open };
+      const dialog = this.nextDialog(tabId);
+      try {
+        const winner = await Promise.race([this.api.send(tabId, command.method, command.params).then(() => undefined), dialog.promise]);
+        if (winner) return { outcome: 'dialog', dialog: winner };
+      } finally {
+        dialog.cancel();
+      }
+    }
+    return { outcome: 'dispatched' };
+  }
+
+  /** Pointer events: moves, presses and releases at viewport CSS pixels. */
+  mouse(tabId: number, steps: readonly MouseStep[]): Promise<DispatchOutcome> {
+    return this.dispatch(
+      tabId,
+      steps.map((step) => {
+        const button = step.type === 'move' ? 'none' : (step.button ?? 'left');
+        const bit = button === 'right' ? 2 : button === 'middle' ? 4 : button === 'left' ? 1 : 0;
+        return {
+          method: 'Input.dispatchMouseEvent',
+          params: {
+            type: step.type === 'move' ? 'mouseMoved' : step.type === 'press' ? 'mousePressed' : 'mouseReleased',
+            x: step.x,
+            y: step.y,
+            button,
+            buttons: step.type === 'press' ? bit : 0,
+            clickCount: step.clickCount ?? (step.type === 'move' ? 0 : 1),
+            modifiers: modifierBits(step.modifiers ?? []),
+          },
+        };
+      }),
+    );
+  }
+
+  /** Key events with `key`, `code`, `windowsVirtualKeyCode` (keyCode/which) and the typed text. */
+  keys(tabId: number, steps: readonly KeyStep[]): Promise<DispatchOutcome> {
+    return this.dispatch(
+      tabId,
+      steps.map((step) => {
+        const modifiers = step.modifiers ?? [];
+        const command = this.options.isMac() && modifiers.includes('Meta') && step.type === 'down' ? MAC_COMMANDS[step.key.toLowerCase()] : undefined;
+        return {
+          method: 'Input.dispatchKeyEvent',
+          params: {
+            // keyDown with text makes the browser send keypress and the input events as well.
+            type: step.type === 'up' ? 'keyUp' : step.text ? 'keyDown' : 'rawKeyDown',
+            key: step.key,
+            code: step.code,
+            windowsVirtualKeyCode: step.keyCode,
+            nativeVirtualKeyCode: step.keyCode,
+            modifiers: modifierBits(modifiers),
+            ...(step.type === 'down' && step.text ? { text: step.text, unmodifiedText: step.text } : {}),
+            ...(step.location ? { location: step.location } : {}),
+            ...(command ? { commands: [command] } : {}),
+          },
+        };
+      }),
+    );
+  }
+
+  /** Text as an input method commits it. */
+  insertText(tabId: number, text: string): Promise<DispatchOutcome> {
+    return this.dispatch(tabId, [{ method: 'Input.insertText', params: { text } }]);
+  }
+}

@@ -1,0 +1,70 @@
+/// <reference types="vite/client" />
+/**
+ * A measuring hook for `bench/input.bench.ts`, present only in a bench build (`vite build --mode bench`):
+ * `globalThis.__pagewrightBench.input(tabId)` times the same acts through trusted input (the DevTools
+ * Protocol: locate in the page, then the browser's own events) and through synthetic events (one
+ * content-script command), interleaved in rounds so both see the same machine load. In any other build
+ * mode it returns at once, so the normal dist/ exposes nothing.
+ */
+import type { BrowserBridge } from '../runtime/browser.js';
+import { createMemoryResultStore } from '../runtime/budget.js';
+import { createRootContext } from '../runtime/context.js';
+import { sendPageCommand } from '../tools/page/shared.js';
+import { trustedClick, trustedType } from '../tools/page/trusted.js';
+
+/** Milliseconds per act (medians over rounds) for each path, and the ratios trusted / synthetic. */
+export interface InputFigures {
+  acts: number;
+  rounds: number;
+  click: { trustedMs: number; syntheticMs: number; ratio: number };
+  type20: { trustedMs: number; syntheticMs: number; ratio: number };
+  attachMs: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+/** Installs `__pagewrightBench.input` in a bench build; a no-op otherwise. */
+export function installInputBenchHook(bridge: BrowserBridge): void {
+  const mode = typeof import.meta.env === 'object' ? import.meta.env.MODE : undefined;
+  if (mode !== 'bench' || !bridge.input) return;
+  const input = bridge.input;
+  const run = async (tabId: number, acts = 30, rounds = 5): Promise<InputFigures> => {
+    const context = createRootContext({ agentId: 'bench-input', resultStore: createMemoryResultStore(), permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, currentTabId: tabId, tools: [], browser: bridge });
+    const started = performance.now();
+    const channel = await input.acquire(tabId, context.agentId);
+    const attachMs = performance.now() - started;
+    if (!channel.trusted) throw new Error(`no trusted input: ${channel.reason}`);
+    try {
+      const snapshot = await sendPageCommand(context, tabId, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+      const refOf = (needle: string) => /\[ref=(e\d+)\]/.exec(snapshot.text.split('\n').find((line) => line.includes(needle)) ?? '')?.[1] ?? '';
+      const button = { tabId, frameId: 0, ref: refOf('button "Count"'), documentId: snapshot.documentId };
+      const field = { tabId, frameId: 0, ref: refOf('textbox "Text"'), documentId: snapshot.documentId };
+      const text = 'the quick brown fox!';
+      const acts20 = {
+        trustedClick: () => trustedClick(context, button, { button: 'left', clickCount: 1, modifiers: [] }),
+        syntheticClick: () => sendPageCommand(context, tabId, { type: 'click', ref: button.ref, documentId: button.documentId, button: 'left', clickCount: 1, modifiers: [] }),
+        trustedType: () => trustedType(context, field, text, { clear: true, submit: false, stopped: () => false }),
+        syntheticType: () => sendPageCommand(context, tabId, { type: 'type', ref: field.ref, documentId: field.documentId, text, clear: true, submit: false }),
+      };
+      const time = async (act: () => Promise<unknown>, count: number) => {
+        const start = performance.now();
+        for (let i = 0; i < count; i++) await act();
+        return (performance.now() - start) / count;
+      };
+      for (const act of Object.values(acts20)) await time(act, 3); // warm up both paths
+      const samples = { trustedClick: [] as number[], syntheticClick: [] as number[], trustedType: [] as number[], syntheticType: [] as number[] };
+      for (let round = 0; round < rounds; round++) {
+        samples.syntheticClick.push(await time(acts20.syntheticClick, acts));
+        samples.trustedClick.push(await time(acts20.trustedClick, acts));
+        samples.syntheticType.push(await time(acts20.syntheticType, Math.ceil(acts / 3)));
+        samples.trustedType.push(await time(acts20.trustedType, Math.ceil(acts / 3)));
+      }
+      const pair = (trusted: number[], synthetic: number[]) => ({ trustedMs: median(trusted), syntheticMs: median(synthetic), ratio: median(trusted) / median(synthetic) });
+      return { acts, rounds, click: pair(samples.trustedClick, samples.syntheticClick), type20: pair(samples.trustedType, samples.syntheticType), attachMs };
+    } finally {
+      await input.release(context.agentId);
+    }
+  };
+  const global = globalThis as { __pagewrightBench?: Record<string, unknown> };
+  global.__pagewrightBench = { ...(global.__pagewrightBench ?? {}), input: run };
+}

@@ -1,0 +1,105 @@
+/**
+ * The structural half of what an action changed, from the MutationObserver's records: lists that
+ * gained or lost items (compared by text, so a list re-rendered whole counts only what changed), and
+ * lists or controls that appeared. Plain text that changed is left to the caller's text comparison.
+ */
+import { nameOf, roleOf } from './aria.js';
+import { itemText, linesOf } from './effects-util.js';
+import { isShown } from './snapshot.js';
+
+/** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
+export function listChanges(records: readonly MutationRecord[], name: (element: Element) => string, refOf: (element: Element) => string, changes: string[]): Set<string> {
+  const added = new Map<Element, Element[]>();
+  const removed = new Map<Element, string[]>();
+  const addedNodes = new Set<Node>();
+  const explained = new Set<string>();
+  for (const record of records) if (record.type === 'childList') for (const node of record.addedNodes) addedNodes.add(node);
+  for (const record of records) {
+    if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
+    for (const node of record.addedNodes) {
+      if (!(node instanceof Element) || !node.isConnected || hasAddedAncestor(node, addedNodes) || !isShown(node)) continue;
+      added.set(record.target, [...(added.get(record.target) ?? []), node]);
+    }
+    for (const node of record.removedNodes) {
+      if (node instanceof Element && !node.isConnected && !addedNodes.has(node)) removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
+    }
+  }
+  // Lines of what is named here are not repeated as new text by the region comparison.
+  const explain = (element: Element) => linesOf(element).forEach((line) => explained.add(line));
+  const quoted = (texts: string[]) => `${texts.slice(0, 3).map((t) => JSON.stringify(clip(t, 50))).join(', ')}${texts.length > 3 ? ', …' : ''}`;
+  const items = (texts: string[]) => `${texts.length} item${texts.length === 1 ? '' : 's'} ${quoted(texts)}`;
+  // New items carry their refs: the next step is often to act on one (double-click to edit it).
+  const withRefs = (elements: Element[]) =>
+    `${elements.length} item${elements.length === 1 ? '' : 's'} ${elements.slice(0, 3).map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`).join(', ')}${elements.length > 3 ? ', …' : ''}`;
+  for (const container of new Set([...added.keys(), ...removed.keys()])) {
+    if (!container.isConnected) continue;
+    const addedElements = added.get(container) ?? [];
+    const removedTexts = removed.get(container) ?? [];
+    const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);
+    const lost = multisetMinus(removedTexts, addedElements.map(itemText)).filter(Boolean);
+    if (isListLike(container)) {
+      for (const text of lost) explained.add(text);
+      addedElements.forEach(explain);
+      const pool = [...addedElements];
+      const gained = gainedTexts.filter(Boolean).map((text) => pool.splice(pool.findIndex((element) => itemText(element) === text), 1)[0]).filter((element): element is Element => element !== undefined);
+      if (gained.length && lost.length) changes.push(`${name(container)} gained ${withRefs(gained)} and lost ${items(lost)}`);
+      else if (gained.length) changes.push(`${name(container)} gained ${withRefs(gained)}`);
+      else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);
+      continue;
+    }
+    // Elsewhere, name what appeared only when it is a list or a control (with its ref): plain text
+    // that changed is said by the region comparison, as "X became Y".
+    const pending = [...gainedTexts];
+    for (const element of addedElements) {
+      const at = pending.indexOf(itemText(element));
+      if (at < 0) continue; // re-rendered with the same text: not new
+      pending.splice(at, 1);
+      const list = isListLike(element) ? element : element.querySelector('ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=tree]');
+      const entries = list ? [...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]')].filter((entry) => itemText(entry)) : [];
+      const role = roleOf(element);
+      if (list && entries.length) {
+        changes.push(`${name(list)} appeared with ${withRefs(entries)}`);
+        explain(list);
+      } else if (role && !TEXT_ROLES.has(role)) {
+        const text = itemText(element);
+        const label = nameOf(element, role);
+        changes.push(`${name(element)} appeared${text && text !== label ? `: ${JSON.stringify(clip(text, 80))}` : ''}`);
+        explain(element);
+      }
+    }
+  }
+  return explained;
+}
+
+function hasAddedAncestor(node: Node, added: Set<Node>): boolean {
+  for (let parent = node.parentNode; parent; parent = parent.parentNode) if (added.has(parent)) return true;
+  return false;
+}
+
+/** Roles that are just text: their changes read better as "X became Y" than as an element that appeared. */
+const TEXT_ROLES = new Set(['paragraph', 'generic', 'strong', 'emphasis', 'text', 'none', 'presentation', 'deletion', 'insertion', 'subscript', 'superscript', 'time', 'code', 'term', 'definition', 'listitem']);
+
+const LIST_ROLES = new Set(['list', 'listbox', 'grid', 'table', 'tree', 'treegrid', 'menu', 'feed', 'rowgroup', 'tablist', 'radiogroup']);
+function isListLike(element: Element): boolean {
+  return ['UL', 'OL', 'TBODY', 'TABLE', 'MENU', 'DL'].includes(element.tagName) || LIST_ROLES.has(roleOf(element));
+}
+
+/** The items of `a` not matched one for one in `b`. */
+export function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const item of b) counts.set(item, (counts.get(item) ?? 0) + 1);
+  return a.filter((item) => {
+    const n = counts.get(item) ?? 0;
+    if (n > 0) {
+      counts.set(item, n - 1);
+      return false;
+    }
+    return true;
+  });
+}
+
+/** Text clipped to `max` characters with an ellipsis. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+

@@ -1,0 +1,146 @@
+/**
+ * Small readings the effect observer (effects.ts) takes before and after an action: the focused
+ * element, the text around the target, an item's text, the target's own state, and what identifies
+ * it across a redraw.
+ */
+import { isShown } from './snapshot.js';
+
+/** The focused element, looking into open shadow roots; the body when nothing has focus. */
+export function deepActiveElement(): Element {
+  let active: Element | null = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active ?? document.body ?? document.documentElement;
+}
+
+/** Most text (characters) the region around a target may hold: its text is read twice per action. */
+const REGION_CHARS = 20_000;
+
+/**
+ * The part of the page whose text is compared before and after: the highest ancestor of the target
+ * holding at most REGION_CHARS characters of text (a to-do app's section, a form, a small page's body).
+ */
+export function regionOf(subject: Element): Element | undefined {
+  let region: Element | undefined = (subject.textContent ?? '').length <= REGION_CHARS ? subject : undefined;
+  for (let element = subject.parentElement; element; element = element.parentElement) {
+    if ((element.textContent ?? '').length > REGION_CHARS) break;
+    region = element;
+  }
+  return region;
+}
+
+/** The visible lines of text of an element, trimmed, at most 2,000 of 200 characters. */
+export function linesOf(root: Element): string[] {
+  const text = root instanceof HTMLElement ? root.innerText : (root.textContent ?? '');
+  const lines: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    if (line) lines.push(line.length > 200 ? line.slice(0, 200) : line);
+    if (lines.length >= 2_000) break;
+  }
+  return lines;
+}
+
+/**
+ * An item's text on one line. From `textContent`, the same for elements on the page and removed ones,
+ * so a list redrawn whole compares equal item for item.
+ */
+export function itemText(element: Element): string {
+  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > 200 ? text.slice(0, 200) : text;
+}
+
+/** What a person would check on the target after acting on it. */
+export interface TargetState {
+  value?: string;
+  secret?: boolean;
+  checked?: boolean;
+  expanded?: string;
+  pressed?: string;
+  selected?: string;
+  open?: boolean;
+}
+
+/** Reads the target's state (value, checked, expanded, pressed, selected, open). */
+export function stateOf(element: Element): TargetState {
+  const state: TargetState = {};
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) state.checked = element.checked;
+  else if (element instanceof HTMLSelectElement) state.value = [...element.selectedOptions].map((option) => option.label.trim()).join(', ');
+  else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    state.value = element.value;
+    if (element instanceof HTMLInputElement && element.type === 'password') state.secret = true;
+  } else if (element instanceof HTMLElement && element.isContentEditable) state.value = element.innerText.replace(/\n$/, '');
+  const aria = (name: string) => element.getAttribute(name) ?? undefined;
+  const checked = aria('aria-checked');
+  if (state.checked === undefined && checked !== undefined) state.checked = checked === 'true';
+  const expanded = aria('aria-expanded');
+  if (expanded !== undefined) state.expanded = expanded;
+  const pressed = aria('aria-pressed');
+  if (pressed !== undefined) state.pressed = pressed;
+  const selected = aria('aria-selected');
+  if (selected !== undefined) state.selected = selected;
+  if (element instanceof HTMLDetailsElement || element instanceof HTMLDialogElement) state.open = element.open;
+  return state;
+}
+
+const clipValue = (value: string) => JSON.stringify(value.length > 120 ? `${value.slice(0, 119)}…` : value);
+
+/** The target's state as a clause ("its value is now "buy milk"", "it is still unchecked"), and whether it changed. */
+export function describeState(now: TargetState, before: TargetState | undefined, edited = false): { text: string; changed: boolean } {
+  const parts: string[] = [];
+  let changed = false;
+  const say = (same: boolean, what: string, stateText: string) => {
+    if (!same) changed = true;
+    parts.push(`${what} ${same ? 'still' : 'now'} ${stateText}`);
+  };
+  if (now.value !== undefined) {
+    const shown = now.secret ? `${[...now.value].length} characters (hidden)` : now.value === '' ? 'empty' : clipValue(now.value);
+    if (before?.value === now.value && edited) {
+      // Typed into, then emptied or restored by the page (a to-do field clears when the item is added).
+      changed = true;
+      parts.push(now.value === '' ? 'its value was cleared by the page (empty again)' : `its value is back to ${shown}`);
+    } else say(before?.value === now.value, 'its value is', shown);
+  }
+  if (now.checked !== undefined) say(before?.checked === now.checked, 'it is', now.checked ? 'checked' : 'unchecked');
+  const flips: Array<[string | boolean | undefined, string | boolean | undefined, string, string]> = [
+    [now.expanded, before?.expanded, 'expanded', 'collapsed'],
+    [now.pressed, before?.pressed, 'pressed', 'not pressed'],
+    [now.selected, before?.selected, 'selected', 'not selected'],
+    [now.open, before?.open, 'open', 'closed'],
+  ];
+  for (const [value, prior, on, off] of flips) {
+    if (value === undefined || value === prior) continue;
+    changed = true;
+    parts.push(`it is now ${value === true || value === 'true' ? on : off}`);
+  }
+  return { text: parts.join(', '), changed };
+}
+
+/** What identifies an element across a redraw: its tag, type, class, id and the text of its row. */
+export interface Signature {
+  tag: string;
+  type: string;
+  className: string;
+  id: string;
+  row: string;
+}
+
+/** The text of the row (list item, table row, option) an element sits in. */
+export function rowText(element: Element): string {
+  const row = element.closest('li, tr, [role=row], [role=listitem], [role=option], [role=treeitem]');
+  return row ? itemText(row) : '';
+}
+
+/** The signature of an element. */
+export function signatureOf(element: Element): Signature {
+  return { tag: element.tagName, type: element.getAttribute('type') ?? '', className: element.getAttribute('class') ?? '', id: element.id, row: rowText(element) };
+}
+
+/** The one element that now stands where the target stood (same kind, same row), if exactly one does. */
+export function successorOf(signature: Signature | undefined): Element | undefined {
+  if (!signature || (!signature.row && !signature.id)) return undefined;
+  const candidates = [...document.getElementsByTagName(signature.tag)].filter((candidate) => {
+    const other = signatureOf(candidate);
+    return other.type === signature.type && other.className === signature.className && other.id === signature.id && other.row === signature.row && isShown(candidate);
+  });
+  return candidates.length === 1 ? candidates[0] : undefined;
+}

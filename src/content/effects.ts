@@ -1,0 +1,226 @@
+/**
+ * What an action did to the page, observed rather than assumed. `startObservation` is armed before the
+ * action (a MutationObserver, the refs on the page, focus, the target's state, the text around it);
+ * `finishObservation` waits for the page to settle (a quiet spell without DOM changes, bounded) and
+ * says what changed: items a list gained or lost, dialogs that opened or closed, text that appeared or
+ * went, the target's new state, where focus went, and the refs the action made stale. The model reads
+ * this to tell success from a no-op; "no visible change" is said plainly.
+ */
+import type { ElementSummary } from '../runtime/page-state.js';
+import { nameOf, roleOf } from './aria.js';
+import { connectedRefs, refFor, resolveRef } from './refs.js';
+import { isShown, summarize } from './snapshot.js';
+import { clip, listChanges, multisetMinus } from './effects-changes.js';
+import { deepActiveElement, describeState, itemText, linesOf, regionOf, signatureOf, stateOf, successorOf, type Signature, type TargetState } from './effects-util.js';
+
+interface Observation {
+  token: string;
+  target: Element | undefined;
+  refPrefix: string;
+  observer: MutationObserver;
+  records: MutationRecord[];
+  lastChange: number;
+  refs: Map<string, Element>;
+  focus: Element;
+  state: TargetState | undefined;
+  signature: Signature | undefined;
+  region: Element | undefined;
+  regionLines: string[];
+  dialogs: Set<Element>;
+  url: string;
+  events: { click?: { target: Element; trusted: boolean }; submit?: Element; targetInputs: number };
+  stopListening: () => void;
+  expiry: ReturnType<typeof setTimeout>;
+}
+
+let current: Observation | undefined;
+let counter = 0;
+
+const CONTROL_SELECTOR = 'button, a[href], input[type=button], input[type=submit], [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox]';
+const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+const visibleDialogs = () => new Set([...document.querySelectorAll(DIALOG_SELECTOR)].filter((d) => isShown(d)));
+
+function end(observation: Observation): void {
+  observation.observer.disconnect();
+  observation.stopListening();
+  clearTimeout(observation.expiry);
+  if (current === observation) current = undefined;
+}
+
+/** Arms an observation around `target` (or the focused element). Replaces any earlier one. */
+export function startObservation(target: Element | undefined, refPrefix: string): { token: string } {
+  if (current) end(current);
+  const token = `o${++counter}`;
+  const subject = target ?? deepActiveElement();
+  const region = regionOf(subject);
+  const records: MutationRecord[] = [];
+  const observation: Observation = {
+    token,
+    target,
+    refPrefix,
+    observer: new MutationObserver((batch) => {
+      records.push(...batch);
+      observation.lastChange = performance.now();
+    }),
+    records,
+    lastChange: performance.now(),
+    refs: connectedRefs(),
+    focus: deepActiveElement(),
+    state: target ? stateOf(target) : undefined,
+    signature: target ? signatureOf(target) : undefined,
+    region,
+    regionLines: region ? linesOf(region) : [],
+    dialogs: visibleDialogs(),
+    url: location.href,
+    events: { targetInputs: 0 },
+    stopListening: () => undefined,
+    expiry: setTimeout(() => end(observation), 60_000), // never left running if the worker goes away
+  };
+  observation.observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['open', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'class', 'style'] });
+  const onClick = (event: Event) => {
+    if (event.target instanceof Element) observation.events.click ??= { target: event.target, trusted: event.isTrusted };
+  };
+  const onSubmit = (event: Event) => {
+    if (event.target instanceof Element) observation.events.submit ??= event.target;
+  };
+  const onInput = (event: Event) => {
+    if (target && event.target instanceof Node && target.contains(event.target)) observation.events.targetInputs++;
+  };
+  addEventListener('click', onClick, true);
+  addEventListener('submit', onSubmit, true);
+  addEventListener('input', onInput, true);
+  observation.stopListening = () => {
+    removeEventListener('click', onClick, true);
+    removeEventListener('submit', onSubmit, true);
+    removeEventListener('input', onInput, true);
+  };
+  current = observation;
+  return { token };
+}
+
+/** What `finishObservation` reports. */
+export interface ObservedEffects {
+  url: string;
+  /** Short clauses, most telling first: `list e13 gained 1 item "buy milk"`. */
+  changes: string[];
+  /** Where focus is now, when it moved: `textbox "Edit" [ref=e31]`. */
+  focus?: string;
+  /** The target's value or state now, when it has one. */
+  target?: string;
+  /** True when that state changed. */
+  targetChanged?: boolean;
+  /** Where a click landed when it was not on the target. */
+  landedElsewhere?: string;
+  /** The refs the action made stale (their elements left the page). */
+  staleRefs: string[];
+  /** Summaries of the refs named above, for the worker's snapshot cache. */
+  elements: Record<string, ElementSummary>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the page is quiet (no DOM change for `quietMs`, at least `quietMs` long, at most `maxMs`), then reports. */
+export async function finishObservation(token: string, quietMs: number, maxMs: number): Promise<ObservedEffects> {
+  const observation = current;
+  if (!observation || observation.token !== token) {
+    return { url: location.href, changes: ['(the page was not being observed: the effect is unknown; call read_page)'], staleRefs: [], elements: {} };
+  }
+  const started = performance.now();
+  while (performance.now() - started < maxMs) {
+    const now = performance.now();
+    if (now - started >= quietMs && now - observation.lastChange >= quietMs) break;
+    await sleep(Math.min(50, quietMs));
+  }
+  observation.records.push(...observation.observer.takeRecords());
+  end(observation);
+  return describe(observation);
+}
+
+function describe(o: Observation): ObservedEffects {
+  const elements: Record<string, ElementSummary> = {};
+  const name = (element: Element): string => {
+    const role = roleOf(element) || element.tagName.toLowerCase();
+    const label = roleOf(element) ? nameOf(element, role) : '';
+    const ref = refFor(element);
+    elements[`${o.refPrefix}${ref}`] = summarize(element, role, label);
+    return `${role}${label ? ` ${JSON.stringify(clip(label, 60))}` : ''} [ref=${o.refPrefix}${ref}]`;
+  };
+  const changes: string[] = [];
+
+  // Dialogs inside the page (not JavaScript dialogs: the worker sees those).
+  const dialogsNow = visibleDialogs();
+  for (const dialog of dialogsNow) if (!o.dialogs.has(dialog)) changes.push(`${name(dialog)} opened`);
+  for (const dialog of o.dialogs) if (!dialogsNow.has(dialog)) changes.push(`dialog ${JSON.stringify(clip(dialog.isConnected ? nameOf(dialog, roleOf(dialog) || 'dialog') : itemText(dialog), 60))} closed`);
+
+  const refOf = (element: Element) => {
+    const ref = refFor(element);
+    elements[`${o.refPrefix}${ref}`] = summarize(element, roleOf(element) || 'generic', roleOf(element) ? nameOf(element, roleOf(element)) : itemText(element));
+    return `${o.refPrefix}${ref}`;
+  };
+  const itemTexts = listChanges(o.records, name, refOf, changes);
+
+  // Text that appeared or went near the target, beyond list items already named.
+  if (o.region) {
+    const root = o.region.isConnected ? o.region : document.body;
+    const before = o.regionLines;
+    const after = root ? linesOf(root) : [];
+    const gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line));
+    let added = multisetMinus(after, before).filter((line) => !itemTexts.has(line));
+    // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
+    if (added.length > 0 && root) {
+      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => added.includes(itemText(control)) && isShown(control));
+      for (const control of controls.slice(0, 3)) {
+        changes.push(`${name(control)} appeared`);
+        added = multisetMinus(added, [itemText(control)]);
+      }
+    }
+    const pairs = Math.min(gone.length, added.length, 3);
+    for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
+    for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);
+    for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
+  }
+  if (o.events.submit && o.events.submit.isConnected) changes.push(`${name(o.events.submit)} was submitted`);
+  if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
+
+  const result: ObservedEffects = { url: location.href, changes: changes.slice(0, 8), staleRefs: [], elements };
+  if (o.target) {
+    if (!o.target.isConnected) {
+      // Many apps redraw a row on every change: find the element that took the target's place.
+      const successor = successorOf(o.signature);
+      const said = successor ? describeState(stateOf(successor), o.state).text : '';
+      result.target = successor ? `it was redrawn as ${name(successor)}${said ? `; ${said}` : ''}` : 'the target left the page';
+      result.targetChanged = true;
+    }
+    else {
+      const said = describeState(stateOf(o.target), o.state, o.events.targetInputs > 0);
+      if (said.text) result.target = said.text;
+      if (said.changed) result.targetChanged = true;
+    }
+  }
+  const focus = deepActiveElement();
+  // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
+  // list item's edit field) is news.
+  if (focus !== o.focus && focus !== o.target) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
+  const click = o.events.click;
+  if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
+  for (const [ref, element] of o.refs) {
+    if (element.isConnected) continue;
+    // A redrawn item's new ref saves a read: "e6 (now e8)". Looked up only for the refs that are listed.
+    const successor = result.staleRefs.length < 8 ? successorOf(signatureOf(element)) : undefined;
+    result.staleRefs.push(`${o.refPrefix}${ref}${successor ? ` (now ${refOf(successor)})` : ''}`);
+  }
+  return result;
+}
+
+function valueNote(element: Element): string {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+    if (element instanceof HTMLInputElement && element.type === 'password') return '';
+    return ` (value ${JSON.stringify(clip(element.value, 80))})`;
+  }
+  return '';
+}
+
+/** The target of an observation by ref (STALE_REF as usual when it is gone). */
+export function observationTarget(ref: string | undefined, documentId: string | undefined): Element | undefined {
+  return ref ? resolveRef(ref, documentId) : undefined;
+}

@@ -1,0 +1,131 @@
+/**
+ * The parts of an element's line that read_page and find share: states in brackets, the current value,
+ * the summary the worker keeps per ref, and `describeElement` (one element as one line). Every value
+ * that comes from the page goes through `quoted`/`oneLine` (src/shared/untrusted-text.ts), and the
+ * states are fixed words, so a page can only fill the slots the grammar gives it.
+ */
+import type { ElementSummary } from '../runtime/page-state.js';
+import { oneLine, quoted } from '../shared/untrusted-text.js';
+import { isDisabled, nameOf, roleOf, textOfSubtree } from './aria.js';
+import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
+import { rowContextOf } from './row-context.js';
+import { refFor } from './refs.js';
+
+/** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
+export const MAX_NAME_CHARS = 200;
+/** Longest value, link target or placeholder shown on a line; a data: URL can be megabytes. */
+export const MAX_ATTRIBUTE_CHARS = 500;
+
+/** The summary the worker keeps per ref to judge later calls without a round trip. */
+export function summarize(element: Element, role: string, name: string): ElementSummary {
+  const tag = tagOf(element);
+  const summary: ElementSummary = { role, name, tag: tag.toLowerCase() };
+  if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
+  const autocomplete = attrOf(element, 'autocomplete');
+  if (autocomplete) summary.autocomplete = autocomplete;
+  if (tag === 'A' || tag === 'AREA') {
+    // The attribute, not the resolved URL: resolving every link costs more than the whole walk step.
+    const href = attrOf(element, 'href');
+    if (href !== null) summary.href = href;
+  }
+  if (tag === 'BUTTON' || tag === 'INPUT') {
+    const control = element as HTMLButtonElement | HTMLInputElement;
+    const form = control.form;
+    if (form) {
+      const submits = tag === 'BUTTON' ? (control as HTMLButtonElement).type === 'submit' : control.type === 'submit' || control.type === 'image';
+      summary.submits = submits;
+      // A submitter may override its form's method and action. The form's own through its prototype:
+      // `<input name="action">` inside it makes `form.action` that input.
+      summary.formMethod = (submits && attrOf(control, 'formmethod') ? control.formMethod : formMethodOf(form)) || 'get';
+      summary.formAction = submits && hasAttrOf(control, 'formaction') ? control.formAction : formActionOf(form);
+    }
+  }
+  return summary;
+}
+
+/** A heading's level: `aria-level` when it is 1–9, else the tag's (h1–h6), else 2 (ARIA's default). */
+export function headingLevel(element: Element, tag: string): number {
+  const level = attrOf(element, 'aria-level')?.trim();
+  if (level && /^[1-9]$/.test(level)) return Number(level);
+  const fromTag = /^H([1-6])$/.exec(tag)?.[1];
+  return fromTag ? Number(fromTag) : 2;
+}
+
+/** The states shown in brackets, in a fixed order. */
+export function statesOf(element: Element, role: string): string {
+  let states = '';
+  const tag = tagOf(element);
+  // Most listed elements carry no attributes worth reading: skip the aria-* lookups for them.
+  if (!hasAnyAttributes(element) && tag !== 'INPUT' && tag !== 'BUTTON' && tag !== 'SELECT' && tag !== 'TEXTAREA' && tag !== 'OPTION' && tag !== 'SUMMARY' && role !== 'heading') return '';
+  if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
+    if (tag === 'INPUT') {
+      const input = element as HTMLInputElement;
+      if (input.indeterminate) states += ' [checked=mixed]';
+      else if (input.checked) states += ' [checked]';
+    } else {
+      const checked = attrOf(element, 'aria-checked');
+      if (checked === 'true') states += ' [checked]';
+      else if (checked === 'mixed') states += ' [checked=mixed]';
+    }
+  }
+  if (isDisabled(element)) states += ' [disabled]';
+  if (tag === 'SUMMARY') {
+    const details = parentElementOf(element);
+    if (details instanceof HTMLDetailsElement && details.open) states += ' [expanded]';
+  } else if (attrOf(element, 'aria-expanded') === 'true') states += ' [expanded]';
+  if (role === 'heading') states += ` [level=${headingLevel(element, tag)}]`;
+  if (tag === 'OPTION' ? (element as HTMLOptionElement).selected : attrOf(element, 'aria-selected') === 'true') states += ' [selected]';
+  if (attrOf(element, 'aria-pressed') === 'true') states += ' [pressed]';
+  if ((tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && (element as HTMLInputElement).required) states += ' [required]';
+  return states;
+}
+
+/** The current value shown after `: `, raw (passwords masked: a snapshot must not leak them). */
+export function valueOf(element: Element, role: string): string | undefined {
+  const tag = tagOf(element);
+  if (tag === 'INPUT') {
+    const input = element as HTMLInputElement;
+    if (role === 'checkbox' || role === 'radio' || role === 'button') return undefined;
+    if (input.type === 'password') return input.value ? '••••••' : undefined;
+    return input.value || undefined;
+  }
+  if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
+  if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
+  if (role === 'textbox' && isEditableOf(element)) return textOfSubtree(element, MAX_ATTRIBUTE_CHARS) || undefined;
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
+  return undefined;
+}
+
+/** `: value` for a line, one escaped bounded line, or '' when the element has none. */
+export function valueSuffix(value: string | undefined): string {
+  return value === undefined ? '' : `: ${oneLine(value, MAX_ATTRIBUTE_CHARS)}`;
+}
+
+/**
+ * `role "name"` for a line. An unnamed control in a list row or table row says which row it belongs
+ * to (`checkbox in "draft report"`): without it a list of to-dos reads as a column of bare checkboxes.
+ */
+export function roleAndName(element: Element, role: string, name: string): string {
+  if (name) return `${role} ${quoted(name, MAX_NAME_CHARS)}`;
+  const context = rowContextOf(element, role);
+  return context ? `${role} in ${quoted(context, MAX_NAME_CHARS)}` : role;
+}
+
+/**
+ * One line for one element (used by find and by action summaries): `button "Submit" [ref=e12]`.
+ * Elements without a role read as `generic`; every described element gets a ref.
+ */
+export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
+  const role = roleOf(element) || 'generic';
+  const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : nameOf(element, role);
+  const ref = refFor(element);
+  let line = roleAndName(element, role, name);
+  line += statesOf(element, role);
+  line += ` [ref=${refPrefix}${ref}]`;
+  line += valueSuffix(valueOf(element, role));
+  if (role === 'link') {
+    const href = attrOf(element, 'href');
+    if (href) line += ` (url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)})`;
+  }
+  return { line, ref, role, name, summary: summarize(element, role, name) };
+}

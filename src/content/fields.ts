@@ -1,0 +1,66 @@
+/**
+ * Field values as the browser's own editing sets them, so frameworks (React's value tracker, Vue's
+ * v-model) see each change, and the kinds of field a person can type into.
+ */
+import { ToolError } from '../runtime/errors.js';
+import { roleOf } from './aria.js';
+import { label } from './target.js';
+
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
+
+
+/**
+ * Sets a value the way the browser's own editing does: through the prototype's native setter, so a
+ * framework's instance-level value tracker (React) still holds the old value and sees the change when
+ * the input event arrives. Must stay: assigning `element.value` directly is invisible to React.
+ */
+export function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
+  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (setter) setter.call(element, value);
+  else element.value = value;
+}
+
+
+/** Fires `input` with an inputType, as editing does. */
+export function fireInput(element: Element, inputType: string, data: string | null): void {
+  element.dispatchEvent(new InputEvent('input', { bubbles: true, composed: true, inputType, data }));
+}
+/** Fires `change`. */
+export function fireChange(element: Element): void {
+  element.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** True for inputs and textareas a person can type into. */
+export function isTextField(element: Element): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return element instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(element.type);
+}
+
+
+/** True for a contenteditable element. */
+export function isContentEditable(element: Element): element is HTMLElement {
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
+
+/** NOT_EDITABLE, with a hint for what the element takes instead. */
+export function notEditable(element: Element): ToolError {
+  const role = roleOf(element);
+  const hint =
+    role === 'checkbox' || role === 'radio' ? 'Use click to tick it, or fill_form with "true"/"false".'
+    : role === 'combobox' || role === 'listbox' ? 'Use select_option for dropdowns.'
+    : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
+  return new ToolError('NOT_EDITABLE', `${label(element)} does not accept typed text.`, { suggestion: hint });
+}
+
+/** Selects the whole content of an element. */
+export function selectContents(element: HTMLElement): void {
+  const selection = getSelection();
+  if (!selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+

@@ -1,0 +1,137 @@
+/**
+ * The geometry half of trusted input: the worker sends the browser's own pointer and key events
+ * (the DevTools Protocol) at viewport coordinates, and the content script supplies them after the
+ * same checks a synthetic action makes — scrolled into view, visible, enabled, not covered (naming the
+ * cover). Inside an iframe each ancestor frame adds the iframe's content-box offset, and checks the
+ * iframe itself is not covered there.
+ */
+import { ToolError } from '../runtime/errors.js';
+import { isContentEditable, isTextField, notEditable } from './fields.js';
+import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
+import { flashHighlight } from './highlight.js';
+import { documentId } from './refs.js';
+import { deepActiveElement } from './effects-util.js';
+
+/** What an action needs of its target before the browser's input reaches it. */
+export type LocatePurpose = 'click' | 'hover' | 'type' | 'focus';
+
+/** The point to act at (viewport CSS pixels of this frame) and what the element is. */
+export interface Located {
+  documentId: string;
+  url: string;
+  x: number;
+  y: number;
+  label: string;
+  /** For typing: what kind of editable it is. */
+  editable?: 'field' | 'textarea' | 'editable';
+  /** True when the element (or, for 'focus', what it focused) has focus now. */
+  focused: boolean;
+}
+
+/** Checks the element for `purpose` and returns the point a person's pointer would use. */
+export function locate(element: Element, purpose: LocatePurpose): Located {
+  let editable: Located['editable'];
+  if (purpose === 'type') {
+    if (isTextField(element)) editable = element instanceof HTMLTextAreaElement ? 'textarea' : 'field';
+    else if (isContentEditable(element)) editable = 'editable';
+    else throw notEditable(element);
+  }
+  const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
+  if (purpose === 'type' && isTextField(element) && element.readOnly) {
+    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, { suggestion: 'Its value is set by the page; look for another control that changes it.' });
+  }
+  flashHighlight(element);
+  if (purpose === 'focus') focusTarget(element);
+  const active = deepActiveElement();
+  return {
+    documentId,
+    url: location.href,
+    x: point.x,
+    y: point.y,
+    label: label(element),
+    ...(editable ? { editable } : {}),
+    focused: active === element || element.contains(active),
+  };
+}
+
+/**
+ * The iframe element of child frame `frameId`: by `runtime.getFrameId` where the browser offers it to
+ * content scripts, else the `nth` iframe whose address is `url` (the browser lists a frame's children
+ * in document order, as read_page matches them).
+ */
+function frameElementOf(frameId: number, url: string, nth: number): HTMLIFrameElement | HTMLFrameElement | undefined {
+  const frames = [...document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')];
+  const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
+  if (typeof runtime?.getFrameId === 'function') {
+    for (const frame of frames) {
+      try {
+        if (runtime.getFrameId(frame) === frameId) return frame;
+      } catch {
+        // not a frame the extension knows (a sandboxed about:blank without our script)
+      }
+    }
+  }
+  return frames.filter((frame) => frame.src === url || (!frame.src && url === 'about:blank'))[nth];
+}
+
+/**
+ * The point `x, y` of child frame `frameId` (at `url`, the `nth` with that address) in this frame's viewport: the iframe's content box
+ * (border and padding skipped) plus the point. Scrolls the iframe into view if the point is outside,
+ * and refuses a point covered by something else in this frame.
+ */
+export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): { x: number; y: number } {
+  const frame = frameElementOf(frameId, url, nth);
+  if (!frame) {
+    throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', { suggestion: 'Call read_page to see the page as it is now.' });
+  }
+  const at = () => {
+    const rect = frame.getBoundingClientRect();
+    const style = getComputedStyle(frame);
+    return { x: rect.left + frame.clientLeft + parseFloat(style.paddingLeft) + x, y: rect.top + frame.clientTop + parseFloat(style.paddingTop) + y };
+  };
+  let point = at();
+  if (point.x < 0 || point.y < 0 || point.x >= innerWidth || point.y >= innerHeight) {
+    frame.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    point = at();
+  }
+  if (point.x < 0 || point.y < 0 || point.x >= innerWidth || point.y >= innerHeight) {
+    throw new ToolError('ELEMENT_NOT_VISIBLE', 'The element is inside a frame that cannot be scrolled into view.', { suggestion: 'Scroll the page (scroll) so the frame shows, then try again.' });
+  }
+  const hit = deepElementFromPoint(point.x, point.y);
+  if (hit && hit !== frame) {
+    const cover = describeCover(hit);
+    throw new ToolError('ELEMENT_COVERED', `The frame holding the element is covered by ${cover}, which would receive the click.`, {
+      suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog), then try again.',
+      details: { coveredBy: cover },
+    });
+  }
+  return point;
+}
+
+/**
+ * After the pointer has focused a field: makes sure it has focus and puts the selection where typing
+ * should go — all of it (typing replaces it) or the end (typing appends). Returns the value now.
+ */
+export function placeCaret(element: Element, mode: 'all' | 'end'): { focused: boolean; value: string; placed: boolean } {
+  if (deepActiveElement() !== element && element instanceof HTMLElement) element.focus({ preventScroll: true });
+  let placed = true;
+  if (isTextField(element)) {
+    try {
+      if (mode === 'all') element.select();
+      else element.setSelectionRange(element.value.length, element.value.length);
+    } catch {
+      placed = false; // email and number inputs have no selection API: the End key does it
+    }
+  } else if (isContentEditable(element)) {
+    const selection = getSelection();
+    if (selection) {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      if (mode === 'end') range.collapse(false);
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+  }
+  const value = isTextField(element) ? element.value : ((element as HTMLElement).innerText ?? '');
+  return { focused: deepActiveElement() === element, value, placed };
+}

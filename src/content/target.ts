@@ -1,0 +1,104 @@
+/**
+ * Where an action lands, checked as a person would check it: the target is scrolled into view,
+ * visible, enabled and not covered (naming what covers it). Used by synthetic actions (actions.ts)
+ * and by trusted input, which needs the same point (locate.ts).
+ */
+import { ToolError } from '../runtime/errors.js';
+import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
+import { isShown } from './snapshot.js';
+
+/** Roles whose elements are told apart by their text when they have no name. */
+const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
+
+/** A point in viewport CSS pixels. */
+export type Point = { x: number; y: number };
+
+/** How messages name an element: `button "Submit"` (no ref: in a frame the model knows it with a prefix). */
+export function label(element: Element): string {
+  const role = roleOf(element) || element.tagName.toLowerCase();
+  const text = () => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  // A list item or cell has no name of its own: its text is how a person tells it apart.
+  const name = roleOf(element) ? nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '') : text();
+  return name ? `${role} ${JSON.stringify(name)}` : role;
+}
+
+function containsComposed(ancestor: Element, node: Node | null): boolean {
+  for (let current = node; current; ) {
+    if (current === ancestor) return true;
+    current = current.parentNode ?? ((current as ShadowRoot).host as Node | undefined) ?? null;
+    if (current instanceof ShadowRoot) current = current.host;
+  }
+  return false;
+}
+
+/** The innermost element at a point, looking through open shadow roots. */
+export function deepElementFromPoint(x: number, y: number): Element | null {
+  let element = document.elementFromPoint(x, y);
+  while (element?.shadowRoot) {
+    const inner = element.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === element) break;
+    element = inner;
+  }
+  return element;
+}
+
+
+/** The covering element as messages name it: its outermost positioned part, role and name. */
+export function describeCover(cover: Element): string {
+  // Name the outermost meaningful part of the cover: an overlay's own role/name beats a span inside it.
+  let best: Element = cover;
+  for (let current: Element | null = cover; current && current !== document.body; current = current.parentElement) {
+    const style = getComputedStyle(current);
+    if (style.position === 'fixed' || style.position === 'absolute' || roleOf(current) === 'dialog') best = current;
+  }
+  const role = roleOf(best);
+  const name = role ? nameOf(best, role) : (best.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+  const id = best.id ? `#${best.id}` : '';
+  const cls = typeof best.className === 'string' && best.className.trim() ? `.${best.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+  return `${best.tagName.toLowerCase()}${id}${cls}${role ? ` (${role})` : ''}${name ? ` "${name}"` : ''}`;
+}
+
+/**
+ * Scrolls into view and checks the element can be acted on like a person would. Returns the point a
+ * pointer would use. `checkCovered` is off for scroll-only actions.
+ */
+export function prepareTarget(element: Element, options: { checkCovered: boolean; needEnabled: boolean }): Point {
+  const rectBefore = element.getBoundingClientRect();
+  const inView = rectBefore.top >= 0 && rectBefore.left >= 0 && rectBefore.bottom <= innerHeight && rectBefore.right <= innerWidth;
+  if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  const rects = element.getClientRects();
+  const rect = rects[0] ?? element.getBoundingClientRect();
+  if (!isShown(element) || rect.width === 0 || rect.height === 0) {
+    throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible on the page.`, {
+      suggestion: 'It may be hidden, collapsed or in a closed menu. Open the section that contains it (click its toggle), or call read_page to find a visible alternative.',
+    });
+  }
+  if (options.needEnabled && isDisabled(element)) {
+    throw new ToolError('ELEMENT_DISABLED', `${label(element)} is disabled.`, {
+      suggestion: 'Something else must happen first (often: fill the required fields or tick a checkbox). Call read_page to see what the form still needs.',
+    });
+  }
+  const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
+  const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
+  if (options.checkCovered) {
+    const hit = deepElementFromPoint(x, y);
+    const labelOfTarget = hit?.closest('label');
+    const isOwnLabel = labelOfTarget !== null && labelOfTarget !== undefined && (labelOfTarget as HTMLLabelElement).control === element;
+    if (hit && !containsComposed(element, hit) && !isOwnLabel) {
+      const cover = describeCover(hit);
+      throw new ToolError('ELEMENT_COVERED', `${label(element)} is covered by ${cover}, which would receive the click.`, {
+        suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog: find its close/accept button), then try again.',
+        details: { coveredBy: cover },
+      });
+    }
+  }
+  return { x, y };
+}
+
+/** Focuses the element or its nearest focusable ancestor, as a pointer press does. */
+export function focusTarget(element: Element): void {
+  let focusable: Element | null = element;
+  while (focusable && !isFocusable(focusable)) focusable = focusable.parentElement;
+  if (focusable instanceof HTMLElement || focusable instanceof SVGElement) focusable.focus({ preventScroll: true });
+}
+

@@ -1,0 +1,99 @@
+/**
+ * Input a page cannot tell from a person's, as tools see it. The service worker implements this with
+ * the DevTools Protocol (`chrome.debugger`: `Input.dispatchMouseEvent`, `Input.dispatchKeyEvent`,
+ * `Input.insertText`), so pages get `isTrusted: true` events with every legacy field; unit tests use a
+ * fake. Coordinates are CSS pixels in the tab's top-level viewport. The runtime touches no browser API.
+ */
+/** A modifier key as DOM events name it (src/shared/keys.ts builds on this). */
+export type Modifier = 'Alt' | 'Control' | 'Meta' | 'Shift';
+
+/** Whether trusted input is available on a tab for this run, and if not, why (said in results). */
+export type InputChannel = { trusted: true } | { trusted: false; reason: string };
+
+/** One pointer event at a point. */
+export interface MouseStep {
+  type: 'move' | 'press' | 'release';
+  x: number;
+  y: number;
+  button?: 'left' | 'right' | 'middle';
+  clickCount?: number;
+  modifiers?: readonly Modifier[];
+}
+
+/** One key going down or up, as `src/shared/keys.ts` describes it. */
+export interface KeyStep {
+  type: 'down' | 'up';
+  key: string;
+  code: string;
+  keyCode: number;
+  /** What the key types (keydown only); absent for keys that type nothing. */
+  text?: string;
+  modifiers?: readonly Modifier[];
+  location?: number;
+}
+
+/** A JavaScript dialog (alert, confirm, prompt, beforeunload) the page opened and is waiting on. */
+export interface DialogInfo {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  /** For prompts: the text the page proposed. */
+  defaultPrompt?: string;
+  url: string;
+}
+
+/** `dispatched`: the browser handled every step; `dialog`: a dialog opened and the rest was not sent. */
+export type DispatchOutcome = { outcome: 'dispatched' } | { outcome: 'dialog'; dialog: DialogInfo };
+
+/** What happened in the browser (outside the page's DOM) while an action was watched. */
+export interface BrowserEffects {
+  /** The top frame started loading another document (not a same-page change). */
+  navigationStarted?: string;
+  /** The top frame committed and loaded it (URL after redirects), or failed with an error. */
+  navigated?: { url: string; error?: string };
+  /** The URL changed without a new document (history.pushState, a #fragment). */
+  urlChanged?: string;
+  /** Tabs the page opened (target=_blank, window.open). */
+  newTabs: Array<{ tabId: number; url: string }>;
+  /** A dialog that opened and is still open. */
+  dialog?: DialogInfo;
+}
+
+/** Watches one tab for navigations, new tabs and dialogs from the moment it is created. */
+export interface PageWatch {
+  /** What has happened so far. */
+  effects(): BrowserEffects;
+  /** Resolves when a started navigation has loaded (or failed), or after `ms`, or on abort. */
+  settleNavigation(ms: number, signal: AbortSignal): Promise<void>;
+  stop(): void;
+}
+
+/** The port the page tools use for trusted input; optional on the BrowserBridge. */
+export interface PageInputPort {
+  /**
+   * Makes trusted input available on the tab for `owner` (a run id): attaches once per tab and keeps
+   * it until `release(owner)`. Never throws: a tab that cannot be debugged gives the reason instead.
+   */
+  acquire(tabId: number, owner: string): Promise<InputChannel>;
+  /** Sends pointer events in order; stops early if a dialog opens. */
+  mouse(tabId: number, steps: readonly MouseStep[]): Promise<DispatchOutcome>;
+  /** Sends key events in order; stops early if a dialog opens. */
+  keys(tabId: number, steps: readonly KeyStep[]): Promise<DispatchOutcome>;
+  /** Inserts text at the caret as an input method would (one `insertText` input event). */
+  insertText(tabId: number, text: string): Promise<DispatchOutcome>;
+  /** Detaches from every tab no other owner still uses. */
+  release(owner: string): Promise<void>;
+  /** The dialog open on a tab, if any. */
+  openDialog(tabId: number): DialogInfo | undefined;
+  /** Accepts or dismisses the open dialog (with text for a prompt). Throws NO_DIALOG when none is open. */
+  answerDialog(tabId: number, accept: boolean, promptText?: string): Promise<DialogInfo>;
+  /** Starts watching a tab; call `stop()` when done. */
+  watch(tabId: number): PageWatch;
+}
+
+/** How a dialog reads in results and errors: `a JavaScript confirm dialog saying "Delete?"`. */
+export function dialogPhrase(dialog: Pick<DialogInfo, 'type' | 'message'>): string {
+  const text = dialog.message.replace(/\s+/g, ' ').trim();
+  const clipped = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  const kind = dialog.type === 'beforeunload' ? 'a "Leave site?" (beforeunload) dialog' : `a JavaScript ${dialog.type} dialog`;
+  return `${kind}${clipped ? ` saying ${JSON.stringify(clipped)}` : ''}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The fallback when the debugger cannot attach: the content script's synthetic events, in a real
+ * Chromium without the extension. They must carry every field a keyboard gives (keyCode, which,
+ * charCode, keypress for Enter and printable keys, beforeinput/input with an inputType), so a handler
+ * that checks `event.which === 13` still works; and the effect observer must see what they did.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, refOf, run, send } from '../support/content-harness.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+
+let server: FixtureServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startFixtureServer(), launchBrowser()]);
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type KeyLog = Array<{ type: string; key?: string; keyCode?: number; which?: number; charCode?: number; inputType?: string; data?: string; trusted: boolean }>;
+const keyLog = () => page.evaluate(() => (window as unknown as { __keyLog: unknown }).__keyLog) as Promise<KeyLog>;
+
+describe('synthetic input (no debugger)', () => {
+  it('type + Enter reaches a which === 13 handler, with keyCode, which, charCode, keypress and inputType', async () => {
+    await page.goto(`${server.url}/input/keys.html`);
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+    const field = refOf(text, 'textbox "New entry"');
+    const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: field, refPrefix: '' });
+    await run(page, { type: 'type', ref: field, text: 'ab', clear: true, submit: true });
+    const effects = await run<{ changes: string[]; target?: string }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
+    expect(await page.locator('#entries li').allTextContents()).toEqual(['ab']);
+    expect(effects.changes.join('; ')).toMatch(/^list "Entries" \[ref=e\d+\] gained 1 item "ab" \[ref=e\d+\]/);
+    expect(effects.target).toBe('its value was cleared by the page (empty again)');
+
+    const log = await keyLog();
+    expect(log.every((event) => !event.trusted)).toBe(true); // honest: these are synthetic
+    expect(log).toContainEqual(expect.objectContaining({ type: 'keydown', key: 'a', keyCode: 65, which: 65, charCode: 0 }));
+    expect(log).toContainEqual(expect.objectContaining({ type: 'keypress', key: 'a', keyCode: 97, which: 97, charCode: 97 }));
+    expect(log).toContainEqual(expect.objectContaining({ type: 'beforeinput', inputType: 'insertText', data: 'a' }));
+    expect(log).toContainEqual(expect.objectContaining({ type: 'input', inputType: 'insertText', data: 'b' }));
+    expect(log).toContainEqual(expect.objectContaining({ type: 'keydown', key: 'Enter', keyCode: 13, which: 13 }));
+    // The page's handler cancelled that keydown, so no keypress follows it, as in a real browser.
+    expect(log.some((event) => event.type === 'keypress' && event.key === 'Enter')).toBe(false);
+  });
+
+  it('press_key takes the names models use and refuses others with the valid names', async () => {
+    await page.goto(`${server.url}/input/keys.html`);
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+    const field = refOf(text, 'textbox "New entry"');
+    await run(page, { type: 'type', ref: field, text: 'tea', clear: true, submit: false });
+    await page.evaluate(() => ((window as unknown as { __keyLog: unknown[] }).__keyLog.length = 0));
+    const pressed = await run<{ summary: string }>(page, { type: 'press_key', key: 'Return', ref: field });
+    expect(pressed.summary).toBe('Pressed Enter on textbox "New entry".');
+    expect(await page.locator('#entries li').allTextContents()).toEqual(['tea']);
+    expect((await keyLog()).filter((event) => event.type.startsWith('key'))).toEqual([
+      expect.objectContaining({ type: 'keydown', key: 'Enter', keyCode: 13, which: 13, charCode: 0 }),
+      expect.objectContaining({ type: 'keyup', key: 'Enter', keyCode: 13, which: 13 }),
+    ]);
+    const tag = refOf(text, 'textbox "New tag"');
+    await run(page, { type: 'type', ref: tag, text: 'green\n', clear: true, submit: false });
+    expect(await page.locator('#tags li').allTextContents()).toEqual(['green']); // keypress charCode 13
+    const bad = await send(page, { type: 'press_key', key: 'Entr' });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', suggestion: expect.stringContaining('Enter, Escape, Tab') } });
+  });
+
+  it('the observer says "nothing changed" plainly, names a redrawn target\'s successor, and lists refs made stale', async () => {
+    await page.setContent(`<ul id="list"><li><input type="checkbox" class="toggle"> milk</li><li><input type="checkbox" class="toggle"> tea</li></ul><button id="noop">Nothing</button>
+      <script>
+        // Redraws the whole list on every change, as many apps do.
+        document.getElementById('list').addEventListener('change', (event) => {
+          const done = event.target.checked;
+          document.getElementById('list').innerHTML = '<li><input type="checkbox" class="toggle"' + (done ? ' checked' : '') + '> milk</li><li><input type="checkbox" class="toggle"> tea</li>';
+        });
+      </script>`);
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'all', refPrefix: '' });
+    const noop = refOf(text, 'button "Nothing"');
+    let { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: noop, refPrefix: '' });
+    await run(page, { type: 'click', ref: noop, button: 'left', clickCount: 1, modifiers: [] });
+    expect(await run(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 })).toMatchObject({ changes: [], staleRefs: [] });
+
+    const box = /checkbox \[ref=(e\d+)\]/.exec(text)?.[1] ?? 'missing';
+    ({ token } = await run<{ token: string }>(page, { type: 'observe_start', ref: box, refPrefix: '' }));
+    await run(page, { type: 'click', ref: box, button: 'left', clickCount: 1, modifiers: [] });
+    const redrawn = await run<{ target: string; staleRefs: string[]; changes: string[] }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
+    expect(redrawn.target).toMatch(/^it was redrawn as checkbox \[ref=e\d+\]; it is now checked$/);
+    expect(redrawn.staleRefs[0]).toMatch(new RegExp(`^${box} \\(now e\\d+\\)$`));
+    expect(redrawn.changes).toEqual([]); // same items, same text: a redraw is not a change of the list
+  });
+});

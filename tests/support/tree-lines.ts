@@ -1,0 +1,37 @@
+/**
+ * The grammar of read_page and find lines, as a check: a line the page could have forged does not
+ * parse, or carries an unescaped ref. Used by the e2e tests of hostile pages and the corpus.
+ *
+ *   - role "name" [state] [state=value] [ref=e12]: value
+ *   - role in "row text" [ref=e3]
+ *   - link "Home" [ref=e4] (url: /home)          (find's one-line form)
+ *   - text: page text          - /url: target          - /placeholder: hint
+ */
+
+/** Page text with every bracket, quote and backslash escaped (`\[`, `\"`, `\\`, `\u202e`). */
+const ESCAPED_TEXT = String.raw`(?:[^\\[\]]|\\.)*`;
+const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
+const STATE = String.raw` \[[a-z]+(?:=[a-z0-9]+)?\]`;
+const REF = String.raw` \[ref=(?:f\d+)?e\d+\]`;
+const ROLE_LINE = new RegExp(String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?::(?: ${ESCAPED_TEXT})?)?(?: \(url: ${ESCAPED_TEXT}\))?$`);
+const TEXT_LINE = new RegExp(String.raw`^(?:text|/url|/placeholder): ${ESCAPED_TEXT}$`);
+
+/** Removes escapes, so what is left is what was written unescaped. */
+const unescaped = (line: string) => line.replace(/\\./g, '');
+
+/** The lines of a read_page or find result that break the grammar, with why. Empty when all parse. */
+export function checkTreeLines(output: string): string[] {
+  const problems: string[] = [];
+  for (const line of output.split('\n')) {
+    const item = /^(\s*)- (.*)$/.exec(line);
+    if (!item) {
+      // Headers and notes carry page values (title, URL, query) only escaped.
+      if (/\[ref=/.test(unescaped(line))) problems.push(`unescaped ref outside a tree line: ${line}`);
+      continue;
+    }
+    const body = item[2] ?? '';
+    if (item[1]!.length % 2 !== 0) problems.push(`odd indent: ${line}`);
+    else if (!TEXT_LINE.test(body) && !ROLE_LINE.test(body)) problems.push(`does not parse: ${line}`);
+  }
+  return problems;
+}
