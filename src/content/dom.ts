@@ -55,6 +55,7 @@ const documentQuerySelectorAll = DOCUMENT.querySelectorAll;
 const documentGetElementById = DOCUMENT.getElementById;
 const formMethodGet = getterOf<string>(protoOf('HTMLFormElement'), 'method');
 const formActionGet = getterOf<string>(protoOf('HTMLFormElement'), 'action');
+const formElementsGet = getterOf<HTMLFormControlsCollection>(protoOf('HTMLFormElement'), 'elements');
 
 /** `node.nodeType`. */
 export const nodeTypeOf = (node: Node): number => nodeTypeGet.call(node);
@@ -122,6 +123,8 @@ export const innerTextOf = (element: HTMLElement): string => innerTextGet.call(e
 export const formMethodOf = (form: HTMLFormElement): string => formMethodGet.call(form);
 /** `form.action`, resolved against the document. */
 export const formActionOf = (form: HTMLFormElement): string => formActionGet.call(form);
+/** A form's controls (`<input name="elements">` cannot stand in for them). */
+export const formElementsOf = (form: HTMLFormElement): HTMLFormControlsCollection => formElementsGet.call(form);
 
 /** `document.title`. */
 export const titleOf = (doc: Document = document): string => titleGet.call(doc);

@@ -43,6 +43,12 @@ export function isContentEditable(element: Element): element is HTMLElement {
   return element instanceof HTMLElement && element.isContentEditable;
 }
 
+/** What typing into the element would edit: a one-line field, a text area, an editable area, or nothing. */
+export function editableKind(element: Element): 'field' | 'textarea' | 'editable' | undefined {
+  if (isTextField(element)) return element instanceof HTMLTextAreaElement ? 'textarea' : 'field';
+  return isContentEditable(element) ? 'editable' : undefined;
+}
+
 
 /** NOT_EDITABLE, with a hint for what the element takes instead. */
 export function notEditable(element: Element): ToolError {

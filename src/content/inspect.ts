@@ -4,37 +4,19 @@
  * action, label, default button, fields and their values), the buttons beside an editable area, and the
  * options a select would choose. Facts only: the worker's rules (src/tools/safety/) decide what they mean.
  *
- * DOM properties are read through the prototypes' getters: a page can put `<input name="action">` in a
- * form, which makes `form.action` an element, or define its own `value` on an input.
+ * A form's and the document's properties are read through src/content/dom.ts: a page can put
+ * `<input name="action">` in a form, which makes `form.action` that input.
  */
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf, roleOf } from './aria.js';
+import { attrOf, bodyOf, closestOf, elementById, formActionOf, formElementsOf, formMethodOf, innerTextOf, matchesOf, parentElementOf, querySelectorAllOf, querySelectorOf, rootElementOf, tagOf } from './dom.js';
+import { deepActiveElement } from './effects-util.js';
+import { editableKind } from './fields.js';
 import { documentId } from './refs.js';
 
 type Facts = PageResultOf<'inspect'>;
 type ControlFacts = NonNullable<Facts['target']>;
 type FormFacts = NonNullable<Facts['form']>;
-
-const getter = <T>(proto: object, key: string): ((target: unknown) => T) => {
-  const get = Object.getOwnPropertyDescriptor(proto, key)?.get;
-  return (target) => get?.call(target) as T;
-};
-const formAction = getter<string>(HTMLFormElement.prototype, 'action');
-const formMethod = getter<string>(HTMLFormElement.prototype, 'method');
-const formElements = getter<HTMLFormControlsCollection>(HTMLFormElement.prototype, 'elements');
-const inputType = getter<string>(HTMLInputElement.prototype, 'type');
-const inputValue = getter<string>(HTMLInputElement.prototype, 'value');
-const inputForm = getter<HTMLFormElement | null>(HTMLInputElement.prototype, 'form');
-const buttonForm = getter<HTMLFormElement | null>(HTMLButtonElement.prototype, 'form');
-const buttonType = getter<string>(HTMLButtonElement.prototype, 'type');
-const selectForm = getter<HTMLFormElement | null>(HTMLSelectElement.prototype, 'form');
-const textareaForm = getter<HTMLFormElement | null>(HTMLTextAreaElement.prototype, 'form');
-const textareaValue = getter<string>(HTMLTextAreaElement.prototype, 'value');
-const selectValue = getter<string>(HTMLSelectElement.prototype, 'value');
-const innerText = getter<string>(HTMLElement.prototype, 'innerText');
-const anchorHref = getter<string>(HTMLAnchorElement.prototype, 'href');
-const areaHref = getter<string>(HTMLAreaElement.prototype, 'href');
-const isContentEditable = getter<boolean>(HTMLElement.prototype, 'isContentEditable');
 
 const MAX_TEXT = 200;
 const MAX_FIELDS = 40;
@@ -42,9 +24,7 @@ const clip = (text: string, max = MAX_TEXT) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 };
-const attr = (element: Element, name: string) => Element.prototype.getAttribute.call(element, name);
-const query = (scope: Element, selector: string) => Element.prototype.querySelector.call(scope, selector);
-const parentOf = getter<Element | null>(Node.prototype, 'parentElement');
+const textOf = (element: Element) => (element instanceof HTMLElement ? innerTextOf(element) : '');
 
 /** An absolute URL for a page-written address, or undefined when it is not one. */
 function absolute(url: string | null | undefined, base = document.baseURI): string | undefined {
@@ -57,55 +37,44 @@ function absolute(url: string | null | undefined, base = document.baseURI): stri
 }
 
 function formOf(element: Element): HTMLFormElement | null {
-  if (element instanceof HTMLInputElement) return inputForm(element);
-  if (element instanceof HTMLButtonElement) return buttonForm(element);
-  if (element instanceof HTMLSelectElement) return selectForm(element);
-  if (element instanceof HTMLTextAreaElement) return textareaForm(element);
-  return element.closest('form');
-}
-
-function editableKind(element: Element): ControlFacts['editable'] {
-  if (element instanceof HTMLTextAreaElement) return 'textarea';
-  if (element instanceof HTMLInputElement) {
-    const type = inputType(element);
-    return ['text', 'search', 'email', 'tel', 'url', 'password', 'number', ''].includes(type) ? 'field' : undefined;
-  }
-  return element instanceof HTMLElement && isContentEditable(element) ? 'editable' : undefined;
+  if (element instanceof HTMLInputElement || element instanceof HTMLButtonElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return element.form;
+  const form = closestOf(element, 'form');
+  return form instanceof HTMLFormElement ? form : null;
 }
 
 /** Does this control submit its form when activated? */
 function submitsForm(element: Element): boolean {
-  if (element instanceof HTMLButtonElement) return buttonType(element) === 'submit';
-  if (element instanceof HTMLInputElement) return ['submit', 'image'].includes(inputType(element));
+  if (element instanceof HTMLButtonElement) return element.type === 'submit';
+  if (element instanceof HTMLInputElement) return ['submit', 'image'].includes(element.type);
   return false;
 }
 
 function controlFacts(element: Element): ControlFacts {
-  const role = roleOf(element) || element.tagName.toLowerCase();
-  const facts: ControlFacts = { role, name: clip(nameOf(element, role)), tag: element.tagName.toLowerCase(), text: element instanceof HTMLElement ? clip(innerText(element) ?? '') : '' };
-  const title = attr(element, 'title');
+  const role = roleOf(element) || tagOf(element).toLowerCase();
+  const facts: ControlFacts = { role, name: clip(nameOf(element, role)), tag: tagOf(element).toLowerCase(), text: clip(textOf(element) ?? '') };
+  const title = attrOf(element, 'title');
   if (title) facts.title = clip(title);
   if (element instanceof HTMLInputElement) {
-    const type = inputType(element);
+    const type = element.type;
     facts.inputType = type;
     // Only a button's value is its label; a field's value is what the person or the agent typed.
-    if (['submit', 'button', 'reset', 'image'].includes(type)) facts.value = clip(inputValue(element));
+    if (['submit', 'button', 'reset', 'image'].includes(type)) facts.value = clip(element.value);
   }
-  const autocomplete = attr(element, 'autocomplete');
+  const autocomplete = attrOf(element, 'autocomplete');
   if (autocomplete) facts.autocomplete = clip(autocomplete, 80);
   if (element instanceof HTMLAnchorElement || element instanceof HTMLAreaElement) {
-    const href = element instanceof HTMLAnchorElement ? anchorHref(element) : areaHref(element);
+    const href = element.href;
     if (href) facts.href = href;
-    const target = attr(element, 'target');
+    const target = attrOf(element, 'target');
     if (target) facts.target = clip(target, 40);
   }
   const editable = editableKind(element);
   if (editable) facts.editable = editable;
-  const onchange = attr(element, 'onchange') ?? attr(element, 'oninput');
+  const onchange = attrOf(element, 'onchange') ?? attrOf(element, 'oninput');
   if (onchange) facts.handler = clip(onchange, 300);
   if (submitsForm(element)) {
     facts.submits = true;
-    const override = { method: attr(element, 'formmethod'), action: attr(element, 'formaction') };
+    const override = { method: attrOf(element, 'formmethod'), action: attrOf(element, 'formaction') };
     if (override.method) facts.formMethod = override.method.toLowerCase();
     const action = absolute(override.action);
     if (action) facts.formAction = action;
@@ -115,37 +84,37 @@ function controlFacts(element: Element): ControlFacts {
 
 /** A form's name as a person would see it: aria-label(ledby), a legend, the nearest heading, then name or id. */
 function formLabel(form: HTMLFormElement): string {
-  const ariaLabel = attr(form, 'aria-label');
+  const ariaLabel = attrOf(form, 'aria-label');
   if (ariaLabel?.trim()) return clip(ariaLabel);
-  const labelledBy = (attr(form, 'aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? document.getElementById(id) : null));
-  const labelText = labelledBy.map((target) => (target instanceof HTMLElement ? innerText(target) : '')).join(' ').trim();
+  const labelledBy = (attrOf(form, 'aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? elementById(document, id) : null));
+  const labelText = labelledBy.map((target) => (target ? textOf(target) : '')).join(' ').trim();
   if (labelText) return clip(labelText);
   const headings = 'legend, h1, h2, h3, h4, h5, h6';
-  const parent = parentOf(form);
-  const heading = query(form, headings) ?? (parent ? query(parent, 'h1, h2, h3, h4, h5, h6') : null);
-  if (heading instanceof HTMLElement) return clip(innerText(heading));
-  return clip(attr(form, 'name') ?? attr(form, 'id') ?? '');
+  const parent = parentElementOf(form);
+  const heading = querySelectorOf(form, headings) ?? (parent ? querySelectorOf(parent, 'h1, h2, h3, h4, h5, h6') : null);
+  if (heading) return clip(textOf(heading));
+  return clip(attrOf(form, 'name') ?? attrOf(form, 'id') ?? '');
 }
 
 /** The fields a submission would send, with their values (passwords never leave the page). */
 function formFields(form: HTMLFormElement): FormFacts['fields'] {
   const fields: FormFacts['fields'] = [];
-  for (const control of Array.from(formElements(form))) {
+  for (const control of Array.from(formElementsOf(form))) {
     if (fields.length >= MAX_FIELDS) break;
-    const name = attr(control, 'name') ?? '';
+    const name = attrOf(control, 'name') ?? '';
     let type: string;
     let value: string;
     if (control instanceof HTMLInputElement) {
-      type = inputType(control);
+      type = control.type;
       if (['submit', 'button', 'reset', 'image', 'file'].includes(type)) continue;
       if ((type === 'checkbox' || type === 'radio') && !control.checked) continue;
-      value = inputValue(control);
+      value = control.value;
     } else if (control instanceof HTMLTextAreaElement) {
       type = 'textarea';
-      value = textareaValue(control);
+      value = control.value;
     } else if (control instanceof HTMLSelectElement) {
       type = 'select';
-      value = selectValue(control);
+      value = control.value;
     } else continue;
     const masked = type === 'password';
     const role = roleOf(control) || 'textbox';
@@ -158,26 +127,26 @@ const SUBMITTERS = 'button:not([type]), button[type=submit], input[type=submit],
 const BLOCKING_FIELDS = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'date', 'month', 'week', 'time', 'datetime-local', 'number']);
 
 function formFacts(form: HTMLFormElement): FormFacts {
-  const submitter = Array.from(formElements(form)).find((control) => control instanceof Element && Element.prototype.matches.call(control, SUBMITTERS));
-  const blocking = Array.from(formElements(form)).filter((control) => control instanceof HTMLInputElement && BLOCKING_FIELDS.has(inputType(control))).length;
+  const submitter = Array.from(formElementsOf(form)).find((control) => control instanceof Element && matchesOf(control, SUBMITTERS));
+  const blocking = Array.from(formElementsOf(form)).filter((control) => control instanceof HTMLInputElement && BLOCKING_FIELDS.has(control.type)).length;
   return {
-    method: (formMethod(form) || 'get').toLowerCase(),
-    action: formAction(form) || location.href,
+    method: (formMethodOf(form) || 'get').toLowerCase(),
+    action: formActionOf(form) || location.href,
     label: formLabel(form),
     hasSubmitButton: submitter !== undefined,
     // HTML's implicit submission: Enter submits a form with a default button, or with one blocking field.
     enterSubmits: submitter !== undefined || blocking <= 1,
     ...(submitter ? { defaultButton: controlFacts(submitter) } : {}),
-    handler: attr(form, 'onsubmit') !== null,
+    handler: attrOf(form, 'onsubmit') !== null,
     fields: formFields(form),
   };
 }
 
 /** Labels of the buttons next to an editable area (a chat box's "Send"), where Enter may act for them. */
 function nearbyButtons(element: Element): string[] {
-  let scope: Element | null = element.parentElement;
-  for (let depth = 0; scope && depth < 4; depth++, scope = scope.parentElement) {
-    const buttons = Array.from(scope.querySelectorAll('button, [role=button], input[type=submit], input[type=button]')).slice(0, 8);
+  let scope: Element | null = parentElementOf(element);
+  for (let depth = 0; scope && depth < 4; depth++, scope = parentElementOf(scope)) {
+    const buttons = Array.from(querySelectorAllOf(scope, 'button, [role=button], input[type=submit], input[type=button]')).slice(0, 8);
     if (buttons.length > 0) return buttons.map((button) => clip(nameOf(button, roleOf(button) || 'button'), 80)).filter(Boolean).slice(0, 6);
   }
   return [];
@@ -185,9 +154,8 @@ function nearbyButtons(element: Element): string[] {
 
 /** The element with the keyboard focus, inside open shadow roots; 'frame' when it is in a child frame. */
 function focusedElement(): { element: Element | undefined; focus: Facts['focus'] } {
-  let active: Element | null = document.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  if (!active || active === document.body || active === document.documentElement) return { element: undefined, focus: 'body' };
+  const active = deepActiveElement();
+  if (active === bodyOf() || active === rootElementOf()) return { element: undefined, focus: 'body' };
   if (active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement || active instanceof HTMLObjectElement) return { element: active, focus: 'frame' };
   return { element: active, focus: 'element' };
 }

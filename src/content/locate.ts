@@ -6,7 +6,7 @@
  * iframe itself is not covered there.
  */
 import { ToolError } from '../runtime/errors.js';
-import { isContentEditable, isTextField, notEditable } from './fields.js';
+import { editableKind, isContentEditable, isTextField, notEditable } from './fields.js';
 import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
@@ -32,9 +32,8 @@ export interface Located {
 export function locate(element: Element, purpose: LocatePurpose): Located {
   let editable: Located['editable'];
   if (purpose === 'type') {
-    if (isTextField(element)) editable = element instanceof HTMLTextAreaElement ? 'textarea' : 'field';
-    else if (isContentEditable(element)) editable = 'editable';
-    else throw notEditable(element);
+    editable = editableKind(element);
+    if (!editable) throw notEditable(element);
   }
   const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
   if (purpose === 'type' && isTextField(element) && element.readOnly) {

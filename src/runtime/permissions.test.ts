@@ -106,7 +106,8 @@ describe('createCanUseTool', () => {
   it('asks the person in ask mode, with the site, description and why', async () => {
     const { context, asked } = setup({}, { choice: 'allow_once' });
     const decision = await canUseTool(act, { url: SHOP, danger: false }, context, 't1');
-    expect(decision).toEqual({ behavior: 'allow', reason: { type: 'person', choice: 'allow_once' } });
+    // The site it was allowed on goes with the decision (the activity log records it).
+    expect(decision).toEqual({ behavior: 'allow', reason: { type: 'person', choice: 'allow_once' }, subject: SHOP });
     expect(asked).toEqual([
       expect.objectContaining({ toolUseId: 't1', toolName: 'act', description: `Act on ${SHOP}`, site: SHOP, destructive: false, why: expect.objectContaining({ type: 'mode' }) }),
     ]);
@@ -184,7 +185,7 @@ describe('createCanUseTool', () => {
 
   it('honours site grants per origin, from the run and from storage', async () => {
     const fromRun = setup({}, undefined, [{ origin: 'https://shop.example.com', tool: 'act' }]);
-    expect(await canUseTool(act, { url: SHOP, danger: false }, fromRun.context, 't')).toEqual({ behavior: 'allow', reason: { type: 'grant', origin: 'https://shop.example.com' } });
+    expect(await canUseTool(act, { url: SHOP, danger: false }, fromRun.context, 't')).toEqual({ behavior: 'allow', reason: { type: 'grant', origin: 'https://shop.example.com', scope: 'always' }, subject: SHOP });
     expect((await canUseTool(act, { url: 'https://example.com/', danger: false }, fromRun.context, 't')).behavior).toBe('deny');
     expect((await canUseTool(act, { url: 'http://shop.example.com/', danger: false }, fromRun.context, 't')).behavior).toBe('deny');
     const stored = setup({ grants: [{ origin: 'https://shop.example.com', tool: 'act' }] });

@@ -45,11 +45,12 @@ function run(tool: AnyTool, input: Record<string, unknown>, options: { answers?:
 }
 
 describe('keys by the names models use', () => {
-  it('Enter, Return, \\r, a newline and NumpadEnter are Enter; Space and " " are Space; others are neither', () => {
-    for (const key of ['Enter', 'Return', '\r', '\n', 'NumpadEnter', 'Control+Enter', 'Meta+Return']) expect(activationOfKey(key)?.how, key).toBe('Enter');
+  it('Enter, Return, \\r and a newline are Enter (with any modifiers); Space and " " are Space; others are neither', () => {
+    for (const key of ['Enter', 'Return', '\r', '\n', 'ctrl+enter', 'Control+Enter', 'Meta+Return']) expect(activationOfKey(key)?.how, key).toBe('Enter');
     for (const key of ['Space', ' ', 'Spacebar', 'Shift+Space']) expect(activationOfKey(key)?.how, key).toBe('Space');
     for (const key of ['Tab', 'a', 'Control++', 'Escape', 'ArrowDown']) expect(activationOfKey(key), key).toBeUndefined();
-    expect(activationOfKey('Control+Shift+Enter')?.modifiers).toEqual(['control', 'shift']);
+    expect(activationOfKey('Control+Shift+Enter')?.modifiers).toEqual(['Control', 'Shift']);
+    expect(activationOfKey('NumpadEnter'), 'not a key name: validateInput refuses it').toBeUndefined();
   });
 });
 

@@ -7,6 +7,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { describeRef, knownElement, originOf, splitRef } from '../page/shared.js';
+import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
 import { fieldIsSensitive } from '../safety.js';
 import { flowsOfForm, flowsTo } from './data-flow.js';
 import { describeControl, judgeActivation, judgeSelect, type ActEffect, type TargetFacts } from './effects.js';
@@ -14,18 +15,16 @@ import { currentUrl, inspect, opinion, shown, tabOf, unreadable } from './judge.
 
 type TabInput = { tab_id?: number | undefined };
 
-const ENTER = new Set(['enter', 'return', '\r', '\n', '\r\n', 'numpadenter', 'kpenter', 'kp_enter', '⏎', '↵']);
-const SPACE = new Set([' ', 'space', 'spacebar', 'space bar']);
-
-/** Enter or Space in a key combination ("Control+Enter", "Return", " "), with its modifiers; undefined for other keys. */
-export function activationOfKey(combo: string): { how: 'Enter' | 'Space'; modifiers: string[] } | undefined {
-  const parts = combo === '+' ? ['+'] : combo.split('+');
-  const key = parts.length > 1 && parts.at(-1) === '' ? '+' : (parts.at(-1) ?? '');
-  const modifiers = parts.slice(0, parts.length > 1 && parts.at(-1) === '' ? -2 : -1).map((modifier) => modifier.trim().toLowerCase());
-  const lower = key.length === 1 ? key : key.trim().toLowerCase();
-  if (ENTER.has(lower)) return { how: 'Enter', modifiers };
-  if (SPACE.has(lower) || key === ' ') return { how: 'Space', modifiers };
-  return undefined;
+/**
+ * Enter or Space in a key combination ("Control+Enter", "Return", "Space"), with its modifiers; undefined
+ * for other keys and for names that are not keys (validateInput refuses those). The names are read by the
+ * same parser that presses the key (src/shared/keys.ts), so what is judged is what is pressed.
+ */
+export function activationOfKey(combo: string): { how: 'Enter' | 'Space'; modifiers: Modifier[] } | undefined {
+  const parsed = parseKeyCombo(combo);
+  if (!parsed.ok) return undefined;
+  const how = parsed.press.key === 'Enter' ? 'Enter' : parsed.press.key === ' ' ? 'Space' : undefined;
+  return how ? { how, modifiers: parsed.press.modifiers } : undefined;
 }
 
 /** The prompt facts for a form submission: its fields and values (passwords masked). */
@@ -59,7 +58,7 @@ export async function judgeKeyCall(input: TabInput & { key: string; ref?: string
   const [tabUrl, inspection] = await Promise.all([currentUrl(context, tabId), inspect(context, input, input.ref)]);
   if (!inspection.ok) return unreadable(inspection, `pressing ${activation.how}`);
   const target = inspection.facts.target;
-  const newLine = activation.how === 'Enter' && activation.modifiers.every((m) => m === 'shift') && activation.modifiers.length > 0 && (target?.editable === 'textarea' || target?.editable === 'editable');
+  const newLine = activation.how === 'Enter' && activation.modifiers.every((m) => m === 'Shift') && activation.modifiers.length > 0 && (target?.editable === 'textarea' || target?.editable === 'editable');
   const effect: ActEffect = newLine && target ? { summary: `starts a new line in ${describeControl(target)}` } : judgeActivation(inspection.facts, activation.how, tabUrl ?? inspection.facts.url);
   const on: PromptFact = { label: 'On', value: target ? shown(describeControl(target)) : inspection.facts.focus === 'frame' ? 'an element inside an embedded frame' : 'nothing focused' };
   return opinion({ effect, facts: [keyFact, on, ...submissionFacts(effect)], flows: submissionFlows(context, effect), tabId, tabUrl });

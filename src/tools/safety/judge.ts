@@ -7,10 +7,10 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import type { CallEffect, DataFlow, LandingGuardSpec, PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
+import { clip, showInvisible } from '../../shared/untrusted-text.js';
 import { sendPageCommand, splitRef } from '../page/shared.js';
 import { nestedSites, uniqueFlows } from './data-flow.js';
 import type { ActEffect, TargetFacts } from './effects.js';
-import { revealInvisible } from './normalize.js';
 import { siteOf } from './sites.js';
 
 /** The tab a call acts on, if it can be told. */
@@ -58,8 +58,8 @@ export function unreadable(inspection: Extract<Inspection, { ok: false }>, what:
 
 /** A page-derived value as a prompt shows it: one line, bounded, invisible and bidi characters revealed. */
 export function shown(text: string, max = 300): string {
-  const line = revealInvisible(text.replace(/\r\n?|\n/g, '⏎'));
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  // Line breaks stay visible as ⏎ (what Enter a typed text carries is part of what it does).
+  return clip(showInvisible(text.replace(/\r\n?|[\n\u2028\u2029\u0085]/g, '⏎')), max - 1);
 }
 
 /** The sites a call's tab may load while it runs: where it is, where the act leads, and any site nested in that address. */

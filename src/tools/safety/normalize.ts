@@ -41,8 +41,3 @@ export function canonicalText(text: string): string {
 export function identifierWords(text: string): string {
   return canonicalText(text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[^\p{L}\p{N}]+/gu, ' '));
 }
-
-/** Shows invisible and bidi characters as `\u{…}` so a prompt never hides or reorders what it quotes. */
-export function revealInvisible(text: string): string {
-  return text.replace(INVISIBLE_CHARACTERS, (char) => `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
-}

@@ -1,6 +1,7 @@
 /** The act vocabulary: every entry matches itself, real labels in each language match, look-alike tricks do not hide a word. */
 import { describe, expect, it } from 'vitest';
-import { canonicalText, identifierWords, revealInvisible } from './normalize.js';
+import { canonicalText, identifierWords } from './normalize.js';
+import { shown } from './judge.js';
 import { ACT_WORDS, matchAct, type Act, type Language } from './vocabulary.js';
 
 describe('the table', () => {
@@ -96,7 +97,9 @@ describe('normalisation', () => {
   it('identifiers split into words', () => {
     expect(identifierWords('/account/placeOrder-now_v2')).toBe('account place order now v2');
   });
-  it('invisible characters are revealed, not hidden', () => {
-    expect(revealInvisible('a\u202Eb\u200Bc')).toBe('a\\u{202E}b\\u{200B}c');
+  it('a prompt shows invisible characters as escapes and line breaks as ⏎, on one bounded line', () => {
+    expect(shown('a\u202Eb\u200Bc')).toBe('a\\u202eb\\u200bc');
+    expect(shown('yes\nno\u2028')).toBe('yes⏎no⏎');
+    expect(shown('x'.repeat(500), 300)).toHaveLength(300);
   });
 });
