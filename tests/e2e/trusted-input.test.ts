@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
+import { driveTask, openReadyPanel } from '../support/panel-driver.js';
 import { converse, refIn, resultOf, step } from './input-helpers.js';
 import { mockSettings } from './tab-storage-helpers.js';
 
@@ -91,7 +92,11 @@ describe('trusted input and effects on fixture pages', () => {
       step('tu_type', 'type', (tree) => ({ ref: refIn(tree, 'textbox "Comment"'), text: 'first!\n' })),
       { text: 'Posted.' },
     );
-    await converse(ext, opened, tabId, 'Post first!', 'Posted.', mock);
+    const panel = await openReadyPanel(ext, tabId);
+    opened.push(panel);
+    // The newline is the form's submission, a POST: it asks in every mode, saying what it posts where.
+    const prompts = await driveTask(panel, 'Post first!', { decide: () => 'Allow once', finished: 'Posted.' });
+    expect(prompts).toMatchObject([{ tool: 'type', flagged: true, text: expect.stringMatching(/submits the form .* \(POST \/echo\)/) }]);
     await page.locator('#received').waitFor();
     expect(await page.locator('#received li').allTextContents()).toEqual(['comment=first!']);
     expect(resultOf(mock, 'tu_type').text).toMatch(
