@@ -22,7 +22,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   /** A whole assistant message, once streamed. */
   z.object({ type: z.literal('assistant_message'), message: messageSchema }),
-  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string() }),
+  /** `name` is the tool's own name, also when the model called it by an alias. `startedAt`: ms since the epoch. */
+  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string(), startedAt: z.number().optional() }),
   z.object({ type: z.literal('tool_call_progress'), toolUseId: z.string(), progress: z.unknown() }),
   z.object({
     type: z.literal('tool_call_finished'),

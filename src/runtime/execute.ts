@@ -134,7 +134,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   const prepared = 'toolUse' in call ? call : prepareToolCall(call, context.tools);
   const { toolUse } = prepared;
   const signal = context.abortController.signal;
-  const base = { toolUseId: toolUse.id, name: toolUse.name, newMessages: [] as Message[] };
+  // The tool's own name, also when the model used an alias: the panel finds the view by it.
+  const base = { toolUseId: toolUse.id, name: prepared.tool?.name ?? toolUse.name, newMessages: [] as Message[] };
   const discovered = context.getAppState().discoveredTools;
   const found = prepared.tool && !notLoaded(prepared.tool, discovered) ? prepared.tool : undefined;
   let permission: DecisionReason | undefined;

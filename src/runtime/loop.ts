@@ -13,7 +13,8 @@ import type { RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
 import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
-import { runToolCalls } from './orchestrate.js';
+import { StreamingToolExecutor } from './streaming-executor.js';
+import { brokeOff, keepBrokenOffTurn } from './turn-break.js';
 import type { StopCondition, StopState } from './stop-conditions.js';
 import { deferredToolsPromptSection, toolSpecsForRequest } from './registry.js';
 import type { CanUseTool } from './tool.js';
@@ -35,6 +36,8 @@ export interface RunAgentOptions {
   maxConcurrency?: number;
   /** The model's output cap per turn. */
   maxTokens?: number;
+  /** Start concurrency-safe calls while the reply streams (default true); false waits for the whole message. */
+  streamingToolExecution?: boolean;
   /** The clock (for wall-time stop conditions); injectable for tests. */
   now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
@@ -144,11 +147,15 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     let assistant: Message | undefined;
     let turnUsage: Usage | undefined;
     let streamedText = '';
+    // Calls start while the reply streams (streaming-executor.ts); without it they wait for the whole message.
+    const executor = new StreamingToolExecutor(context, { canUseTool: options.canUseTool, emit, maxConcurrency: options.maxConcurrency });
     try {
       for await (const event of options.model.stream(request)) {
         if (event.type === 'text_delta') {
           streamedText += event.text;
           emit({ type: 'text_delta', text: event.text });
+        } else if (event.type === 'tool_use_complete') {
+          if (options.streamingToolExecution !== false) executor.add(event.toolUse);
         } else if (event.type === 'message_done') {
           assistant = event.message;
           turnUsage = event.usage;
@@ -156,12 +163,12 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
       }
       if (!assistant) throw new ModelError('PROTOCOL', 'The model stream ended without a message.', { suggestion: 'Try again.' });
     } catch (error) {
-      // Keep the text the person already saw; half-streamed tool calls are dropped (they never ran).
-      if (streamedText !== '') {
-        const partial: Message = { role: 'assistant', content: [{ type: 'text', text: streamedText }] };
-        messages = [...messages, partial];
-        emit({ type: 'assistant_message', message: partial });
-      }
+      // Keep the text the person saw and the calls that already started, with their results; calls
+      // still streaming are dropped (they never ran).
+      const kept = keepBrokenOffTurn(streamedText, await executor.abandon(signal.aborted ? signal.reason : brokeOff));
+      if (kept.assistant) emit({ type: 'assistant_message', message: kept.assistant });
+      if (kept.results.length > 0) emit({ type: 'tool_results', messages: kept.results });
+      messages = [...messages, ...(kept.assistant ? [kept.assistant] : []), ...kept.results];
       if (signal.aborted) return finish(abortReasonOf(signal));
       return finish('model_error', toRunError(error));
     }
@@ -178,14 +185,9 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
       'running',
     );
     // No calls: the model has finished (end_turn, or max_tokens/refusal with nothing left to do).
-    if (toolUses.length === 0) return finish('end_turn');
+    if (toolUses.length === 0) return executor.finish([]).then(() => finish('end_turn'));
 
-    const outcome = await runToolCalls(toolUses, context, {
-      canUseTool: options.canUseTool,
-      emit,
-      parentMessage: assistant,
-      ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
-    });
+    const outcome = await executor.finish(toolUses, assistant);
     context = outcome.context;
     toolCalls += toolUses.length;
     const resultMessage: Message = { role: 'user', content: outcome.results };

@@ -30,6 +30,8 @@ const toolCallEntrySchema = z.object({
   permission: decisionReasonSchema.optional(),
   /** The latest progress report, while it runs. */
   progress: z.unknown().optional(),
+  /** When it started (ms since the epoch), for the elapsed time of a call that reports no progress. */
+  startedAt: z.number().optional(),
 });
 
 /** One entry: a model message, or a tool call with its status. */
@@ -73,6 +75,7 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
           input: event.input,
           description: event.description,
           status: 'running',
+          ...(event.startedAt !== undefined ? { startedAt: event.startedAt } : {}),
         })),
         save: true,
       };
