@@ -46,6 +46,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   }),
   /** The user message carrying one turn's tool results (and any `newMessages` after it). */
   z.object({ type: z.literal('tool_results'), messages: z.array(messageSchema) }),
+  /** A message the person sent mid-run, delivered at a turn boundary; `id` is its place in the run's queue. */
+  z.object({ type: z.literal('person_message'), id: z.string(), text: z.string() }),
   z.object({ type: z.literal('usage'), usage: usageSchema, total: usageSchema }),
   z.object({ type: z.literal('run_finished'), reason: runStopReasonSchema, error: runErrorSchema.optional() }),
 ]);

@@ -15,6 +15,7 @@ import { ModelError, addUsage, emptyUsage } from './model/types.js';
 import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
 import { StreamingToolExecutor } from './streaming-executor.js';
 import { brokeOff, keepBrokenOffTurn } from './turn-break.js';
+import { deliverQueued, type SteeringQueue } from './steering.js';
 import type { StopCondition, StopState } from './stop-conditions.js';
 import { deferredToolsPromptSection, toolSpecsForRequest } from './registry.js';
 import type { CanUseTool } from './tool.js';
@@ -42,6 +43,8 @@ export interface RunAgentOptions {
   now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
   onCheckpointError?: (error: unknown) => void;
+  /** The person's messages sent mid-run, delivered at each turn boundary (steering.ts). */
+  steering?: SteeringQueue;
 }
 
 /** How a run ended. */
@@ -180,12 +183,17 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     messages = [...messages, assistant];
     emit({ type: 'assistant_message', message: assistant });
     const toolUses = assistant.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    await checkpoint(
-      toolUses.map((use) => use.id),
-      'running',
-    );
+    await checkpoint(toolUses.map((use) => use.id), 'running');
     // No calls: the model has finished (end_turn, or max_tokens/refusal with nothing left to do).
-    if (toolUses.length === 0) return executor.finish([]).then(() => finish('end_turn'));
+    if (toolUses.length === 0) {
+      await executor.finish([]);
+      // The model is done, unless the person said more meanwhile: then their words are the next turn.
+      const steered = deliverQueued(messages, options.steering, emit);
+      if (steered === messages) return finish('end_turn');
+      messages = steered;
+      await checkpoint([], 'running');
+      continue;
+    }
 
     const outcome = await executor.finish(toolUses, assistant);
     context = outcome.context;
@@ -194,6 +202,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     const added = [resultMessage, ...outcome.newMessages];
     messages = [...messages, ...added];
     emit({ type: 'tool_results', messages: added });
+    messages = deliverQueued(messages, options.steering, emit);
     await checkpoint([], 'running');
   }
 }

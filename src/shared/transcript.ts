@@ -100,6 +100,8 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
         })),
         save: true,
       };
+    case 'person_message':
+      return { entries: [...entries, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: event.text }] } }], save: true };
     case 'run_finished':
       return { entries: settleUnfinishedCalls(entries, 'run_ended'), save: true };
     default:
