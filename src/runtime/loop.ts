@@ -141,7 +141,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     const appState = context.getAppState();
     const request = {
       system: buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState)),
-      tools: toolSpecsForRequest(context.tools, appState),
+      tools: toolSpecsForRequest(context.tools, appState, context),
       messages: [...messages],
       signal,
       ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),

@@ -72,6 +72,10 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   mapResultForModel(output: Output, toolUseId: string): ToolResultContentBlock[];
 
   // safety, judged per call
+  /**
+   * Can the tool work in this run now (a browser, a tab, a store)? When false it is not offered to the
+   * model. `undefined` while the pool is built: could it work at all?
+   */
   isEnabled(context: ToolUseContext | undefined): boolean;
   isConcurrencySafe(input: z.output<Schema>): boolean;
   isReadOnly(input: z.output<Schema>): boolean;

@@ -4,6 +4,7 @@ import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety.js';
 import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
@@ -16,6 +17,8 @@ const inputSchema = z.strictObject({
 /** Clicks an element by ref. */
 export const click = buildTool<typeof inputSchema, string>({
   name: 'click',
+  aliases: ['click_element', 'browser_click'],
+  isEnabled: pageToolEnabled,
   searchHint: 'press button link tap activate',
   inSimpleMode: true,
   inputSchema,

@@ -4,6 +4,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -22,6 +23,8 @@ const inputSchema = z.strictObject({
 /** Fills form fields by ref, all in one frame per call group. */
 export const fillForm = buildTool<typeof inputSchema, string>({
   name: 'fill_form',
+  aliases: ['form_input', 'browser_fill_form'],
+  isEnabled: pageToolEnabled,
   searchHint: 'fill several form fields inputs checkboxes',
   inputSchema,
   prompt: [

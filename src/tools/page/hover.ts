@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to move the pointer over.'),
@@ -11,6 +12,8 @@ const inputSchema = z.strictObject({
 /** Hovers over an element by ref. */
 export const hover = buildTool<typeof inputSchema, string>({
   name: 'hover',
+  aliases: ['browser_hover'],
+  isEnabled: pageToolEnabled,
   searchHint: 'mouse over pointer menu tooltip reveal',
   inputSchema,
   prompt: [

@@ -5,6 +5,7 @@ import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { navigationIsCrossSite } from '../safety.js';
 import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
@@ -39,6 +40,8 @@ export interface NavigateOutput {
 /** Navigates the tab and reports where it landed. */
 export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
   name: 'navigate',
+  aliases: ['goto', 'go_to_url', 'open_url', 'browser_navigate'],
+  isEnabled: pageToolEnabled,
   searchHint: 'open url go to address back forward reload',
   inSimpleMode: true,
   outputIsUntrusted: true,

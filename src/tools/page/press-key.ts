@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { actOnRef, refField, sendPageCommand, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   key: z.string().min(1).max(40).describe('A key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Control+A", "a". Modifiers are Control, Shift, Alt, Meta, joined with "+".'),
@@ -12,6 +13,8 @@ const inputSchema = z.strictObject({
 /** Presses a key. */
 export const pressKey = buildTool<typeof inputSchema, string>({
   name: 'press_key',
+  aliases: ['send_keys', 'key_press', 'browser_press_key'],
+  isEnabled: pageToolEnabled,
   searchHint: 'keyboard shortcut enter escape tab arrow',
   inSimpleMode: true,
   inputSchema,

@@ -5,6 +5,7 @@ import { ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { framePrefix, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   filter: z
@@ -63,6 +64,8 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
 /** Reads the page (or a subtree) as a tree of roles, names, states and refs. */
 export const readPage = buildTool<typeof inputSchema, string>({
   name: 'read_page',
+  aliases: ['browser_snapshot', 'get_accessibility_tree', 'snapshot'],
+  isEnabled: pageToolEnabled,
   searchHint: 'accessibility tree snapshot refs elements structure',
   inSimpleMode: true,
   outputIsUntrusted: true,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -17,6 +18,8 @@ export interface ScreenshotOutput {
 /** Captures the visible tab. */
 export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   name: 'screenshot',
+  aliases: ['take_screenshot', 'browser_take_screenshot'],
+  isEnabled: pageToolEnabled,
   searchHint: 'capture image picture visible tab look',
   inSimpleMode: true,
   outputIsUntrusted: true,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { actOnRef, describeRef, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -12,6 +13,8 @@ const inputSchema = z.strictObject({
 /** Selects options by ref. */
 export const selectOption = buildTool<typeof inputSchema, string>({
   name: 'select_option',
+  aliases: ['select_dropdown_option', 'browser_select_option'],
+  isEnabled: pageToolEnabled,
   searchHint: 'choose a value in a dropdown or list box',
   inputSchema,
   prompt: [

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety.js';
 import { actOnRef, describeRef, knownElement, refField, tabIdField, tabOrigin, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The text field, text area or editable area to type into.'),
@@ -15,6 +16,8 @@ const inputSchema = z.strictObject({
 /** Types into a field by ref. */
 export const typeText = buildTool<typeof inputSchema, string>({
   name: 'type',
+  aliases: ['type_text', 'input_text', 'browser_type'],
+  isEnabled: pageToolEnabled,
   searchHint: 'enter text input field keyboard write',
   inSimpleMode: true,
   inputSchema,
