@@ -127,13 +127,16 @@ export class RunManager {
     }
     conversation.updatedAt = this.now();
 
-    // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts fresh.
+    // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts
+    // fresh, except that tools found in this conversation stay loaded: the model need not search again,
+    // and the tools it is sent (the front of the cached prompt prefix) stay the same bytes.
     const resuming = 'resume' in what && restored !== undefined;
+    const found = record.discoveredTools ?? restored?.appState.discoveredTools ?? [];
     const storedGrants = await this.deps.grants.list().catch(() => [] as SiteGrant[]);
     // Every "always allow" given during a run is also stored; one that is in the checkpoint but no longer
     // stored was revoked in Settings since, and must not come back with Resume.
     const stillGranted = (grant: SiteGrant) => storedGrants.some((stored) => stored.origin === grant.origin && stored.tool === grant.tool);
-    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : initialAppState();
+    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : { ...initialAppState(), discoveredTools: found };
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
@@ -171,6 +174,7 @@ export class RunManager {
       messages,
       status: 'running',
       runId,
+      discoveredTools: [...appState.discoveredTools],
       ...(resuming && record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
     });
     await this.conversations.saveTranscript(conversationId, entries);

@@ -165,6 +165,7 @@ export class RunSession {
         status: result.reason === 'model_error' ? 'error' : 'idle',
         runId: plan.runId,
         usage: result.usage,
+        discoveredTools: [...result.context.getAppState().discoveredTools],
         ...(result.error ? { error: result.error } : {}),
       };
     } catch (error) {
@@ -175,6 +176,7 @@ export class RunSession {
         messages: plan.messages,
         status: 'error',
         runId: plan.runId,
+        discoveredTools: [...plan.appState.discoveredTools],
         error: { code: 'INTERNAL', message: `The run failed: ${message}`, suggestion: 'Try again; if it repeats, report it with this message.' },
       };
     }

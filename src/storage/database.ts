@@ -39,6 +39,8 @@ export interface RunRecord {
   checkpoint?: RunCheckpoint;
   error?: RunError;
   usage?: Usage;
+  /** Deferred tools found with tool_search so far in this conversation: they stay loaded for its next runs. */
+  discoveredTools?: string[];
 }
 
 /** One of the agent's notes. */

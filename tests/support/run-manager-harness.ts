@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createMemoryResultStore } from '../../src/runtime/budget.js';
 import { createScriptedClient, type ScriptedStep } from '../../src/runtime/model/scripted.js';
 import type { BrowserBridge } from '../../src/runtime/browser.js';
-import { buildTool } from '../../src/runtime/tool.js';
+import { buildTool, type Tools } from '../../src/runtime/tool.js';
 import type { PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { parseSettings } from '../../src/shared/settings.js';
 import { createConversationStore } from '../../src/storage/conversations.js';
@@ -17,7 +17,7 @@ import { RunManager } from '../../src/background/run-manager.js';
 let dbCounter = 0;
 
 /** A manager with the tools front, look, note and post, bound to nothing yet. */
-export function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string; browser?: BrowserBridge } = {}) {
+export function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string; browser?: BrowserBridge; extraTools?: Tools } = {}) {
   const database = openDatabase(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
   const store = createConversationStore(database);
   const grants = createGrantStore(database);
@@ -64,7 +64,7 @@ export function setup(steps: ScriptedStep[], options: { settings?: unknown; dbNa
     resultStore: createMemoryResultStore(),
     loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
     createModel: () => model,
-    getTools: () => [front, look, note, post],
+    getTools: () => [front, look, note, post, ...(options.extraTools ?? [])],
   });
   const posted: WorkerToPanel[] = [];
   const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
