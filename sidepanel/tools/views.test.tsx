@@ -110,6 +110,50 @@ describe('views render what their tools return', () => {
   });
 });
 
+describe('progress views render what their tools report', () => {
+  it('navigate: each stage the browser reports, as a bar of four', async () => {
+    const { progress } = await shown(navigate, { url: 'https://shop.test/cart' });
+    expect(progress.map((call) => (call.progress as { stage: string }).stage)).toEqual(['started', 'committed', 'dom_ready', 'loaded']);
+    const committed = html(progress[1] as ToolCallView);
+    expect(committed).toContain('<progress value="0.5" max="1" aria-label="Navigating"');
+    expect(committed).toContain('Page arriving — https://shop.test/cart');
+  });
+
+  it('fill_form: fields filled of all', async () => {
+    const { progress } = await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] });
+    expect(html(progress[0] as ToolCallView)).toContain('Filled 0 of 1 fields');
+    expect(html(progress.at(-1) as ToolCallView)).toContain('<progress value="1" max="1" aria-label="Filling"');
+  });
+
+  it('read_page: frames read of those found, on a page with a frame', async () => {
+    const framed = ({ command, frameId }: SentCommand): unknown => {
+      if (command.type !== 'snapshot') return answer({ command, frameId, tabId: 1 });
+      if (!frameId) return pageOk({ documentId: 'top', url: 'https://shop.test/', title: 'Shop', text: '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]', elements: {}, frames: [{ ref: 'e2', frameId: 7, src: 'https://pay.test/' }], nodeCount: 2, truncated: false });
+      return pageOk({ documentId: 'inner', url: 'https://pay.test/', title: 'Pay', text: '- button "Pay" [ref=e1]', elements: { e1: { role: 'button', name: 'Pay' } }, frames: [], nodeCount: 1, truncated: false });
+    };
+    const ctx = createTestContext([readPage], { browser: new FakeBrowser(undefined, { answer: framed }) });
+    let entries: TranscriptEntry[] = [];
+    const seen: ToolCallView[] = [];
+    await runToolCalls([{ type: 'tool_use', id: 'r', name: 'read_page', input: {} }], ctx, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      emit: (event) => {
+        entries = foldAgentEvent(entries, event).entries;
+        if (event.type === 'tool_call_progress') seen.push(toolCallsFromEntries(entries).get('r') as ToolCallView);
+      },
+    });
+    expect(seen.map((call) => call.progress)).toEqual([
+      { frames_done: 1, frames_total: 2 },
+      { frames_done: 2, frames_total: 2 },
+    ]);
+    expect(html(seen[0] as ToolCallView)).toContain('Read 1 of 2 frames');
+  });
+
+  it('a tool that reports nothing shows how long it has run', () => {
+    const call: ToolCallView = { toolUseId: 'x', name: 'list_tabs', input: {}, description: 'List tabs', status: 'running', startedAt: Date.now() - 65_000 };
+    expect(html(call)).toMatch(/Working… <span class="elapsed">1 min (5|6) s<\/span>/);
+  });
+});
+
 describe('view files', () => {
   const toolNames = new Set(allToolEntries().map((entry) => entry.tool.name));
 

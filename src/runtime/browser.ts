@@ -12,6 +12,15 @@ export interface TabInfo {
   status: 'loading' | 'complete' | 'unknown';
 }
 
+/**
+ * A navigation's stages as the browser reports them: the request `started`, the new document `committed`
+ * (its URL is where redirects led), its DOM ready (`dom_ready`), everything `loaded`.
+ */
+export interface NavigationProgress {
+  stage: 'started' | 'committed' | 'dom_ready' | 'loaded';
+  url: string;
+}
+
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
@@ -26,8 +35,8 @@ export interface BrowserBridge {
   openTab(url: string, options: { active: boolean; windowId: number | undefined }): Promise<TabInfo>;
   closeTab(tabId: number): Promise<void>;
   activateTab(tabId: number): Promise<TabInfo>;
-  /** Navigates and waits for the load to complete (or the signal). */
-  navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal): Promise<TabInfo>;
+  /** Navigates and waits for the load to complete (or the signal), telling `onProgress` each stage as the browser reports it. */
+  navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<TabInfo>;
   /** The visible part of the tab as an image. */
   captureVisibleTab(tabId: number): Promise<{ mediaType: 'image/png' | 'image/jpeg'; data: string }>;
   /** Saves a file through the browser's downloads. */

@@ -21,11 +21,27 @@ const MAX_FRAME_NESTING = 4;
 
 type Snapshot = PageResultOf<'snapshot'>;
 
+/** How far a read is on a page with frames: frames read of those found so far (the total grows as frames turn up). */
+export interface ReadPageProgress {
+  frames_done: number;
+  frames_total: number;
+}
+
+/** Counts frames as they are found and read, and reports it. */
+interface FrameCount extends ReadPageProgress {
+  report(progress: ReadPageProgress): void;
+}
+
 /** Snapshots one frame and, recursively, the frames inside it; child trees go under their iframe line. */
-async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number }, nesting: number): Promise<Snapshot> {
+async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number }, nesting: number, count?: FrameCount): Promise<Snapshot> {
   const snapshot = await sendPageCommand(context, tabId, { type: 'snapshot', filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, frameId);
   context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
+  if (count) {
+    count.frames_done++;
+    if (nesting < MAX_FRAME_NESTING) count.frames_total += snapshot.frames.length;
+    if (count.frames_total > 1) count.report({ frames_done: count.frames_done, frames_total: count.frames_total });
+  }
   if (snapshot.frames.length === 0 || nesting >= MAX_FRAME_NESTING) return snapshot;
 
   // Frames whose id the content script could not tell are matched by URL among this frame's children.
@@ -41,18 +57,21 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
       childId = index >= 0 ? (children.splice(index, 1)[0]?.frameId ?? null) : null;
     }
     const at = lines.findIndex((line) => line.includes(`[ref=${frame.ref}]`));
+    // A frame that is not read (no line to go under, or no id) still counts as handled.
+    if (count && (at < 0 || childId === null)) count.frames_done++;
     if (at < 0) continue;
     const indent = /^\s*/.exec(lines[at] ?? '')?.[0] ?? '';
     let inner: string[];
     if (childId === null) inner = [`${indent}  - text: (frame content unavailable: its frame id is unknown)`];
     else {
       try {
-        const child = await snapshotFrame(context, tabId, childId, { filter: options.filter, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, nesting + 1);
+        const child = await snapshotFrame(context, tabId, childId, { filter: options.filter, ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) }, nesting + 1, count);
         inner = child.text ? child.text.split('\n').map((line) => `${indent}  ${line}`) : [];
         snapshot.nodeCount += child.nodeCount;
         snapshot.truncated ||= child.truncated;
       } catch (error) {
         inner = [`${indent}  - text: (frame content unavailable: ${toErrorPayload(error).code})`];
+        if (count) count.frames_done++;
       }
     }
     if (inner.length === 0) continue;
@@ -62,7 +81,7 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
 }
 
 /** Reads the page (or a subtree) as a tree of roles, names, states and refs. */
-export const readPage = buildTool<typeof inputSchema, string>({
+export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>({
   name: 'read_page',
   aliases: ['browser_snapshot', 'get_accessibility_tree', 'snapshot'],
   isEnabled: pageToolEnabled,
@@ -82,10 +101,11 @@ export const readPage = buildTool<typeof inputSchema, string>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   maxResultSizeChars: 50_000,
-  async call(input, context) {
+  async call(input, context, _canUseTool, _parent, onProgress) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0);
+    const count: FrameCount = { frames_done: 0, frames_total: 1, report: onProgress };
+    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0, count);
     if (!snapshot.text && input.ref) {
       throw new ToolError('ELEMENT_NOT_VISIBLE', `${input.ref} has no visible content.`, { suggestion: 'Call read_page without ref to see the whole page.' });
     }
