@@ -11,7 +11,8 @@ import type { AgentEvent } from '../../src/runtime/events.js';
 import { runToolCalls } from '../../src/runtime/orchestrate.js';
 import type { AnyTool } from '../../src/runtime/tool.js';
 import { foldAgentEvent, type TranscriptEntry } from '../../src/shared/transcript.js';
-import { allToolEntries } from '../../src/tools/index.js';
+import { createScriptedClient } from '../../src/runtime/model/scripted.js';
+import { allToolEntries, builtInTools } from '../../src/tools/index.js';
 import { click } from '../../src/tools/page/click.js';
 import { fillForm } from '../../src/tools/page/fill-form.js';
 import { find } from '../../src/tools/page/find.js';
@@ -151,6 +152,33 @@ describe('progress views render what their tools report', () => {
   it('a tool that reports nothing shows how long it has run', () => {
     const call: ToolCallView = { toolUseId: 'x', name: 'list_tabs', input: {}, description: 'List tabs', status: 'running', startedAt: Date.now() - 65_000 };
     expect(html(call)).toMatch(/Working… <span class="elapsed">1 min (5|6) s<\/span>/);
+  });
+});
+
+describe('the agent view shows a helper as a group with its steps', () => {
+  it('renders the real helper’s steps while it works, then its report with the steps folded', async () => {
+    const browser = new FakeBrowser(undefined, { answer: ({ command }) => (command.type === 'page_text' ? pageOk({ url: 'https://shop.test/a', title: 'A', markdown: 'Refunds within 30 days.', usedReadability: true }) : answer({ command, tabId: 1, frameId: undefined })) });
+    const model = createScriptedClient([
+      { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a' } }] },
+      { toolCalls: [{ name: 'get_page_text', input: {} }] },
+      { text: 'Refunds: within 30 days (https://shop.test/a).' },
+    ]);
+    const ctx = createTestContext(builtInTools(), { browser, model, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    let entries: TranscriptEntry[] = [];
+    const running: string[] = [];
+    await runToolCalls([{ type: 'tool_use', id: 'h', name: 'agent', input: { description: 'Find the refund policy', prompt: 'Find the refund policy at https://shop.test/a' } }], ctx, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      emit: (event) => {
+        entries = foldAgentEvent(entries, event).entries;
+        if (event.type === 'tool_call_progress') running.push(html(toolCallsFromEntries(entries).get('h') as ToolCallView));
+      },
+    });
+    expect(running.some((out) => /data-step-tool="open_tab" data-status="running"/.test(out))).toBe(true);
+    const done = html(toolCallsFromEntries(entries).get('h') as ToolCallView);
+    expect(done).toContain('<strong>Helper</strong> — Find the refund policy');
+    expect(done).toContain('Refunds: within 30 days (https://shop.test/a).');
+    expect(done).toContain('2 steps in 3 turns; 1 background tab closed');
+    expect(done).toMatch(/data-step-tool="get_page_text" data-status="done"/);
   });
 });
 

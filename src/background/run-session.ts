@@ -144,12 +144,13 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const context = this.createContext();
+    const model = services.createModel(plan.settings);
+    const context = this.createContext(model);
     let final: RunRecord;
     try {
       const result = await runAgent({
         runId: plan.runId,
-        model: services.createModel(plan.settings),
+        model,
         system: systemPromptFor(context.tools, plan.tab, services.now()),
         messages: plan.messages,
         context,
@@ -185,7 +186,7 @@ export class RunSession {
     return final;
   }
 
-  private createContext(): ToolUseContext {
+  private createContext(model: ModelClient): ToolUseContext {
     const { plan, services } = this;
     return createRootContext({
       abortController: this.controller,
@@ -200,6 +201,8 @@ export class RunSession {
       askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
       ...(services.browser ? { browser: this.followingBrowser(services.browser) } : {}),
       ...(services.memory ? { memory: services.memory } : {}),
+      // Helper agents (the agent tool) run on the run's own model.
+      model,
     });
   }
 

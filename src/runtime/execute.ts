@@ -186,7 +186,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   // The call's own controller: follows hard stops always, soft stops only for tools that can be cancelled.
   const interruptible = safely(() => tool.interruptBehavior(), 'block') === 'cancel';
   const callController = createChildAbortController(signal, (reason) => interruptible || !isSoftStop(reason));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const timeoutMs = tool.callTimeoutMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
   const callContext: ToolUseContext = { ...context, abortController: callController };
   let result: Awaited<ReturnType<AnyTool['call']>>;

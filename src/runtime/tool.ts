@@ -97,6 +97,8 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   // budget and loading
   /** Results longer than this (in characters) are stored and previewed. `Infinity` opts out. */
   readonly maxResultSizeChars: number;
+  /** How long `call` may take, when not the executor's default (a helper agent takes minutes). */
+  readonly callTimeoutMs?: number;
   readonly shouldDefer: boolean;
   readonly alwaysLoad: boolean;
   /** From outside the extension (MCP). External tools are always deferred and never trusted for permissions. */
