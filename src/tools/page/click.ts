@@ -5,6 +5,7 @@ import { clickIsDestructive } from '../safety.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedClick } from './trusted.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
@@ -17,6 +18,8 @@ const inputSchema = z.strictObject({
 /** Clicks an element by ref. */
 export const click = buildTool<typeof inputSchema, string>({
   name: 'click',
+  aliases: ['click_element', 'browser_click'],
+  isEnabled: pageToolEnabled,
   searchHint: 'press button link tap activate',
   inSimpleMode: true,
   inputSchema,

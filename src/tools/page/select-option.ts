@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -13,6 +14,8 @@ const inputSchema = z.strictObject({
 /** Selects options by ref. */
 export const selectOption = buildTool<typeof inputSchema, string>({
   name: 'select_option',
+  aliases: ['select_dropdown_option', 'browser_select_option'],
+  isEnabled: pageToolEnabled,
   searchHint: 'choose a value in a dropdown or list box',
   inputSchema,
   prompt: [

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { navigationIsCrossSite } from '../safety.js';
 import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
+import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   url: z
@@ -25,6 +26,8 @@ export interface OpenTabOutput extends TabView {
 /** Opens a URL in a new tab; when active, the new tab becomes the run's current tab. */
 export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   name: 'open_tab',
+  aliases: ['new_tab', 'browser_tab_new'],
+  isEnabled: browserToolEnabled,
   searchHint: 'new page load web address url',
   outputIsUntrusted: true,
   inputSchema,
