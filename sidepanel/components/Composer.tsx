@@ -1,4 +1,8 @@
-/** The message box ("Message"), Send, and Stop while a run is active. Enter sends, Shift+Enter is a newline. */
+/**
+ * The message box ("Message"), Send, and Stop while a run is active. Enter sends, Shift+Enter is a newline.
+ * The box stays usable during a run: Send queues the message for the run's next step, "Stop and send"
+ * interrupts the run and sends it at once.
+ */
 import type { ConversationModel } from '../models/conversation-model.js';
 
 /** The message form. */
@@ -17,7 +21,7 @@ export function Composer({ model }: { model: ConversationModel }) {
     >
       <textarea
         aria-label="Message"
-        placeholder={ready ? 'Ask about this page…' : 'Connecting…'}
+        placeholder={!ready ? 'Connecting…' : running ? 'Add to or correct the task…' : 'Ask about this page…'}
         rows={3}
         value={draft.value}
         onInput={(event) => (draft.value = event.currentTarget.value)}
@@ -34,7 +38,12 @@ export function Composer({ model }: { model: ConversationModel }) {
             Stop
           </button>
         )}
-        <button type="submit" class="primary" disabled={!ready || running || draft.value.trim() === ''}>
+        {running && draft.value.trim() !== '' && (
+          <button type="button" title="Interrupt the run, then send this message" onClick={() => model.submitDraft({ interrupt: true })}>
+            Stop and send
+          </button>
+        )}
+        <button type="submit" class="primary" title={running ? 'Queued until the agent finishes its current step' : undefined} disabled={!ready || draft.value.trim() === ''}>
           Send
         </button>
       </div>

@@ -96,7 +96,7 @@ export function Transcript({ model, fullResults }: { model: ConversationModel; f
   const items = model.items.value;
   const calls = model.displayCalls.value;
   const streaming = model.streamingText.value;
-  useStickToBottom(ref, [items, calls, streaming, model.run.value]);
+  useStickToBottom(ref, [items, calls, streaming, model.run.value, model.queued.value]);
   return (
     <div ref={ref} class="transcript" role="log" aria-live="polite" aria-label="Conversation">
       {items.length === 0 && streaming === '' && <p class="empty muted">Ask about this page, or ask Pagewright to do something on it.</p>}
@@ -108,6 +108,12 @@ export function Transcript({ model, fullResults }: { model: ConversationModel; f
           <Markdown text={streaming} />
         </div>
       )}
+      {model.queued.value.map((queued) => (
+        <div key={queued.id} class="message person queued" data-queued="true">
+          <p class="queued-label muted">Queued — the agent reads it after its current step</p>
+          <p class="person-text">{queued.text}</p>
+        </div>
+      ))}
     </div>
   );
 }

@@ -103,7 +103,7 @@ describe('ConversationModel', () => {
     expect(model.run.value.status).toBe('interrupted');
   });
 
-  it('sends a message, shows it at once, and refuses while a run is active', () => {
+  it('sends a message, shows it at once, and queues the next one while the run is active', () => {
     const { model, sent } = setup();
     model.draft.value = '  Hi there ';
     expect(model.submitDraft()).toBe(true);
@@ -111,8 +111,9 @@ describe('ConversationModel', () => {
     expect(sent).toEqual([{ type: 'send_message', conversationId: 'c1', text: 'Hi there' }]);
     expect(model.items.value).toEqual([{ kind: 'person', key: 'm0', text: 'Hi there' }]);
     expect(model.isRunning.value).toBe(true);
-    expect(model.sendMessage('again')).toBe(false);
-    expect(sent).toHaveLength(1);
+    expect(model.sendMessage('again')).toBe(true);
+    expect(sent.at(-1)).toMatchObject({ type: 'send_message', text: 'again', whileRunning: true });
+    expect(model.items.value).toHaveLength(1);
   });
 
   it('keeps a just-sent message when a state built before the worker took it arrives (re-bind after restart)', () => {
@@ -247,5 +248,47 @@ describe('ConversationModel run error retry time', () => {
     const model = new ConversationModel(() => undefined, () => 5);
     model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'error', error: { code: 'AUTH', message: 'm', suggestion: 's' } } });
     expect(model.runErrorRetryAt.value).toBeUndefined();
+  });
+});
+
+describe('ConversationModel while a run works (steering)', () => {
+  function running() {
+    const harness = setup();
+    harness.model.apply({ type: 'run_state', conversationId: 'c1', run: { status: 'running', runId: 'r1' } });
+    return harness;
+  }
+
+  it('queues a message sent mid-run: shown as queued, not in the transcript, sent as such', () => {
+    const { model, sent } = running();
+    model.draft.value = 'the other button';
+    expect(model.submitDraft()).toBe(true);
+    expect(model.draft.value).toBe('');
+    expect(model.queued.value.map((q) => q.text)).toEqual(['the other button']);
+    expect(model.items.value).toEqual([]);
+    expect(sent.at(-1)).toEqual({ type: 'send_message', conversationId: 'c1', text: 'the other button', whileRunning: true });
+  });
+
+  it('takes the worker’s queue, and moves a delivered message from the queue into the transcript', () => {
+    const { model, event } = running();
+    model.apply({ type: 'run_state', conversationId: 'c1', run: { status: 'running', runId: 'r1', queued: [{ id: 'r1:q1', text: 'blue' }] } });
+    expect(model.queued.value).toEqual([{ id: 'r1:q1', text: 'blue' }]);
+    event({ type: 'person_message', id: 'r1:q1', text: 'blue' });
+    expect(model.queued.value).toEqual([]);
+    expect(model.items.value).toEqual([{ kind: 'person', key: 'm0', text: 'blue' }]);
+  });
+
+  it('Stop and send sends with interrupt', () => {
+    const { model, sent } = running();
+    model.draft.value = 'stop, do this';
+    model.submitDraft({ interrupt: true });
+    expect(sent.at(-1)).toMatchObject({ type: 'send_message', text: 'stop, do this', interrupt: true });
+  });
+
+  it('puts messages the run never delivered back in the message box', () => {
+    const { model } = running();
+    model.draft.value = 'half typed';
+    model.apply({ type: 'queue_returned', conversationId: 'c1', texts: ['first', 'second'] });
+    expect(model.draft.value).toBe('first\n\nsecond\n\nhalf typed');
+    expect(model.notices.value.map((n) => n.code)).toContain('QUEUE_RETURNED');
   });
 });

@@ -52,6 +52,8 @@ export class ConversationModel {
     this.run.value.status === 'running' ? this.toolCalls.value : toolCallsFromEntries(this.entries.value, 'run_ended'),
   );
   readonly isRunning = computed(() => this.run.value.status === 'running');
+  /** Messages the person sent while the run works, waiting for its next turn boundary (shown as queued). */
+  readonly queued = computed(() => this.run.value.queued ?? []);
   readonly runError = computed<RunError | undefined>(() => this.run.value.error);
   /**
    * When the run error's `retryAfterMs` runs out, as epoch ms: fixed when the error arrives, so the
@@ -67,6 +69,7 @@ export class ConversationModel {
   /** True from a send/resume until the worker reports on the run: a refusal (notice) then ends the wait. */
   private awaitingRunStart = false;
   private nextNoticeId = 1;
+  private nextLocalId = 1;
 
   /** `now` is the clock the retry time is taken from (injectable for tests). */
   constructor(
@@ -137,6 +140,14 @@ export class ConversationModel {
           this.setRun({ ...this.run.value, status: 'idle' });
         }
         return;
+      case 'queue_returned':
+        if (message.conversationId === this.conversationId.value) {
+          // Not sent (the run was stopped): back in the message box, nothing lost.
+          this.draft.value = [...message.texts, this.draft.value].filter((text) => text.trim() !== '').join('\n\n');
+          this.setRun({ ...this.run.value, queued: undefined });
+          this.addNotice({ level: 'info', code: 'QUEUE_RETURNED', message: 'The run stopped before your queued message was delivered.', suggestion: 'It is back in the message box: send it again when you are ready.' });
+        }
+        return;
       case 'mcp_states': // Settings' MCP model shows these
       case 'conversations':
         return; // the conversations model handles the list
@@ -165,11 +176,20 @@ export class ConversationModel {
     this.notices.value = this.notices.value.filter((notice) => notice.id !== id);
   }
 
-  /** Sends the person's message; shown at once, the worker's state confirms it. */
-  sendMessage(text: string): boolean {
+  /**
+   * Sends the person's message; shown at once, the worker's state confirms it. While a run works it is
+   * queued for the run's next turn boundary; with `interrupt` ("Stop and send") the run is stopped first.
+   */
+  sendMessage(text: string, options: { interrupt?: boolean } = {}): boolean {
     const conversationId = this.conversationId.value;
     const trimmed = text.trim();
-    if (conversationId === undefined || trimmed === '' || this.isRunning.value) return false;
+    if (conversationId === undefined || trimmed === '') return false;
+    if (this.isRunning.value) {
+      // Shown as queued at once; the worker's run state replaces this with its own queue.
+      this.setRun({ ...this.run.value, queued: [...this.queued.value, { id: `local:${this.nextLocalId++}`, text: trimmed }] });
+      this.send({ type: 'send_message', conversationId, text: trimmed, whileRunning: true, ...(options.interrupt ? { interrupt: true } : {}) });
+      return true;
+    }
     batch(() => {
       this.entries.value = [...this.entries.value, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: trimmed }] } }];
       this.setRun({ ...this.run.value, status: 'running', error: undefined });
@@ -182,9 +202,9 @@ export class ConversationModel {
     return true;
   }
 
-  /** Sends the message box's text and clears it. */
-  submitDraft(): boolean {
-    const sent = this.sendMessage(this.draft.value);
+  /** Sends the message box's text and clears it ("Stop and send" with `interrupt`). */
+  submitDraft(options: { interrupt?: boolean } = {}): boolean {
+    const sent = this.sendMessage(this.draft.value, options);
     if (sent) this.draft.value = '';
     return sent;
   }
@@ -232,6 +252,10 @@ export class ConversationModel {
           return;
         case 'text_delta':
           this.streamingText.value += event.text;
+          return;
+        case 'person_message':
+          // Delivered: it is in the transcript now, no longer waiting.
+          this.setRun({ ...this.run.value, queued: this.queued.value.filter((queued) => queued.id !== event.id) });
           return;
         case 'tool_call_finished':
           if (this.pendingPermission.value?.toolUseId === event.toolUseId) this.pendingPermission.value = undefined;

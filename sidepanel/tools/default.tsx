@@ -1,6 +1,6 @@
 /** The default view: serves every renderer a tool's own view leaves out. */
 import type { CompleteToolView } from './types.js';
-import { CollapsibleText, ErrorDetail, PersistedResult, compactJson, resultImages, resultText } from './shared.js';
+import { CollapsibleText, Elapsed, ErrorDetail, PersistedResult, compactJson, resultImages, resultText } from './shared.js';
 
 const humanName = (name: string): string => name.replace(/_/g, ' ');
 
@@ -23,9 +23,20 @@ export const defaultView: CompleteToolView = {
       {call.description ? <span> — {call.description}</span> : call.input !== undefined && <code class="input-json"> {compactJson(call.input)}</code>}
     </span>
   ),
+  // A tool that reports nothing still shows that time passes: a slow page does not look like a hung one.
   progress: (call) => {
     const text = progressText(call.progress);
-    return <p class="progress muted">{text ?? 'Working…'}</p>;
+    return (
+      <p class="progress muted">
+        {text ?? 'Working…'}
+        {call.startedAt !== undefined && (
+          <>
+            {' '}
+            <Elapsed since={call.startedAt} />
+          </>
+        )}
+      </p>
+    );
   },
   result: (call, context) => {
     if (call.persisted?.storedId !== undefined) return <PersistedResult call={call} context={context} />;

@@ -17,8 +17,8 @@ const call = (patch: Partial<ToolCallView>): ToolCallView => ({ toolUseId: 't1',
 const html = (view: ToolCallView, ctx = context()) => render(<ToolCall call={view} context={ctx} />);
 
 describe('view registry', () => {
-  it('has custom views for the page tools the panel knows', () => {
-    expect(toolsWithCustomViews().sort()).toEqual(['click', 'fill_form', 'find', 'navigate', 'read_page', 'screenshot', 'type', 'wait_for']);
+  it('has custom views for the page tools and the helper agent', () => {
+    expect(toolsWithCustomViews().sort()).toEqual(['agent', 'click', 'fill_form', 'find', 'navigate', 'read_page', 'screenshot', 'type', 'wait_for']);
   });
 
   it('fills what a custom view leaves out from the default view', () => {

@@ -1,5 +1,6 @@
 /** Small pieces the tool views share. */
 import type { ComponentChild } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import type { ToolCallView } from '../models/types.js';
 import type { ViewContext } from './types.js';
 
@@ -121,4 +122,30 @@ export function ErrorDetail({ call, fallback }: { call: ToolCallView; fallback: 
       )}
     </div>
   );
+}
+
+/** A progress line: a bar when the fraction is known, and the words. */
+export function ProgressLine({ fraction, label, name }: { fraction?: number; label: string; name: string }) {
+  return (
+    <div class="progress">
+      {fraction !== undefined && <progress value={Math.max(0, Math.min(1, fraction))} max={1} aria-label={name} />}
+      <span class="muted"> {label}</span>
+    </div>
+  );
+}
+
+/** "12 s", "2 min 5 s": how long a call has run. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** How long the call has run, ticking once a second while it is shown (from the worker's start time). */
+export function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span class="elapsed">{formatElapsed(now - since)}</span>;
 }

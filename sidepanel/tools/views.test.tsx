@@ -11,7 +11,8 @@ import type { AgentEvent } from '../../src/runtime/events.js';
 import { runToolCalls } from '../../src/runtime/orchestrate.js';
 import type { AnyTool } from '../../src/runtime/tool.js';
 import { foldAgentEvent, type TranscriptEntry } from '../../src/shared/transcript.js';
-import { allToolEntries } from '../../src/tools/index.js';
+import { createScriptedClient } from '../../src/runtime/model/scripted.js';
+import { allToolEntries, builtInTools } from '../../src/tools/index.js';
 import { click } from '../../src/tools/page/click.js';
 import { fillForm } from '../../src/tools/page/fill-form.js';
 import { find } from '../../src/tools/page/find.js';
@@ -110,6 +111,81 @@ describe('views render what their tools return', () => {
     expect(html((await shown(click, { ref: 'e2' })).call)).toContain('Clicked button &quot;Save&quot; [synthetic events: trusted input is not available in this browser context]. Then: no visible change.');
     expect(html((await shown(typeText, { ref: 'e3', text: 'ada@example.com' })).call)).toContain('its value is now &quot;ada@example.com&quot;');
     expect(html((await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] })).call)).toContain('Filled 1 field:\ne3: ok — Set textbox &quot;Email&quot;.');
+  });
+});
+
+describe('progress views render what their tools report', () => {
+  it('navigate: each stage the browser reports, as a bar of four', async () => {
+    const { progress } = await shown(navigate, { url: 'https://shop.test/cart' });
+    expect(progress.map((call) => (call.progress as { stage: string }).stage)).toEqual(['started', 'committed', 'dom_ready', 'loaded']);
+    const committed = html(progress[1] as ToolCallView);
+    expect(committed).toContain('<progress value="0.5" max="1" aria-label="Navigating"');
+    expect(committed).toContain('Page arriving — https://shop.test/cart');
+  });
+
+  it('fill_form: fields filled of all', async () => {
+    const { progress } = await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] });
+    expect(html(progress[0] as ToolCallView)).toContain('Filled 0 of 1 fields');
+    expect(html(progress.at(-1) as ToolCallView)).toContain('<progress value="1" max="1" aria-label="Filling"');
+  });
+
+  it('read_page: frames read of those found, on a page with a frame', async () => {
+    const framed = ({ command, frameId }: SentCommand): unknown => {
+      if (command.type !== 'snapshot') return answer({ command, frameId, tabId: 1 });
+      if (!frameId) return pageOk({ documentId: 'top', url: 'https://shop.test/', title: 'Shop', text: '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]', elements: {}, frames: [{ ref: 'e2', index: 0, src: 'https://pay.test/', line: 1 }], nodeCount: 2, truncated: false });
+      return pageOk({ documentId: 'inner', url: 'https://pay.test/', title: 'Pay', text: '- button "Pay" [ref=e1]', elements: { e1: { role: 'button', name: 'Pay' } }, frames: [], nodeCount: 1, truncated: false });
+    };
+    const frames = [
+      { frameId: 0, parentFrameId: -1, url: 'https://shop.test/' },
+      { frameId: 7, parentFrameId: 0, url: 'https://pay.test/' },
+    ];
+    const ctx = createTestContext([readPage], { browser: new FakeBrowser(undefined, { answer: framed, frames }) });
+    let entries: TranscriptEntry[] = [];
+    const seen: ToolCallView[] = [];
+    await runToolCalls([{ type: 'tool_use', id: 'r', name: 'read_page', input: {} }], ctx, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      emit: (event) => {
+        entries = foldAgentEvent(entries, event).entries;
+        if (event.type === 'tool_call_progress') seen.push(toolCallsFromEntries(entries).get('r') as ToolCallView);
+      },
+    });
+    expect(seen.map((call) => call.progress)).toEqual([
+      { frames_done: 1, frames_total: 2 },
+      { frames_done: 2, frames_total: 2 },
+    ]);
+    expect(html(seen[0] as ToolCallView)).toContain('Read 1 of 2 frames');
+  });
+
+  it('a tool that reports nothing shows how long it has run', () => {
+    const call: ToolCallView = { toolUseId: 'x', name: 'list_tabs', input: {}, description: 'List tabs', status: 'running', startedAt: Date.now() - 65_000 };
+    expect(html(call)).toMatch(/Working… <span class="elapsed">1 min (5|6) s<\/span>/);
+  });
+});
+
+describe('the agent view shows a helper as a group with its steps', () => {
+  it('renders the real helper’s steps while it works, then its report with the steps folded', async () => {
+    const browser = new FakeBrowser(undefined, { answer: ({ command }) => (command.type === 'page_text' ? pageOk({ url: 'https://shop.test/a', title: 'A', markdown: 'Refunds within 30 days.', usedReadability: true }) : answer({ command, tabId: 1, frameId: undefined })) });
+    const model = createScriptedClient([
+      { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a' } }] },
+      { toolCalls: [{ name: 'get_page_text', input: {} }] },
+      { text: 'Refunds: within 30 days (https://shop.test/a).' },
+    ]);
+    const ctx = createTestContext(builtInTools(), { browser, model, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    let entries: TranscriptEntry[] = [];
+    const running: string[] = [];
+    await runToolCalls([{ type: 'tool_use', id: 'h', name: 'agent', input: { description: 'Find the refund policy', prompt: 'Find the refund policy at https://shop.test/a' } }], ctx, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      emit: (event) => {
+        entries = foldAgentEvent(entries, event).entries;
+        if (event.type === 'tool_call_progress') running.push(html(toolCallsFromEntries(entries).get('h') as ToolCallView));
+      },
+    });
+    expect(running.some((out) => /data-step-tool="open_tab" data-status="running"/.test(out))).toBe(true);
+    const done = html(toolCallsFromEntries(entries).get('h') as ToolCallView);
+    expect(done).toContain('<strong>Helper</strong> — Find the refund policy');
+    expect(done).toContain('Refunds: within 30 days (https://shop.test/a).');
+    expect(done).toContain('2 steps in 3 turns; 1 background tab closed');
+    expect(done).toMatch(/data-step-tool="get_page_text" data-status="done"/);
   });
 });
 

@@ -5,7 +5,7 @@
  * model can act on: NOT_INJECTABLE, TAB_CLOSED, NAVIGATED, TIMEOUT (and CANCELLED on abort).
  */
 import browser, { type Tabs } from 'webextension-polyfill';
-import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
+import type { BrowserBridge, NavigationProgress, TabInfo } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
 import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
 import { locateFrames } from './frame-tree.js';
@@ -56,8 +56,18 @@ export function toTabInfo(tab: Tabs.Tab): TabInfo {
 const isNoReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
 
 /** Waits for the tab's top frame to finish loading after `start` triggers a navigation. */
-async function navigateAndWait(tabId: number, start: () => Promise<unknown>, signal: AbortSignal): Promise<void> {
+async function navigateAndWait(tabId: number, start: () => Promise<unknown>, signal: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<void> {
   let cleanup = () => {};
+  const stage = (name: NavigationProgress['stage']) => (details: { tabId: number; frameId: number; url: string }) => {
+    if (details.tabId === tabId && details.frameId === 0) onProgress?.({ stage: name, url: details.url });
+  };
+  const progressListeners = [
+    [browser.webNavigation.onBeforeNavigate, stage('started')],
+    [browser.webNavigation.onCommitted, stage('committed')],
+    [browser.webNavigation.onDOMContentLoaded, stage('dom_ready')],
+    [browser.webNavigation.onCompleted, stage('loaded')],
+  ] as const;
+  if (onProgress) for (const [event, listener] of progressListeners) event.addListener(listener);
   const loaded = new Promise<void>((resolve, reject) => {
     const done = (details: { tabId: number; frameId: number }) => {
       if (details.tabId === tabId && details.frameId === 0) resolve();
@@ -75,6 +85,7 @@ async function navigateAndWait(tabId: number, start: () => Promise<unknown>, sig
     browser.webNavigation.onErrorOccurred.addListener(failed);
     browser.tabs.onRemoved.addListener(removed);
     cleanup = () => {
+      for (const [event, listener] of progressListeners) event.removeListener(listener);
       browser.webNavigation.onCompleted.removeListener(done);
       browser.webNavigation.onHistoryStateUpdated.removeListener(done);
       browser.webNavigation.onReferenceFragmentUpdated.removeListener(done);
@@ -240,7 +251,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       }
     },
 
-    async navigate(tabId, target, signal) {
+    async navigate(tabId, target, signal, onProgress) {
       const tab = await getTabRaw(tabId);
       const start = async () => {
         try {
@@ -256,7 +267,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
           throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
         }
       };
-      await navigateAndWait(tabId, start, signal);
+      await navigateAndWait(tabId, start, signal, onProgress);
       return toTabInfo(await getTabRaw(tabId));
     },
 

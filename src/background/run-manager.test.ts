@@ -1,81 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { createMemoryResultStore } from '../runtime/budget.js';
 import { initialAppState } from '../runtime/context.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
-import { createScriptedClient, type ScriptedStep } from '../runtime/model/scripted.js';
 import { emptyUsage } from '../runtime/model/types.js';
 import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
-import { buildTool } from '../runtime/tool.js';
-import type { PanelToWorker, WorkerToPanel } from '../shared/protocol/panel.js';
-import { parseSettings } from '../shared/settings.js';
-import { createConversationStore } from '../storage/conversations.js';
-import { openDatabase } from '../storage/database.js';
-import { createGrantStore } from '../storage/grants.js';
-import { routePanelMessage } from './panel-router.js';
+import type { WorkerToPanel } from '../shared/protocol/panel.js';
 import type { PanelLink } from './panels.js';
-import { appendPersonMessage, RunManager } from './run-manager.js';
-
-let dbCounter = 0;
-
-function setup(steps: ScriptedStep[], options: { settings?: unknown; dbName?: string; browser?: BrowserBridge } = {}) {
-  const database = openDatabase(options.dbName ?? `test-${++dbCounter}-${Math.random()}`);
-  const store = createConversationStore(database);
-  const grants = createGrantStore(database);
-  const model = createScriptedClient(steps);
-  const calls: string[] = [];
-  const note = buildTool({
-    name: 'note',
-    prompt: 'Writes a note (test tool).',
-    inputSchema: z.object({ text: z.string() }),
-    call: async (input: { text: string }) => {
-      calls.push(input.text);
-      return { data: `noted ${input.text}` };
-    },
-  });
-  const look = buildTool({
-    name: 'look',
-    prompt: 'Looks (test tool).',
-    inputSchema: z.object({}),
-    isReadOnly: () => true,
-    isConcurrencySafe: () => true,
-    call: async () => ({ data: 'looked' }),
-  });
-  const front = buildTool({
-    name: 'front',
-    prompt: 'Brings a tab to the front (test tool).',
-    inputSchema: z.object({ tab_id: z.number() }),
-    call: async (input: { tab_id: number }, context) => ({ data: await context.browser!.activateTab(input.tab_id) }),
-  });
-  // A call that changes something on the site in its input: what "always allow on this site" covers.
-  const post = buildTool({
-    name: 'post',
-    prompt: 'Posts to a site (test tool).',
-    inputSchema: z.object({ url: z.string() }),
-    permissionSubject: (input: { url: string }) => input.url,
-    call: async (input: { url: string }) => {
-      calls.push(`post ${input.url}`);
-      return { data: 'posted' };
-    },
-  });
-  const manager = new RunManager({
-    ...(options.browser ? { browser: options.browser } : {}),
-    conversations: store,
-    grants,
-    resultStore: createMemoryResultStore(),
-    loadSettings: async () => parseSettings(options.settings ?? { anthropic: { apiKey: 'k' } }),
-    createModel: () => model,
-    getTools: () => [front, look, note, post],
-  });
-  const posted: WorkerToPanel[] = [];
-  const link: PanelLink = { post: (m) => posted.push(structuredClone(m)) };
-  manager.attach(link);
-  const handle = (from: PanelLink, message: PanelToWorker) => routePanelMessage(manager, from, message);
-  return { store, grants, model, calls, manager, posted, link, handle };
-}
-
-const ofType = <T extends WorkerToPanel['type']>(posted: WorkerToPanel[], type: T) => posted.filter((m): m is Extract<WorkerToPanel, { type: T }> => m.type === type);
+import { appendPersonMessage } from './run-manager.js';
+import { ofType, setup } from '../../tests/support/run-manager-harness.js';
 
 describe('RunManager', () => {
   it('binds a tab to a conversation, runs, streams events to the bound panel and saves the transcript', async () => {

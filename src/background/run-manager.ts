@@ -10,7 +10,8 @@ import { createBudgetState, type BudgetState, type ResultStore } from '../runtim
 import type { BrowserBridge } from '../runtime/browser.js';
 import { initialAppState, type AppState, type MemoryStore } from '../runtime/context.js';
 import { restoreRunState } from '../runtime/checkpoint.js';
-import type { Message, ModelClient, TextBlock } from '../runtime/model/types.js';
+import type { ModelClient } from '../runtime/model/types.js';
+import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
@@ -43,13 +44,7 @@ export interface RunManagerDeps {
   newId?: () => string;
 }
 
-/** Appends the person's text to the transcript, merged into a trailing user message (tool results after an interruption). */
-export function appendPersonMessage(messages: readonly Message[], text: string): Message[] {
-  const block: TextBlock = { type: 'text', text };
-  const last = messages.at(-1);
-  if (last?.role === 'user') return [...messages.slice(0, -1), { role: 'user', content: [...last.content, block] }];
-  return [...messages, { role: 'user', content: [block] }];
-}
+export { appendPersonMessage } from '../runtime/steering.js';
 
 /** Owns every conversation's runs in this worker. */
 export class RunManager {
@@ -108,9 +103,15 @@ export class RunManager {
   }
 
   /** Starts a run (a new message, or resuming a cut-off run). Returns a notice when it cannot start. */
-  async startRun(conversationId: string, what: { text: string } | { resume: true }): Promise<Notice | undefined> {
+  async startRun(conversationId: string, what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true }): Promise<Notice | undefined> {
     await this.ready;
-    if (this.active.has(conversationId)) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
+    const running = this.active.get(conversationId);
+    if (running && 'text' in what) {
+      // Steering: the message waits for the run's next turn boundary (or, with interrupt, for it to stop).
+      running.session.enqueue(what.text, what.interrupt === true);
+      return undefined;
+    }
+    if (running) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return notice('NOT_FOUND', 'That conversation no longer exists.', 'Start a new chat.');
     const checked = checkSettingsForRun(await this.deps.loadSettings());
@@ -130,13 +131,16 @@ export class RunManager {
     }
     conversation.updatedAt = this.now();
 
-    // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts fresh.
+    // Resuming keeps the run's tab, discovered tools and frozen budget decisions; a new message starts
+    // fresh, except that tools found in this conversation stay loaded: the model need not search again,
+    // and the tools it is sent (the front of the cached prompt prefix) stay the same bytes.
     const resuming = 'resume' in what && restored !== undefined;
+    const found = record.discoveredTools ?? restored?.appState.discoveredTools ?? [];
     const storedGrants = await this.deps.grants.list().catch(() => [] as SiteGrant[]);
     // Every "always allow" given during a run is also stored; one that is in the checkpoint but no longer
     // stored was revoked in Settings since, and must not come back with Resume.
     const stillGranted = (grant: SiteGrant) => storedGrants.some((stored) => stored.origin === grant.origin && stored.tool === grant.tool);
-    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : initialAppState();
+    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : { ...initialAppState(), discoveredTools: found };
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
@@ -176,10 +180,13 @@ export class RunManager {
       messages,
       status: 'running',
       runId,
+      discoveredTools: [...appState.discoveredTools],
       ...(resuming && record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
     });
     await this.conversations.saveTranscript(conversationId, entries);
     this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: { status: 'running', runId } });
+    // A message the panels have not put in their transcript (it was queued, or is the queue's leftover).
+    if ('text' in what && what.announce) this.panels.toConversation(conversationId, { type: 'agent_event', conversationId, runId, event: { type: 'person_message', id: `${runId}:start`, text: what.text } });
     void this.conversations.broadcastList();
 
     active.done = (async () => {
@@ -192,6 +199,7 @@ export class RunManager {
       this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
       await this.keepUnderStorageCap(settings.storageCapMb, conversationId);
+      await this.afterRun(conversationId, session.takeLeftover(), final);
     })();
     return undefined;
   }
@@ -206,6 +214,19 @@ export class RunManager {
     } catch (error) {
       console.warn('Pagewright: keeping under the storage cap failed', error);
     }
+  }
+
+  /**
+   * Messages the run ended without delivering: the next run (Stop and send, or they came in as it
+   * ended), or back to the person's message box (they pressed Stop, the run failed or was deleted).
+   */
+  private async afterRun(conversationId: string, leftover: { texts: string[]; send: boolean }, final: RunRecord): Promise<void> {
+    if (leftover.texts.length === 0) return;
+    if (leftover.send && final.status !== 'error') {
+      const refusal = await this.startRun(conversationId, { text: leftover.texts.join('\n\n'), announce: true });
+      if (!refusal) return;
+    }
+    this.panels.toConversation(conversationId, { type: 'queue_returned', conversationId, texts: leftover.texts });
   }
 
   /** Interrupts the conversation's run, if any. */
@@ -239,9 +260,7 @@ export class RunManager {
     const active = this.active.get(conversation.id)?.session;
     const record = await this.conversations.getRun(conversation.id);
     const transcript = active ? [...active.transcript] : await this.conversations.getTranscript(conversation.id);
-    const usage = active?.totalUsage;
-    const cost = active?.costState;
-    const run: RunState = active ? { status: 'running', runId: active.runId, ...(usage ? { usage } : {}), ...(cost ? { cost } : {}) } : record ? runStateOf(record) : { status: 'idle' };
+    const run: RunState = active ? active.state : record ? runStateOf(record) : { status: 'idle' };
     const pending = active?.permissionBridge.pending;
     link.post({
       type: 'conversation_state',

@@ -17,7 +17,8 @@ import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
 import type { PermissionContext } from '../runtime/permission-types.js';
 import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
-import type { RunCostState } from '../shared/protocol/panel.js';
+import type { QueuedMessage } from '../runtime/steering.js';
+import type { RunCostState, RunState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { ActivityStore } from '../storage/activity.js';
@@ -75,6 +76,13 @@ export class RunSession {
   private entries: TranscriptEntry[];
   private usage: Usage | undefined;
   private cost: RunCostState | undefined;
+  /** What the person sent while the run works, delivered at the next turn boundary (the loop takes it). */
+  private queue: QueuedMessage[] = [];
+  private nextQueueId = 1;
+  /** "Stop and send": the queued messages start the next run once this one has stopped. */
+  private sendAfterStop = false;
+  /** The person pressed Stop (plain): messages still queued go back to the message box. */
+  private stoppedByPerson = false;
 
   constructor(
     private readonly plan: RunPlan,
@@ -101,22 +109,56 @@ export class RunSession {
     return this.entries;
   }
 
-  get totalUsage(): Usage | undefined {
-    return this.usage;
-  }
 
-  /** The run's meter so far. */
-  get costState(): RunCostState | undefined {
-    return this.cost;
+  /** The run as a panel shows it: running, its usage so far, and what the person has queued. */
+  get state(): RunState {
+    return {
+      status: 'running',
+      runId: this.runId,
+      ...(this.usage ? { usage: this.usage } : {}),
+      ...(this.cost ? { cost: this.cost } : {}),
+      ...(this.queue.length > 0 ? { queued: this.queue.map(({ id, text }) => ({ id, text })) } : {}),
+    };
   }
 
   /** Interrupts the run: 'cancel' tools stop, 'block' tools finish, the model is not asked again. */
   stop(): void {
+    if (!this.sendAfterStop) this.stoppedByPerson = true;
     this.controller.abort(INTERRUPT_REASON);
+  }
+
+  /**
+   * The person's message while the run works: queued for the next turn boundary, or ("Stop and send",
+   * `interrupt`) the run is interrupted the way each call's interruptBehavior says and the message is sent next.
+   */
+  enqueue(text: string, interrupt: boolean): void {
+    this.queue.push({ id: `${this.runId}:q${this.nextQueueId++}`, text });
+    if (interrupt) {
+      this.sendAfterStop = true;
+      this.stoppedByPerson = false;
+      this.controller.abort(INTERRUPT_REASON);
+    }
+    this.postState();
+  }
+
+  /**
+   * What is left in the queue once the run is over, and what to do with it: send it as the next run
+   * (Stop and send, or it arrived as the run was ending), or give it back to the person (they pressed Stop).
+   */
+  takeLeftover(): { texts: string[]; send: boolean } {
+    const texts = this.queue.map((message) => message.text);
+    this.queue = [];
+    return { texts, send: this.sendAfterStop || !this.stoppedByPerson };
+  }
+
+  private postState(): void {
+    this.services.panels.toConversation(this.conversationId, { type: 'run_state', conversationId: this.conversationId, run: this.state });
   }
 
   /** Ends the run for good (its conversation is being deleted). */
   abort(reason: string): void {
+    this.stoppedByPerson = true;
+    this.sendAfterStop = false;
     this.controller.abort(reason);
   }
 
@@ -125,7 +167,7 @@ export class RunSession {
     const { plan, services } = this;
     const model = services.createModel(plan.settings);
     const window = contextWindowForRun({ model, resultStore: this.resultStore, settings: plan.settings, start: plan.contextWindow });
-    const context = this.createContext(window.imageOptions);
+    const context = this.createContext(model, window.imageOptions);
     let final: RunRecord;
     try {
       const result = await runAgent({
@@ -139,6 +181,7 @@ export class RunSession {
         stopWhen: [stopAfterTurns(plan.settings.maxTurns)],
         onEvent: (event) => this.onEvent(event),
         checkpointer: { save: (checkpoint) => this.checkpoint(checkpoint) },
+        steering: { take: () => this.takeQueued() },
       });
       final = {
         conversationId: plan.conversationId,
@@ -148,6 +191,7 @@ export class RunSession {
         usage: result.usage,
         dataSources: this.ledger.sources(),
         ...(this.cost ? { cost: this.cost } : {}),
+        discoveredTools: [...result.context.getAppState().discoveredTools],
         ...(result.error ? { error: result.error } : {}),
         contextWindow: carryOver(window.policy.snapshot()) ?? { stubs: {} },
       };
@@ -160,6 +204,7 @@ export class RunSession {
         status: 'error',
         runId: plan.runId,
         dataSources: this.ledger.sources(),
+        discoveredTools: [...plan.appState.discoveredTools],
         error: { code: 'INTERNAL', message: `The run failed: ${message}`, suggestion: 'Try again; if it repeats, report it with this message.' },
       };
     }
@@ -169,7 +214,7 @@ export class RunSession {
     return final;
   }
 
-  private createContext(imageOptions: ImageOptions): ToolUseContext {
+  private createContext(model: ModelClient, imageOptions: ImageOptions): ToolUseContext {
     const { plan, services } = this;
     return createRootContext({
       imageOptions,
@@ -186,7 +231,17 @@ export class RunSession {
       askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
       ...(services.browser ? { browser: this.followingBrowser(services.browser) } : {}),
       ...(services.memory ? { memory: services.memory } : {}),
+      // Helper agents (the agent tool) run on the run's own model.
+      model,
     });
+  }
+
+  /** The loop's turn boundary: everything queued, unless the run is stopping (then it goes to the next run). */
+  private takeQueued(): QueuedMessage[] {
+    if (this.controller.signal.aborted || this.queue.length === 0) return [];
+    const taken = this.queue;
+    this.queue = [];
+    return taken;
   }
 
   private onEvent(event: AgentEvent): void {
@@ -200,6 +255,8 @@ export class RunSession {
     this.entries = folded.entries;
     if (folded.save) void this.services.conversations.saveTranscript(this.conversationId, this.entries);
     this.services.panels.toConversation(this.conversationId, { type: 'agent_event', conversationId: this.conversationId, runId: this.runId, event });
+    // After the message itself, so a panel never shows it nowhere in between.
+    if (event.type === 'person_message') this.postState();
   }
 
   private async checkpoint(checkpoint: RunCheckpoint): Promise<void> {

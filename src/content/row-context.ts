@@ -6,7 +6,7 @@
  * ancestor with a little text) says which item the control belongs to.
  */
 import { isShown } from './visibility.js';
-import { childNodesOf, closestOf, nodeTypeOf, parentElementOf, tagOf } from './dom.js';
+import { childNodesOf, closestOf, nodeTypeOf, parentElementOf, querySelectorOf, tagOf } from './dom.js';
 
 /** Roles that get a row's text when they have no name of their own. */
 const CONTEXT_ROLES = new Set(['checkbox', 'radio', 'switch', 'button', 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'link', 'menuitem', 'menuitemcheckbox', 'option']);
@@ -48,6 +48,8 @@ export function rowContextOf(element: Element, role: string): string {
   }
   let container = parentElementOf(element);
   for (let level = 0; container && level < MAX_CLIMB; level++, container = parentElementOf(container)) {
+    // A container that holds rows speaks for all of them (TodoMVC's "toggle all" beside its list): no one row's words.
+    if (querySelectorOf(container, ROW_SELECTOR)) return '';
     const text = visibleText(container, MAX_CONTAINER_TEXT);
     if (text.length > MAX_CONTAINER_TEXT) return '';
     if (text) return text.length > MAX_CONTEXT_CHARS ? `${text.slice(0, MAX_CONTEXT_CHARS - 1)}…` : text;

@@ -49,6 +49,15 @@ export interface FrameInfo {
   loading: boolean;
 }
 
+/**
+ * A navigation's stages as the browser reports them: the request `started`, the new document `committed`
+ * (its URL is where redirects led), its DOM ready (`dom_ready`), everything `loaded`.
+ */
+export interface NavigationProgress {
+  stage: 'started' | 'committed' | 'dom_ready' | 'loaded';
+  url: string;
+}
+
 export interface BrowserBridge {
   /**
    * Sends a command to the content script of a tab (frame 0 unless `frameId` is given) and returns its
@@ -70,8 +79,8 @@ export interface BrowserBridge {
   openTab(url: string, options: { active: boolean; windowId: number | undefined }): Promise<TabInfo>;
   closeTab(tabId: number): Promise<void>;
   activateTab(tabId: number): Promise<TabInfo>;
-  /** Navigates and waits for the load to complete (or the signal). */
-  navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal): Promise<TabInfo>;
+  /** Navigates and waits for the load to complete (or the signal), telling `onProgress` each stage as the browser reports it. */
+  navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<TabInfo>;
   /**
    * The visible part of the tab as an image, scaled to fit `options.maxEdge` and encoded as asked (without
    * options: as captured, PNG). Width and height are the encoded image's, when known.

@@ -5,6 +5,7 @@
  */
 import type { BrowserBridge } from './browser.js';
 import type { ImageOptions } from './context-window/models.js';
+import type { ModelClient } from './model/types.js';
 import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
 import { createDataLedger, type DataLedger } from './data-ledger.js';
 import { createSnapshotCache, type SnapshotCache } from './page-state.js';
@@ -64,6 +65,8 @@ export interface ToolUseContext {
   /** How images for this run's model are sized and encoded (its profile's `image`); default DEFAULT_IMAGE_OPTIONS. */
   readonly imageOptions?: ImageOptions;
   readonly memory?: MemoryStore;
+  /** The run's model, for tools that run a helper agent on it. Absent where no tool needs one. */
+  readonly model?: ModelClient;
 }
 
 /** What a root context needs; everything else has a default. */
@@ -101,13 +104,24 @@ export function createRootContext(options: RootContextOptions): ToolUseContext {
   };
 }
 
+/** What a sub-agent's context may have of its own instead of its parent's. */
+export interface SubagentContextOptions {
+  agentId: string;
+  tools?: ToolUseContext['tools'];
+  /** Its view of the browser (a helper's own background tabs). */
+  browser?: BrowserBridge;
+  currentTabId?: number;
+}
+
 /**
  * A sub-agent's context, derived from its parent: it reads the run's state but cannot change it
  * (`setAppState` is a no-op, so a helper agent cannot load tools or grant sites for the whole run);
  * `setAppStateForTasks` still reaches the root, for the few things that must (task bookkeeping). Its
- * abort controller follows the parent's, and aborting it leaves the parent running.
+ * abort controller follows the parent's, and aborting it leaves the parent running. It has its own
+ * result budget and its own view of each tab (its reads never replace the refs its parent holds); its
+ * transcript is its own loop's. Permissions, the person, the stores and the model are the parent's.
  */
-export function createSubagentContext(parent: ToolUseContext, options: { agentId: string; tools?: ToolUseContext['tools'] }): ToolUseContext {
+export function createSubagentContext(parent: ToolUseContext, options: SubagentContextOptions): ToolUseContext {
   const abortController = new AbortController();
   const follow = () => abortController.abort(parent.abortController.signal.reason);
   if (parent.abortController.signal.aborted) follow();
@@ -121,7 +135,11 @@ export function createSubagentContext(parent: ToolUseContext, options: { agentId
     abortController,
     agentId: options.agentId,
     agentType: 'subagent',
+    budget: createBudgetState(),
+    snapshots: createSnapshotCache(),
     tools: options.tools ?? parent.tools,
+    ...(options.browser ? { browser: options.browser } : {}),
+    ...('currentTabId' in options ? { currentTabId: options.currentTabId } : {}),
     setAppState: () => {},
     setAppStateForTasks: (update) => parent.setAppStateForTasks(update),
   };

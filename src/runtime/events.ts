@@ -24,7 +24,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_delta'), text: z.string() }),
   /** A whole assistant message, once streamed. */
   z.object({ type: z.literal('assistant_message'), message: messageSchema }),
-  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string() }),
+  /** `name` is the tool's own name, also when the model called it by an alias. `startedAt`: ms since the epoch. */
+  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string(), startedAt: z.number().optional() }),
   z.object({ type: z.literal('tool_call_progress'), toolUseId: z.string(), progress: z.unknown() }),
   z.object({
     type: z.literal('tool_call_finished'),
@@ -50,6 +51,8 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   }),
   /** The user message carrying one turn's tool results (and any `newMessages` after it). */
   z.object({ type: z.literal('tool_results'), messages: z.array(messageSchema) }),
+  /** A message the person sent mid-run, delivered at a turn boundary; `id` is its place in the run's queue. */
+  z.object({ type: z.literal('person_message'), id: z.string(), text: z.string() }),
   z.object({ type: z.literal('usage'), usage: usageSchema, total: usageSchema }),
   z.object({ type: z.literal('run_finished'), reason: runStopReasonSchema, error: runErrorSchema.optional() }),
   /** What the context window did (trimmed, compacted) and the cost meter: see context-window/events.ts. */

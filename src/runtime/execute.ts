@@ -140,7 +140,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   const prepared = 'toolUse' in call ? call : prepareToolCall(call, context.tools);
   const { toolUse } = prepared;
   const signal = context.abortController.signal;
-  const base = { toolUseId: toolUse.id, name: toolUse.name, newMessages: [] as Message[] };
+  // The tool's own name, also when the model used an alias: the panel finds the view by it.
+  const base = { toolUseId: toolUse.id, name: prepared.tool?.name ?? toolUse.name, newMessages: [] as Message[] };
   const discovered = context.getAppState().discoveredTools;
   const found = prepared.tool && !notLoaded(prepared.tool, discovered) ? prepared.tool : undefined;
   let permission: DecisionReason | undefined;
@@ -197,7 +198,7 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   // The call's own controller: follows hard stops always, soft stops only for tools that can be cancelled.
   const interruptible = safely(() => tool.interruptBehavior(), 'block') === 'cancel';
   const callController = createChildAbortController(signal, (reason) => interruptible || !isSoftStop(reason));
-  const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+  const timeoutMs = tool.callTimeoutMs ?? options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
   const callContext: ToolUseContext = { ...context, abortController: callController };
   let result: Awaited<ReturnType<AnyTool['call']>>;

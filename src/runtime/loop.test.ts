@@ -127,7 +127,8 @@ describe('runAgent', () => {
     const types = events.map((e) => e.type);
     expect(types[0]).toBe('turn_started');
     expect(types).toContain('text_delta');
-    expect(types.indexOf('assistant_message')).toBeLessThan(types.indexOf('tool_call_started'));
+    // echo is concurrency-safe: it starts as soon as its block is complete, before the message ends.
+    expect(types.indexOf('tool_call_started')).toBeLessThan(types.indexOf('assistant_message'));
     expect(types.indexOf('tool_call_finished')).toBeLessThan(types.indexOf('tool_results'));
     expect(types.filter((t) => t === 'turn_started')).toHaveLength(2);
     expect(types[types.length - 1]).toBe('run_finished');

@@ -14,7 +14,9 @@ import type { RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
 import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
-import { runToolCalls } from './orchestrate.js';
+import { StreamingToolExecutor } from './streaming-executor.js';
+import { brokeOff, keepBrokenOffTurn } from './turn-break.js';
+import { deliverQueued, type SteeringQueue } from './steering.js';
 import type { StopCondition, StopState } from './stop-conditions.js';
 import { deferredToolsPromptSection, toolSpecsForRequest } from './registry.js';
 import type { CanUseTool } from './tool.js';
@@ -36,6 +38,8 @@ export interface RunAgentOptions {
   maxConcurrency?: number;
   /** The model's output cap per turn. */
   maxTokens?: number;
+  /** Start concurrency-safe calls while the reply streams (default true); false waits for the whole message. */
+  streamingToolExecution?: boolean;
   /** The clock (for wall-time stop conditions); injectable for tests. */
   now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
@@ -45,6 +49,8 @@ export interface RunAgentOptions {
    * run before a request (budget); see `context-window/policy.ts`. Without one the whole transcript is sent.
    */
   contextPolicy?: ContextPolicy;
+  /** The person's messages sent mid-run, delivered at each turn boundary (steering.ts). */
+  steering?: SteeringQueue;
 }
 
 /** How a run ended. */
@@ -139,7 +145,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
 
     const appState = context.getAppState();
     const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState));
-    const tools = toolSpecsForRequest(context.tools, appState);
+    const tools = toolSpecsForRequest(context.tools, appState, context);
     // The turn boundary: the policy decides what of the transcript is sent, or stops the run first.
     let sent: Message[] = [...messages];
     if (options.contextPolicy) {
@@ -157,11 +163,15 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     let assistant: Message | undefined;
     let turnUsage: Usage | undefined;
     let streamedText = '';
+    // Calls start while the reply streams (streaming-executor.ts); without it they wait for the whole message.
+    const executor = new StreamingToolExecutor(context, { canUseTool: options.canUseTool, emit, maxConcurrency: options.maxConcurrency });
     try {
       for await (const event of options.model.stream(request)) {
         if (event.type === 'text_delta') {
           streamedText += event.text;
           emit({ type: 'text_delta', text: event.text });
+        } else if (event.type === 'tool_use_complete') {
+          if (options.streamingToolExecution !== false) executor.add(event.toolUse);
         } else if (event.type === 'message_done') {
           assistant = event.message;
           turnUsage = event.usage;
@@ -169,12 +179,12 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
       }
       if (!assistant) throw new ModelError('PROTOCOL', 'The model stream ended without a message.', { suggestion: 'Try again.' });
     } catch (error) {
-      // Keep the text the person already saw; half-streamed tool calls are dropped (they never ran).
-      if (streamedText !== '') {
-        const partial: Message = { role: 'assistant', content: [{ type: 'text', text: streamedText }] };
-        messages = [...messages, partial];
-        emit({ type: 'assistant_message', message: partial });
-      }
+      // Keep the text the person saw and the calls that already started, with their results; calls
+      // still streaming are dropped (they never ran).
+      const kept = keepBrokenOffTurn(streamedText, await executor.abandon(signal.aborted ? signal.reason : brokeOff));
+      if (kept.assistant) emit({ type: 'assistant_message', message: kept.assistant });
+      if (kept.results.length > 0) emit({ type: 'tool_results', messages: kept.results });
+      messages = [...messages, ...(kept.assistant ? [kept.assistant] : []), ...kept.results];
       if (signal.aborted) return finish(abortReasonOf(signal));
       return finish('model_error', toRunError(error));
     }
@@ -187,25 +197,26 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     messages = [...messages, assistant];
     emit({ type: 'assistant_message', message: assistant });
     const toolUses = assistant.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    await checkpoint(
-      toolUses.map((use) => use.id),
-      'running',
-    );
+    await checkpoint(toolUses.map((use) => use.id), 'running');
     // No calls: the model has finished (end_turn, or max_tokens/refusal with nothing left to do).
-    if (toolUses.length === 0) return finish('end_turn');
+    if (toolUses.length === 0) {
+      await executor.finish([]);
+      // The model is done, unless the person said more meanwhile: then their words are the next turn.
+      const steered = deliverQueued(messages, options.steering, emit);
+      if (steered === messages) return finish('end_turn');
+      messages = steered;
+      await checkpoint([], 'running');
+      continue;
+    }
 
-    const outcome = await runToolCalls(toolUses, context, {
-      canUseTool: options.canUseTool,
-      emit,
-      parentMessage: assistant,
-      ...(options.maxConcurrency !== undefined ? { maxConcurrency: options.maxConcurrency } : {}),
-    });
+    const outcome = await executor.finish(toolUses, assistant);
     context = outcome.context;
     toolCalls += toolUses.length;
     const resultMessage: Message = { role: 'user', content: outcome.results };
     const added = [resultMessage, ...outcome.newMessages];
     messages = [...messages, ...added];
     emit({ type: 'tool_results', messages: added });
+    messages = deliverQueued(messages, options.steering, emit);
     await checkpoint([], 'running');
   }
 }

@@ -6,7 +6,7 @@
  * The runtime never imports the concrete tools: the extension gives it its list (`src/tools/index.ts`).
  */
 import { z } from 'zod';
-import type { AppState } from './context.js';
+import type { AppState, ToolUseContext } from './context.js';
 import type { JsonSchema, ToolSpec } from './model/types.js';
 import type { PermissionContext } from './permission-types.js';
 import { parseRule } from './permissions.js';
@@ -16,7 +16,9 @@ import type { AnyTool, Tools } from './tool.js';
 export const TOOL_SEARCH_NAME = 'tool_search';
 
 /**
- * The tool a model named, by name then by alias. Own-property safe: the model's string is only ever
+ * The tool a model named, by name then by alias. Aliases are the names other browser agents give the same
+ * tool (Playwright MCP's `browser_navigate`, browser-use's `go_to_url`, `input_text`, `send_keys`…), which
+ * models trained on them reach for; the call then runs as the tool's own. Own-property safe: the model's string is only ever
  * compared with `===` against tool names, never used as a key of an object, so `__proto__` or
  * `constructor` can only match a tool that is really called that.
  */
@@ -103,9 +105,9 @@ function canEverBeReadOnly(tool: AnyTool): boolean {
   }
 }
 
-function safeIsEnabled(tool: AnyTool): boolean {
+function safeIsEnabled(tool: AnyTool, context?: ToolUseContext): boolean {
   try {
-    return tool.isEnabled(undefined);
+    return tool.isEnabled(context);
   } catch {
     return false;
   }
@@ -132,11 +134,13 @@ export function assembleToolPool(builtIns: Tools, external: Tools): Tools {
  * `tool_search` found, in the order they were found. Appending keeps the earlier part of the request
  * byte-stable, so loading a tool mid-run does not invalidate the cached prefix.
  */
-export function toolSpecsForRequest(tools: Tools, appState: AppState): ToolSpec[] {
-  const specs = tools.filter((tool) => !isDeferredTool(tool)).map(toolSpec);
+export function toolSpecsForRequest(tools: Tools, appState: AppState, context?: ToolUseContext): ToolSpec[] {
+  // With the run's context, a tool that cannot work now (no browser, no tab) is not offered.
+  const enabled = context ? tools.filter((tool) => safeIsEnabled(tool, context)) : tools;
+  const specs = enabled.filter((tool) => !isDeferredTool(tool)).map(toolSpec);
   const seen = new Set(specs.map((spec) => spec.name));
   for (const name of appState.discoveredTools) {
-    const tool = tools.find((candidate) => candidate.name === name);
+    const tool = enabled.find((candidate) => candidate.name === name);
     if (!tool || seen.has(tool.name)) continue;
     seen.add(tool.name);
     specs.push(toolSpec(tool));

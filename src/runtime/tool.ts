@@ -92,6 +92,10 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   mapResultForModel(output: Output, toolUseId: string): ToolResultContentBlock[];
 
   // safety, judged per call
+  /**
+   * Can the tool work in this run now (a browser, a tab, a store)? When false it is not offered to the
+   * model. `undefined` while the pool is built: could it work at all?
+   */
   isEnabled(context: ToolUseContext | undefined): boolean;
   isConcurrencySafe(input: z.output<Schema>): boolean;
   isReadOnly(input: z.output<Schema>): boolean;
@@ -113,6 +117,8 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   // budget and loading
   /** Results longer than this (in characters) are stored and previewed. `Infinity` opts out. */
   readonly maxResultSizeChars: number;
+  /** How long `call` may take, when not the executor's default (a helper agent takes minutes). */
+  readonly callTimeoutMs?: number;
   readonly shouldDefer: boolean;
   readonly alwaysLoad: boolean;
   /** From outside the extension (MCP). External tools are always deferred and never trusted for permissions. */

@@ -32,6 +32,8 @@ const toolCallEntrySchema = z.object({
   progress: z.unknown().optional(),
   /** The model no longer gets this result in full (an old screenshot, a superseded read): a one-line note instead. */
   notSent: z.boolean().optional(),
+  /** When it started (ms since the epoch), for the elapsed time of a call that reports no progress. */
+  startedAt: z.number().optional(),
 });
 
 /** Older turns were summarised for the model (or that failed); the person still sees every turn. */
@@ -87,6 +89,7 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
           input: event.input,
           description: event.description,
           status: 'running',
+          ...(event.startedAt !== undefined ? { startedAt: event.startedAt } : {}),
         })),
         save: true,
       };
@@ -111,6 +114,8 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
         })),
         save: true,
       };
+    case 'person_message':
+      return { entries: [...entries, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: event.text }] } }], save: true };
     case 'run_finished':
       return { entries: settleUnfinishedCalls(entries, 'run_ended'), save: true };
     case 'context_compacted': {

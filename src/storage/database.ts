@@ -57,6 +57,8 @@ export interface RunRecord {
   cost?: RunCostState;
   /** What the context window had elided and summarised when the run ended: the next run starts from it. */
   contextWindow?: ContextWindowState;
+  /** Deferred tools found with tool_search so far in this conversation: they stay loaded for its next runs. */
+  discoveredTools?: string[];
 }
 
 /** One of the agent's notes. */

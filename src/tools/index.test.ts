@@ -133,7 +133,7 @@ describe('the tool list as the pool sees it', () => {
     expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'handle_dialog', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
   });
   it('shows only the read-only tools of the real list in read-only mode', () => {
-    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
+    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['agent', 'find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
     expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));
   });
   it('lets a blanket deny remove even tool_search from the real list', () => {

@@ -4,6 +4,7 @@
  * when that feature gate is off, so the model never sees it.
  */
 import type { Tools } from '../runtime/tool.js';
+import { agent } from './agent/agent.js';
 import { toolSearch } from './agent/tool-search.js';
 import { click } from './page/click.js';
 import { fillForm } from './page/fill-form.js';
@@ -41,6 +42,7 @@ export interface ToolEntry {
 
 // Keep sorted by file path; the pool order sent to the model is decided in registry.ts, not here.
 const ENTRIES: readonly ToolEntry[] = [
+  { tool: agent },
   { tool: toolSearch },
   { tool: click },
   { tool: fillForm },

@@ -163,6 +163,9 @@ describe('names where people see them', () => {
       expect(text).toMatch(/- checkbox in "draft report" \[ref=e\d+\]/);
       expect(text).toMatch(/- checkbox in "buy milk" \[checked\] \[ref=e\d+\]/);
       expect(text).toMatch(/- label "water plants" \[ref=e\d+\]/);
+      // Beside the list, not in a row: its container's text is every to-do's, which names none of them.
+      expect(text).toMatch(/- checkbox \[ref=e\d+\]/);
+      expect(text).not.toMatch(/checkbox in "[^"]*draft report[^"]*water plants/);
     }
     expect(toggled!.isError, toggled!.text).toBe(false);
     expect(edited!.isError, edited!.text).toBe(false);

@@ -83,7 +83,8 @@ describe('synthetic input (no debugger)', () => {
     await run(page, { type: 'click', ref: noop, button: 'left', clickCount: 1, modifiers: [] });
     expect(await run(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 })).toMatchObject({ changes: [], staleRefs: [] });
 
-    const box = /checkbox \[ref=(e\d+)\]/.exec(text)?.[1] ?? 'missing';
+    // An unnamed control is named by the row it sits in.
+    const box = refOf(text, 'checkbox in "milk"');
     ({ token } = await run<{ token: string }>(page, { type: 'observe_start', ref: box, refPrefix: '' }));
     await run(page, { type: 'click', ref: box, button: 'left', clickCount: 1, modifiers: [] });
     const redrawn = await run<{ target: string; staleRefs: string[]; changes: string[] }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });

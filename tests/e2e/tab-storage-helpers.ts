@@ -13,7 +13,7 @@ export const mockSettings = (url: string, permissionMode: 'ask' | 'auto' = 'auto
 export async function send(panel: Page, text: string): Promise<void> {
   const box = panel.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
-  await panel.getByRole('button', { name: 'Send' }).click();
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 /** The panel element of one tool call (by the tool-use id the mock model gave it). */

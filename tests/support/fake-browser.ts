@@ -3,7 +3,7 @@
  * Chrome), frames, downloads, navigations, a tiny screenshot, and content scripts that answer page
  * commands from a function the test gives. Every page command sent is recorded in `sent`.
  */
-import type { BrowserBridge, CapturedImage, TabInfo } from '../../src/runtime/browser.js';
+import type { BrowserBridge, CapturedImage, NavigationProgress, TabInfo } from '../../src/runtime/browser.js';
 import type { ImageOptions } from '../../src/runtime/context-window/models.js';
 import { ToolError } from '../../src/runtime/errors.js';
 
@@ -102,10 +102,11 @@ export class FakeBrowser implements BrowserBridge {
     this.activate(tab);
     return { ...tab };
   }
-  /** Lands where it was sent (history and reload stay put), titled "Landed". */
-  async navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }): Promise<TabInfo> {
+  /** Lands where it was sent (history and reload stay put), titled "Landed", reporting each stage as the browser does. */
+  async navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, _signal?: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<TabInfo> {
     const tab = this.tab(tabId);
     if ('url' in target) tab.url = target.url;
+    for (const stage of ['started', 'committed', 'dom_ready', 'loaded'] as const) onProgress?.({ stage, url: tab.url });
     tab.title = 'Landed';
     return { ...tab };
   }

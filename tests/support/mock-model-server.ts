@@ -54,6 +54,13 @@ export interface MockStreamReply {
   chunkDelayMs?: number;
   /** Send an error event after the text and end the stream. */
   streamError?: { type: string; message: string };
+  /**
+   * Text streamed after the tool calls (a second text block for Anthropic; more content deltas for
+   * OpenAI): the model still talking once its calls are complete.
+   */
+  trailingText?: string;
+  /** Wait this long between the trailing text's events (a slow end of the message). */
+  trailingDelayMs?: number;
 }
 
 /** An HTTP error status. */
@@ -96,6 +103,8 @@ export interface RecordedRequest {
   rawBody: string;
   /** True when the client closed the connection before the response was complete (an abort). */
   disconnected: boolean;
+  /** True once the whole response has been written (the message has ended). */
+  ended: boolean;
 }
 
 /** A running mock server. */
@@ -231,6 +240,11 @@ function anthropicFrames(request: RecordedRequest, reply: MockStreamReply, ids: 
     frames.push(anthropicEvent('content_block_stop', { index }));
     index++;
   }
+  if (reply.trailingText) {
+    frames.push(anthropicEvent('content_block_start', { index, content_block: { type: 'text', text: '' } }));
+    for (const text of pieces(reply.trailingText, 12)) frames.push(anthropicEvent('content_block_delta', { index, delta: { type: 'text_delta', text } }));
+    frames.push(anthropicEvent('content_block_stop', { index }));
+  }
   const stopReason = reply.stopReason ?? ((reply.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
   frames.push(anthropicEvent('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.outputTokens } }));
   frames.push(anthropicEvent('message_stop', {}));
@@ -253,6 +267,7 @@ function openaiFrames(request: RecordedRequest, reply: MockStreamReply, ids: () 
     frames.push(chunk({ tool_calls: [{ index: i, id: call.id ?? ids(), type: 'function', function: { name: call.name, arguments: '' } }] }));
     for (const part of jsonPieces(JSON.stringify(call.input ?? {}))) frames.push(chunk({ tool_calls: [{ index: i, function: { arguments: part } }] }));
   }
+  for (const text of pieces(reply.trailingText ?? '', 12)) frames.push(chunk({ content: text }));
   const stopReason = reply.stopReason ?? ((reply.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
   frames.push(chunk({}, OPENAI_FINISH[stopReason] ?? 'stop'));
   if (request.body?.stream_options?.include_usage === true) {
@@ -273,6 +288,19 @@ function openaiFrames(request: RecordedRequest, reply: MockStreamReply, ids: () 
   }
   frames.push(openaiData('[DONE]'));
   return frames;
+}
+
+/** Is this frame one of the trailing text's deltas? (Its pieces are what the frame carries as text.) */
+function trailingFrame(frame: string, trailing: string): boolean {
+  const data = /data: (.*)/.exec(frame)?.[1];
+  if (!data) return false;
+  try {
+    const parsed = JSON.parse(data) as { delta?: { text?: string }; choices?: Array<{ delta?: { content?: string } }> };
+    const text = parsed.delta?.text ?? parsed.choices?.[0]?.delta?.content;
+    return typeof text === 'string' && text !== '' && trailing.includes(text);
+  } catch {
+    return false;
+  }
 }
 
 function providerOf(path: string): RecordedRequest['provider'] {
@@ -335,15 +363,19 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     if (res.destroyed) return;
     res.writeHead(200, sseHeaders);
     const frames = recorded.provider === 'anthropic' ? anthropicFrames(recorded, reply, ids) : openaiFrames(recorded, reply, ids);
+    // The trailing text's events are the ones that carry it (and, for Anthropic, its block's start and stop).
+    const trailing = new Set(reply.trailingText ? frames.filter((frame) => trailingFrame(frame, reply.trailingText ?? '')) : []);
     for (const frame of frames) {
       // Two writes per event, split mid-JSON: clients must reassemble events across chunks.
       const cut = Math.floor(frame.length / 2);
       for (const part of [frame.slice(0, cut), frame.slice(cut)]) {
         if (res.destroyed) return;
         res.write(part);
-        if (reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
+        const delay = trailing.has(frame) ? (reply.trailingDelayMs ?? reply.chunkDelayMs) : reply.chunkDelayMs;
+        if (delay) await sleep(delay);
       }
     }
+    recorded.ended = true;
     res.end();
   }
 
@@ -375,7 +407,7 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
       for (const [name, value] of Object.entries(req.headers)) {
         if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
       }
-      const recorded: RecordedRequest = { index: requests.length, method: req.method ?? 'GET', path, provider: providerOf(path), headers, body, rawBody, disconnected: false };
+      const recorded: RecordedRequest = { index: requests.length, method: req.method ?? 'GET', path, provider: providerOf(path), headers, body, rawBody, disconnected: false, ended: false };
       requests.push(recorded);
       res.once('close', () => {
         if (!res.writableFinished) recorded.disconnected = true;

@@ -1,6 +1,6 @@
 /** The view of `wait_for` (src/tools/page/wait-for.ts): what it waits for, and its progress as a bar. */
 import type { waitFor, WaitProgress } from '../../../src/tools/page/wait-for.js';
-import { inputField, resultText } from '../shared.js';
+import { inputField, ProgressLine, resultText } from '../shared.js';
 import type { ToolView } from '../types.js';
 
 /** wait_for's own limit: `seconds`, default 10. */
@@ -31,12 +31,7 @@ export const view: ToolView<typeof waitFor> = {
   progress: (call) => {
     const seconds = Number(inputField(call, 'seconds') ?? DEFAULT_SECONDS);
     const { fraction, label } = waitProgress(call.progress, Number.isFinite(seconds) ? seconds : DEFAULT_SECONDS);
-    return (
-      <div class="progress">
-        {fraction !== undefined && <progress value={fraction} max={1} aria-label="Waiting" />}
-        <span class="muted"> {label}</span>
-      </div>
-    );
+    return <ProgressLine name="Waiting" {...(fraction !== undefined ? { fraction } : {})} label={label} />;
   },
   result: (call) => <p class="result-line">{resultText(call) || 'Done waiting.'}</p>,
 };

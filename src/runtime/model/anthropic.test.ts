@@ -96,6 +96,16 @@ describe('Anthropic client', () => {
     ]);
   });
 
+  it('says each tool call is complete at its content_block_stop, before the message ends', async () => {
+    server.enqueue({ toolCalls: [{ id: 'toolu_a', name: 'click', input: { ref: 'e1' } }, { id: 'toolu_b', name: 'read_page', input: {} }], trailingText: 'And more text after the calls.' });
+    const { events } = await collect(client(), request());
+    const order = events.flatMap((e) => (e.type === 'tool_use_start' ? [`start ${e.id}`] : e.type === 'tool_use_complete' ? [`complete ${e.toolUse.id}`] : e.type === 'message_done' ? ['done'] : []));
+    expect(order).toEqual(['start toolu_a', 'complete toolu_a', 'start toolu_b', 'complete toolu_b', 'done']);
+    const firstText = events.findIndex((e) => e.type === 'text_delta');
+    expect(events.findIndex((e) => e.type === 'tool_use_complete')).toBeLessThan(firstText);
+    expect(done(events).message.content.at(-1)).toEqual({ type: 'text', text: 'And more text after the calls.' });
+  });
+
   it('reports usage including cache reads and writes', async () => {
     server.enqueue({ text: 'ok', usage: { inputTokens: 120, outputTokens: 9, cacheReadTokens: 3000, cacheCreationTokens: 450 } });
     const { events } = await collect(client(), request());

@@ -102,7 +102,11 @@ interface BlockState {
   id: string;
   name: string;
   json: string;
+  /** `content_block_stop` arrived for it. */
+  complete?: boolean;
 }
+
+const toolUseOf = (state: BlockState): ToolUseBlock => ({ type: 'tool_use', id: state.id, name: state.name, input: parseStreamedToolInput(state.json) });
 
 function readUsage(into: Usage, raw: unknown): Usage {
   if (typeof raw !== 'object' || raw === null) return into;
@@ -204,8 +208,15 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
           }
           break;
         }
-        case 'content_block_stop':
+        case 'content_block_stop': {
+          // The block's input is whole: the loop may start the call while the rest of the message streams.
+          const state = blocks.get(Number(data['index']));
+          if (state?.kind === 'tool_use' && !state.complete) {
+            state.complete = true;
+            yield { type: 'tool_use_complete', toolUse: toolUseOf(state) };
+          }
           break;
+        }
         case 'message_delta': {
           const delta = (data['delta'] ?? {}) as { stop_reason?: string | null };
           if (typeof delta.stop_reason === 'string') stopReason = STOP_REASONS[delta.stop_reason] ?? 'other';
@@ -238,10 +249,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
       const state = blocks.get(index);
       if (!state) continue;
       if (state.kind === 'text' && state.text !== '') content.push({ type: 'text', text: state.text });
-      if (state.kind === 'tool_use') {
-        const block: ToolUseBlock = { type: 'tool_use', id: state.id, name: state.name, input: parseStreamedToolInput(state.json) };
-        content.push(block);
-      }
+      if (state.kind === 'tool_use') content.push(toolUseOf(state));
     }
     yield { type: 'usage', usage };
     yield { type: 'message_done', message: { role: 'assistant', content }, stopReason, usage };

@@ -94,6 +94,14 @@ describe('OpenAI-compatible client', () => {
     ]);
   });
 
+  it('says a call is complete when the next call starts, and the last one when the message ends', async () => {
+    server.enqueue({ toolCalls: [{ id: 'call_a', name: 'click', input: { ref: 'e1' } }, { id: 'call_b', name: 'read_page', input: { max: 5 } }] });
+    const { events } = await collect(client(), request());
+    const order = events.flatMap((e) => (e.type === 'tool_use_start' ? [`start ${e.id}`] : e.type === 'tool_use_complete' ? [`complete ${e.toolUse.id}`] : e.type === 'message_done' ? ['done'] : []));
+    expect(order).toEqual(['start call_a', 'complete call_a', 'start call_b', 'complete call_b', 'done']);
+    expect(events.find((e) => e.type === 'tool_use_complete')).toEqual({ type: 'tool_use_complete', toolUse: { type: 'tool_use', id: 'call_a', name: 'click', input: { ref: 'e1' } } });
+  });
+
   it('maps finish_reason length to max_tokens', async () => {
     server.enqueue({ text: 'cut', stopReason: 'max_tokens' });
     const { events } = await collect(client(), request());

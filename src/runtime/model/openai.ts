@@ -112,6 +112,24 @@ interface CallState {
   name: string;
   args: string;
   started: boolean;
+  /** `tool_use_complete` was sent for it. */
+  complete: boolean;
+}
+
+/**
+ * Chat Completions has no end-of-call event: a call is complete once a later call starts (servers stream
+ * calls one after another) or the message ends. Its arguments must also parse: a server that interleaves
+ * calls would otherwise have one started on half its input.
+ */
+function completedCall(state: CallState): ToolUseBlock | undefined {
+  if (!state.started || state.complete) return undefined;
+  try {
+    const input = state.args.trim() === '' ? {} : (JSON.parse(state.args) as unknown);
+    state.complete = true;
+    return { type: 'tool_use', id: state.id, name: state.name, input };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -210,7 +228,11 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
         const index = typeof part.index === 'number' ? part.index : calls.size + position;
         let state = calls.get(index);
         if (!state) {
-          state = { id: '', name: '', args: '', started: false };
+          for (const [earlier, prior] of calls) {
+            const done = earlier < index ? completedCall(prior) : undefined;
+            if (done) yield { type: 'tool_use_complete', toolUse: done };
+          }
+          state = { id: '', name: '', args: '', started: false, complete: false };
           calls.set(index, state);
         }
         if (typeof part.id === 'string' && part.id !== '') state.id = part.id;
@@ -233,6 +255,11 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
       throw new RetryableModelError({ error: protocolError(label, 'the stream ended before the answer was complete'), retryable: true });
     }
 
+    for (const index of [...calls.keys()].sort((a, b) => a - b)) {
+      const state = calls.get(index);
+      const done = state && completedCall(state);
+      if (done) yield { type: 'tool_use_complete', toolUse: done };
+    }
     const content: ContentBlock[] = [];
     if (text !== '') content.push({ type: 'text', text });
     for (const index of [...calls.keys()].sort((a, b) => a - b)) {

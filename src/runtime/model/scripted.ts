@@ -16,6 +16,13 @@ export type ScriptedReply =
       usage?: Partial<Usage>;
       /** Text is streamed in pieces of this many characters (default 8). */
       chunkSize?: number;
+      /**
+       * Awaited after the tool calls have streamed and before the message ends: a test holds the stream
+       * open here (a slow model still talking) to see what happens to calls that are already complete.
+       */
+      beforeDone?: () => Promise<void>;
+      /** Text streamed after the tool calls (while `beforeDone` has not resolved, before it). */
+      trailingText?: string;
     }
   | { error: ModelError }
   /** Streams `text` (if any) and then waits for the signal to abort. */
@@ -85,8 +92,15 @@ export function createScriptedClient(steps: readonly ScriptedStep[], options: { 
       const json = JSON.stringify(call.input ?? {});
       yield { type: 'tool_use_start', id, name: call.name };
       yield { type: 'tool_use_delta', id, partialJson: json };
-      content.push({ type: 'tool_use', id, name: call.name, input: structuredClone(call.input ?? {}) });
+      const block = { type: 'tool_use' as const, id, name: call.name, input: structuredClone(call.input ?? {}) };
+      yield { type: 'tool_use_complete', toolUse: structuredClone(block) };
+      content.push(block);
     }
+    if (reply.trailingText) {
+      yield { type: 'text_delta', text: reply.trailingText };
+      content.push({ type: 'text', text: reply.trailingText });
+    }
+    if (reply.beforeDone) await Promise.race([reply.beforeDone(), waitForAbort(request.signal)]);
     if (request.signal.aborted) throw abortError(request.signal);
     const usage: Usage = { ...emptyUsage(), inputTokens: 10, outputTokens: 5, ...reply.usage };
     const stopReason = reply.stopReason ?? ((reply.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');

@@ -110,6 +110,12 @@ export type ModelStreamEvent =
   | { type: 'text_delta'; text: string }
   | { type: 'tool_use_start'; id: string; name: string }
   | { type: 'tool_use_delta'; id: string; partialJson: string }
+  /**
+   * A tool call whose input has finished streaming (Anthropic `content_block_stop`; for OpenAI-compatible
+   * streams, the next call starting). The loop may start it before the message ends; `message_done` still
+   * carries every call, so a client that never sends this loses nothing but the head start.
+   */
+  | { type: 'tool_use_complete'; toolUse: ToolUseBlock }
   | { type: 'usage'; usage: Usage }
   /** The last event: the whole assistant message, assembled, with its stop reason and total usage. */
   | { type: 'message_done'; message: Message; stopReason: StopReason; usage: Usage };

@@ -41,6 +41,8 @@ export const runStateSchema = z.object({
   usage: usageSchema.optional(),
   /** The run's meter (this run, or the last one when idle). */
   cost: runCostStateSchema.optional(),
+  /** Messages the person sent while the run works, in order, not yet delivered (they join at the next turn boundary). */
+  queued: z.array(z.object({ id: z.string(), text: z.string() })).optional(),
 });
 export type RunState = z.infer<typeof runStateSchema>;
 
@@ -63,7 +65,19 @@ export const panelToWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_conversation'), tabId: z.number() }),
   z.object({ type: z.literal('delete_conversation'), conversationId: z.string() }),
   z.object({ type: z.literal('list_conversations') }),
-  z.object({ type: z.literal('send_message'), conversationId: z.string(), text: z.string().min(1).max(100_000) }),
+  /**
+   * The person's message. While a run works it is queued for the next turn boundary; with `interrupt`
+   * ("Stop and send") the run is interrupted first (reads cancelled, blocking actions finish) and the
+   * message starts the next run.
+   */
+  z.object({
+    type: z.literal('send_message'),
+    conversationId: z.string(),
+    text: z.string().min(1).max(100_000),
+    interrupt: z.boolean().optional(),
+    /** The panel showed a run working, so it showed the message as queued, not in the transcript. */
+    whileRunning: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('stop'), conversationId: z.string() }),
   z.object({ type: z.literal('resume'), conversationId: z.string() }),
   z.object({
@@ -94,6 +108,8 @@ export const workerToPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('permission_request'), conversationId: z.string(), request: permissionRequestSchema }),
   z.object({ type: z.literal('permission_resolved'), conversationId: z.string(), toolUseId: z.string() }),
   z.object({ type: z.literal('conversations'), conversations: z.array(conversationSummarySchema) }),
+  /** Queued messages the run ended without delivering (the person pressed Stop): back to the message box. */
+  z.object({ type: z.literal('queue_returned'), conversationId: z.string(), texts: z.array(z.string()) }),
   /** The MCP servers' states changed (connecting, connected, failed): Settings shows them live. */
   z.object({ type: z.literal('mcp_states'), servers: z.array(mcpServerStateSchema) }),
   /** A problem the person should see that is not tied to a run (invalid settings, a rejected command). */

@@ -72,6 +72,9 @@ function firstSentence(text: string): string {
 /** The `tool_search` tool. */
 export const toolSearch = buildTool({
   name: TOOL_SEARCH_NAME,
+  aliases: ['search_tools', 'ToolSearch'],
+  // Offered only when there is something to load.
+  isEnabled: (context) => context === undefined || context.tools.some((tool) => isDeferredTool(tool) && tool.isEnabled(context)),
   searchHint: 'find and load more capabilities by keyword',
   inputSchema,
   prompt: [

@@ -6,6 +6,7 @@ import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedClick } from './trusted.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
@@ -18,6 +19,8 @@ const inputSchema = z.strictObject({
 /** Clicks an element by ref. */
 export const click = buildTool<typeof inputSchema, string>({
   name: 'click',
+  aliases: ['click_element', 'browser_click'],
+  isEnabled: pageToolEnabled,
   searchHint: 'press button link tap activate',
   inSimpleMode: true,
   inputSchema,

@@ -6,6 +6,7 @@ import { fieldIsSensitive } from '../safety.js';
 import { judgeFillCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -21,9 +22,18 @@ const inputSchema = z.strictObject({
   tab_id: tabIdField(),
 });
 
+/** How far the fill is: fields done of all, and the frame being filled now (0 is the page itself). */
+export interface FillProgress {
+  filled: number;
+  total: number;
+  frame?: number;
+}
+
 /** Fills form fields by ref, all in one frame per call group. */
-export const fillForm = buildTool<typeof inputSchema, string>({
+export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
   name: 'fill_form',
+  aliases: ['form_input', 'browser_fill_form'],
+  isEnabled: pageToolEnabled,
   searchHint: 'fill several form fields inputs checkboxes',
   inputSchema,
   prompt: [
@@ -39,7 +49,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
   checkPermissions: (input, context) => judgeFillCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 10_000,
-  async call(input, context) {
+  async call(input, context, _canUseTool, _parent, onProgress) {
     const tabId = targetTab(input, context);
     // Group by frame: each frame's content script fills its own fields.
     const byFrame = new Map<number, Array<{ ref: string; value: string; full: string }>>();
@@ -51,6 +61,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
     const effects: string[] = [];
     let failed = 0;
     for (const [frameId, fields] of byFrame) {
+      onProgress({ filled: lines.length, total: input.fields.length, frame: frameId });
       const { line } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
         const documentId = context.snapshots.knownDocument(tabId, frameId);
         const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
@@ -63,6 +74,7 @@ export const fillForm = buildTool<typeof inputSchema, string>({
       });
       effects.push(line);
     }
+    onProgress({ filled: lines.length, total: input.fields.length });
     if (failed > 0) {
       throw new ToolError('FILL_INCOMPLETE', `${failed} of ${input.fields.length} fields could not be filled:\n${lines.join('\n')}\n${effects.join('\n')}`, {
         suggestion: 'The fields marked ok are filled. Fix the others as their errors say (read_page shows the current state), then continue.',

@@ -5,6 +5,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameReader, matchFrame, MAX_FRAME_NESTING } from './frames.js';
 import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   query: z.string().min(1).max(200).describe('Words to look for: the visible text, label, placeholder or accessible name of the element, optionally with a role word such as "button", "link", "textbox", "checkbox" (e.g. "email textbox", "Sign in button"). 1–200 characters.'),
@@ -15,6 +16,8 @@ const inputSchema = z.strictObject({
 /** Finds elements by name, text, label, placeholder or role. */
 export const find = buildTool<typeof inputSchema, string>({
   name: 'find',
+  aliases: ['find_element', 'browser_find'],
+  isEnabled: pageToolEnabled,
   searchHint: 'locate element by text label name role',
   inSimpleMode: true,
   outputIsUntrusted: true,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine, safeMultiline } from '../../shared/untrusted-text.js';
 import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   main_content: z
@@ -15,6 +16,8 @@ const inputSchema = z.strictObject({
 /** Returns the page text as Markdown. */
 export const getPageText = buildTool<typeof inputSchema, string>({
   name: 'get_page_text',
+  aliases: ['get_text', 'extract_content', 'get_page_content'],
+  isEnabled: pageToolEnabled,
   searchHint: 'article text markdown read content summarize',
   inSimpleMode: true,
   outputIsUntrusted: true,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { dialogPhrase } from '../../runtime/page-input.js';
 import { buildTool } from '../../runtime/tool.js';
+import { dialogToolEnabled } from '../availability.js';
 import { clickIsDestructive } from '../safety.js';
 import { afterDialog } from './act.js';
 import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
@@ -21,6 +22,8 @@ const openDialogOf = (input: { tab_id?: number | undefined }, context: Parameter
 /** Accepts or dismisses the open dialog of a tab. */
 export const handleDialog = buildTool<typeof inputSchema, string>({
   name: 'handle_dialog',
+  aliases: ['browser_handle_dialog'],
+  isEnabled: dialogToolEnabled,
   inSimpleMode: true,
   searchHint: 'answer alert confirm prompt popup leave site',
   inputSchema,

@@ -4,6 +4,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedHover } from './trusted.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The element to move the pointer over.'),
@@ -13,6 +14,8 @@ const inputSchema = z.strictObject({
 /** Hovers over an element by ref. */
 export const hover = buildTool<typeof inputSchema, string>({
   name: 'hover',
+  aliases: ['browser_hover'],
+  isEnabled: pageToolEnabled,
   searchHint: 'mouse over pointer menu tooltip reveal',
   inputSchema,
   prompt: [

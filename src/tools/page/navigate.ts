@@ -1,10 +1,12 @@
 /** `navigate`: goes to a URL, or back / forward / reload, and waits for the load. */
 import { z } from 'zod';
+import type { NavigationProgress } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { judgeNavigateCall } from '../safety/judge-navigation.js';
 import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
@@ -42,9 +44,14 @@ export interface NavigateOutput {
   title: string;
 }
 
+/** How far the navigation is, as the browser reports it (started, committed, DOM ready, loaded). */
+export type NavigateProgress = NavigationProgress;
+
 /** Navigates the tab and reports where it landed. */
-export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
+export const navigate = buildTool<typeof inputSchema, NavigateOutput, NavigateProgress>({
   name: 'navigate',
+  aliases: ['goto', 'go_to_url', 'open_url', 'browser_navigate'],
+  isEnabled: pageToolEnabled,
   searchHint: 'open url go to address back forward reload',
   inSimpleMode: true,
   outputIsUntrusted: true,
@@ -82,14 +89,14 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput>({
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   mapResultForModel: (output) => [{ type: 'text', text: `Loaded ${output.url}\nTitle: ${output.title || '(untitled)'}` }],
-  async call(input, context) {
+  async call(input, context, _canUseTool, _parent, onProgress) {
     const browser = requireBrowser(context);
     const tabId = targetTab(input, context);
     const base = input.url !== undefined ? await currentUrl(input, context) : undefined;
     const target = input.url !== undefined ? { url: resolveTarget(input.url, base).href } : { action: input.action ?? 'reload' };
     // Whatever happens next, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);
-    let tab = await browser.navigate(tabId, target, context.abortController.signal);
+    let tab = await browser.navigate(tabId, target, context.abortController.signal, onProgress);
     // A page restored from the back/forward cache can report an empty URL for a moment: ask again.
     for (let attempt = 0; !tab.url && attempt < 10; attempt++) {
       await sleep(100, context.abortController.signal);

@@ -6,6 +6,7 @@ import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedKey } from './trusted.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   key: z.string().min(1).max(40).describe('One key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Delete", "Home", "F5", "Space", "Control+A", "Meta+Enter", or one character like "a". Modifiers are Control, Shift, Alt, Meta, joined with "+". Return, Esc, Del, Up/Down/Left/Right are understood too.'),
@@ -23,6 +24,8 @@ function pressOf(key: string): KeyPress {
 /** Presses a key. */
 export const pressKey = buildTool<typeof inputSchema, string>({
   name: 'press_key',
+  aliases: ['send_keys', 'key_press', 'browser_press_key'],
+  isEnabled: pageToolEnabled,
   searchHint: 'keyboard shortcut enter escape tab arrow',
   inSimpleMode: true,
   inputSchema,

@@ -7,6 +7,7 @@ import type { PageResultOf } from '../../shared/protocol/page.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameNote, frameReader, matchFrame, MAX_FRAME_NESTING, type FrameReader } from './frames.js';
 import { framePrefix, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   filter: z
@@ -21,16 +22,37 @@ const inputSchema = z.strictObject({
 type Snapshot = PageResultOf<'snapshot'>;
 type SnapshotOptions = { filter: 'all' | 'interactive'; ref?: string; maxDepth?: number };
 
+/** How far a read is on a page with frames: frames read of those found so far (the total grows as frames turn up). */
+export interface ReadPageProgress {
+  frames_done: number;
+  frames_total: number;
+}
+
+/** Counts frames as they are found and handled (read, or named with why not), and reports it. */
+class FrameCount {
+  private progress: ReadPageProgress = { frames_done: 0, frames_total: 1 };
+  constructor(private readonly report: (progress: ReadPageProgress) => void) {}
+  found(frames: number): void {
+    this.progress.frames_total += frames;
+  }
+  handled(): void {
+    this.progress.frames_done++;
+    if (this.progress.frames_total > 1) this.report({ ...this.progress });
+  }
+}
+
 /**
  * Snapshots one frame and, recursively and in parallel, the frames inside it; each child tree goes
  * under its iframe's line, found by the line number the content script gave (never by searching the
  * text). A child frame that cannot be read is named with the reason, within the read's frame budget.
  */
-async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: SnapshotOptions, nesting: number, frames: FrameReader, timeoutMs?: number): Promise<Snapshot> {
+async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: SnapshotOptions, nesting: number, frames: FrameReader, count: FrameCount, timeoutMs?: number): Promise<Snapshot> {
   const command = { type: 'snapshot' as const, filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) };
   const snapshot = await sendPageCommand(context, tabId, command, frameId, timeoutMs);
   context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
+  count.found(snapshot.frames.length);
+  count.handled();
   if (snapshot.frames.length === 0) return snapshot;
 
   const lines = snapshot.text.split('\n');
@@ -41,12 +63,16 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
   const inserts = await Promise.all(
     snapshot.frames.map(async (marker): Promise<{ line: number; inner: string[] }> => {
       const indent = indentOf(marker.line);
-      if (nesting >= MAX_FRAME_NESTING) return { line: marker.line, inner: [frameNote(indent, `frames nested more than ${MAX_FRAME_NESTING} deep are not read`)] };
+      const unread = (note: string) => {
+        count.handled();
+        return { line: marker.line, inner: [frameNote(indent, note)] };
+      };
+      if (nesting >= MAX_FRAME_NESTING) return unread(`frames nested more than ${MAX_FRAME_NESTING} deep are not read`);
       const match = matchFrame(tree, frameId, marker, claimed);
-      if ('missing' in match) return { line: marker.line, inner: [frameNote(indent, match.missing)] };
+      if ('missing' in match) return unread(match.missing);
       const wait = frames.waitLeft();
       try {
-        const child = await snapshotFrame(context, tabId, match.frameId, childOptions, nesting + 1, frames, wait);
+        const child = await snapshotFrame(context, tabId, match.frameId, childOptions, nesting + 1, frames, count, wait);
         snapshot.nodeCount += child.nodeCount;
         snapshot.truncated ||= child.truncated;
         const inner = child.text ? child.text.split('\n').map((line) => `${indent}  ${line}`) : [];
@@ -54,7 +80,7 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
         return { line: marker.line, inner };
       } catch (error) {
         const { code } = toErrorPayload(error);
-        return { line: marker.line, inner: [frameNote(indent, code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : code)] };
+        return unread(code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : code);
       }
     }),
   );
@@ -67,8 +93,10 @@ async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: nu
 }
 
 /** Reads the page (or a subtree) as a tree of roles, names, states and refs. */
-export const readPage = buildTool<typeof inputSchema, string>({
+export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>({
   name: 'read_page',
+  aliases: ['browser_snapshot', 'get_accessibility_tree', 'snapshot'],
+  isEnabled: pageToolEnabled,
   searchHint: 'accessibility tree snapshot refs elements structure',
   inSimpleMode: true,
   outputIsUntrusted: true,
@@ -85,10 +113,10 @@ export const readPage = buildTool<typeof inputSchema, string>({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   maxResultSizeChars: 50_000,
-  async call(input, context) {
+  async call(input, context, _canUseTool, _parent, onProgress) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0, frameReader(context, tabId));
+    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0, frameReader(context, tabId), new FrameCount(onProgress));
     if (!snapshot.text && input.ref) {
       throw new ToolError('ELEMENT_NOT_VISIBLE', `${input.ref} has no visible content.`, { suggestion: 'Call read_page without ref to see the whole page.' });
     }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import { buildTool } from '../../runtime/tool.js';
 import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -20,6 +21,8 @@ export interface ScreenshotOutput {
 /** Captures the visible tab, scaled and encoded for the run's model (`context.imageOptions`). */
 export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   name: 'screenshot',
+  aliases: ['take_screenshot', 'browser_take_screenshot'],
+  isEnabled: pageToolEnabled,
   searchHint: 'capture image picture visible tab look',
   inSimpleMode: true,
   outputIsUntrusted: true,

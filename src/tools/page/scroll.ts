@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('Scroll until this element is in the middle of the view.').optional(),
@@ -14,6 +15,8 @@ const inputSchema = z.strictObject({
 /** Scrolls by ref or by direction and amount. */
 export const scroll = buildTool<typeof inputSchema, string>({
   name: 'scroll',
+  aliases: ['scroll_page', 'browser_scroll'],
+  isEnabled: pageToolEnabled,
   searchHint: 'move the page down or up to reveal more content',
   inSimpleMode: true,
   inputSchema,

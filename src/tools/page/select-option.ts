@@ -4,6 +4,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { judgeSelectCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
@@ -14,6 +15,8 @@ const inputSchema = z.strictObject({
 /** Selects options by ref. */
 export const selectOption = buildTool<typeof inputSchema, string>({
   name: 'select_option',
+  aliases: ['select_dropdown_option', 'browser_select_option'],
+  isEnabled: pageToolEnabled,
   searchHint: 'choose a value in a dropdown or list box',
   inputSchema,
   prompt: [

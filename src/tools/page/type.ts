@@ -6,6 +6,7 @@ import { judgeTypeCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
 import { trustedType } from './trusted.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The text field, text area or editable area to type into.'),
@@ -18,6 +19,8 @@ const inputSchema = z.strictObject({
 /** Types into a field by ref. */
 export const typeText = buildTool<typeof inputSchema, string>({
   name: 'type',
+  aliases: ['type_text', 'input_text', 'browser_type'],
+  isEnabled: pageToolEnabled,
   searchHint: 'enter text input field keyboard write',
   inSimpleMode: true,
   inputSchema,

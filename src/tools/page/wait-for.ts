@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { sendPageCommand, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   text: z.string().min(1).max(500).optional().describe('Wait until this text is visible on the page (case-insensitive, 1–500 characters). Optional; give text, text_gone, or neither for a plain delay.'),
@@ -22,6 +23,8 @@ const POLL_MS = 250;
 /** Waits for text to appear/disappear (or a plain delay). */
 export const waitFor = buildTool<typeof inputSchema, string, WaitProgress>({
   name: 'wait_for',
+  aliases: ['wait', 'browser_wait_for'],
+  isEnabled: pageToolEnabled,
   searchHint: 'wait until text appears loading finished delay',
   outputIsUntrusted: true,
   inputSchema,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ key: memoryKeyField().describe('The exact key of the note to delete (memory_read without a key lists them).') });
 
@@ -13,6 +14,7 @@ export interface MemoryDeleteOutput {
 /** Deletes a saved note for good (asks the person first). */
 export const memoryDelete = buildTool<typeof inputSchema, MemoryDeleteOutput>({
   name: 'memory_delete',
+  isEnabled: memoryToolEnabled,
   searchHint: 'forget remove saved note',
   inputSchema,
   prompt: [

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { MEMORY_LIMITS, entryChars } from '../../shared/memory-rules.js';
 import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   key: memoryKeyField().optional().describe('The note to read. Leave it out to list every note’s key, size and last update instead.'),
@@ -20,6 +21,7 @@ export type MemoryReadOutput =
 /** Reads the agent's notes that last across conversations. */
 export const memoryRead = buildTool<typeof inputSchema, MemoryReadOutput>({
   name: 'memory_read',
+  isEnabled: memoryToolEnabled,
   searchHint: 'recall saved notes remembered across conversations',
   outputIsUntrusted: true,
   inputSchema,

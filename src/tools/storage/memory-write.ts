@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { MEMORY_LIMITS, checkMemoryValue } from '../../shared/memory-rules.js';
 import { memoryKeyField, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   key: memoryKeyField(),
@@ -21,6 +22,7 @@ export interface MemoryWriteOutput {
 /** Saves a note under a key, replacing an existing one. Limited in size and count by the store. */
 export const memoryWrite = buildTool<typeof inputSchema, MemoryWriteOutput>({
   name: 'memory_write',
+  isEnabled: memoryToolEnabled,
   searchHint: 'remember save note for later conversations',
   inputSchema,
   prompt: [

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { savedFileIsActive } from '../safety.js';
+import { browserToolEnabled } from '../availability.js';
 
 const MAX_CONTENT_CHARS = 5_000_000;
 
@@ -60,6 +61,7 @@ export function sanitizeFilename(filename: string): string {
 /** Saves a file through the browser's downloads. */
 export const saveFile = buildTool<typeof inputSchema, SaveFileOutput>({
   name: 'save_file',
+  isEnabled: browserToolEnabled,
   searchHint: 'download export text document to disk',
   inputSchema,
   prompt: [

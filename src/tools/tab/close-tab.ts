@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject } from './shared.js';
+import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -15,6 +16,8 @@ export interface CloseTabOutput {
 /** Closes a tab; when it was the run's current tab, the window's newly active tab becomes current. */
 export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
   name: 'close_tab',
+  aliases: ['browser_tab_close'],
+  isEnabled: browserToolEnabled,
   searchHint: 'shut remove browser page window',
   inputSchema,
   prompt: [

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { requireBrowser, tabView, type TabView } from './shared.js';
+import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({}).describe('No input: lists the tabs of the window this run belongs to.');
 
@@ -15,6 +16,8 @@ export interface ListTabsOutput {
 /** Lists the tabs of the run's window (id, title, URL, active, current). */
 export const listTabs = buildTool<typeof inputSchema, ListTabsOutput>({
   name: 'list_tabs',
+  aliases: ['get_tabs', 'browser_tab_list'],
+  isEnabled: browserToolEnabled,
   searchHint: 'show open pages ids titles urls in window',
   outputIsUntrusted: true,
   inputSchema,

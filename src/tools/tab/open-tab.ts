@@ -6,6 +6,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { guardFor } from '../safety/judge.js';
 import { judgeOpenTabCall } from '../safety/judge-navigation.js';
 import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
+import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   url: z
@@ -28,6 +29,8 @@ export interface OpenTabOutput extends TabView {
 /** Opens a URL in a new tab; when active, the new tab becomes the run's current tab. */
 export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   name: 'open_tab',
+  aliases: ['new_tab', 'browser_tab_new'],
+  isEnabled: browserToolEnabled,
   searchHint: 'new page load web address url',
   outputIsUntrusted: true,
   inputSchema,
@@ -65,7 +68,8 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   maxResultSizeChars: 5_000,
   async call(input, context) {
     const browser = requireBrowser(context);
-    let tab = await browser.openTab(input.url === 'about:blank' ? input.url : 'about:blank', { active: false, windowId: context.windowId });
+    // Opened blank (shown at once when active, as the bridge decides: a helper's tabs stay in the background).
+    let tab = await browser.openTab('about:blank', { active: input.active, windowId: context.windowId });
     // The new tab loads the address only once it is held to the judged landing: a redirect to another site is stopped before it leaves.
     const spec = guardFor(tab.id, undefined, input.url);
     const guard = spec && browser.guardLanding ? await browser.guardLanding(tab.id, spec.allowed).catch(() => undefined) : undefined;
@@ -83,7 +87,6 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
     } finally {
       await guard?.release().catch(() => undefined);
     }
-    if (input.active) tab = await browser.activateTab(tab.id);
     const output: OpenTabOutput = { ...tabView(tab), current: input.active };
     if (!input.active) return { data: output };
     return { data: output, contextModifier: (prior) => ({ ...prior, currentTabId: tab.id }) };

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject, tabView, type TabView } from './shared.js';
+import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });
 
@@ -13,6 +14,8 @@ export interface SwitchTabOutput extends TabView {
 /** Switches the run's current tab through a context modifier and activates the tab in the browser. */
 export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
   name: 'switch_tab',
+  aliases: ['select_tab', 'browser_tab_select'],
+  isEnabled: browserToolEnabled,
   searchHint: 'change current page focus another open page',
   outputIsUntrusted: true,
   inputSchema,
