@@ -54,7 +54,7 @@ interface Row {
 
 const server = await serveCorpus();
 const mock = await startMockModelServer();
-const ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'm' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
+const ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
 const runner = await createToolRunner(ext, mock);
 const page = await ext.context.newPage();
 const rows: Row[] = [];

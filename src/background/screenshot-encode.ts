@@ -25,7 +25,7 @@ export async function encodeScreenshot(pngDataUrl: string, options: ImageOptions
   try {
     const size = fitWithin(bitmap.width, bitmap.height, options.maxEdge);
     const canvas = new OffscreenCanvas(size.width, size.height);
-    const context = canvas.getContext('2d');
+    const context = canvas.getContext('2d', { alpha: false });
     if (!context) throw new Error('no 2d context');
     // 'high' smoothing keeps small text readable when a HiDPI capture is halved.
     context.imageSmoothingQuality = 'high';

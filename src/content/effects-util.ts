@@ -3,6 +3,7 @@
  * element, the text around the target, an item's text, the target's own state, and what identifies
  * it across a redraw.
  */
+import { nameOf, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 
 /** The focused element, looking into open shadow roots; the body when nothing has focus. */
@@ -58,7 +59,12 @@ export interface TargetState {
   pressed?: string;
   selected?: string;
   open?: boolean;
+  /** A button's or link's name: what it says it does, which the act may change ("Try it out" → "Cancel"). */
+  label?: string;
 }
+
+/** Roles whose name is their caption: when it changes, the control now does something else. */
+const CAPTIONED = new Set(['button', 'link', 'tab', 'menuitem']);
 
 /** Reads the target's state (value, checked, expanded, pressed, selected, open). */
 export function stateOf(element: Element): TargetState {
@@ -79,6 +85,8 @@ export function stateOf(element: Element): TargetState {
   const selected = aria('aria-selected');
   if (selected !== undefined) state.selected = selected;
   if (element instanceof HTMLDetailsElement || element instanceof HTMLDialogElement) state.open = element.open;
+  const role = roleOf(element);
+  if (CAPTIONED.has(role)) state.label = nameOf(element, role);
   return state;
 }
 
@@ -111,6 +119,10 @@ export function describeState(now: TargetState, before: TargetState | undefined,
     if (value === undefined || value === prior) continue;
     changed = true;
     parts.push(`it is now ${value === true || value === 'true' ? on : off}`);
+  }
+  if (now.label !== undefined && before?.label !== undefined && now.label !== before.label) {
+    changed = true;
+    parts.push(`it now reads ${clipValue(now.label)}`);
   }
   return { text: parts.join(', '), changed };
 }

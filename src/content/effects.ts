@@ -164,11 +164,18 @@ function describe(o: Observation): ObservedEffects {
     const root = o.region.isConnected ? o.region : document.body;
     const before = o.regionLines;
     const after = root ? linesOf(root) : [];
-    const gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line));
+    let gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line));
     let added = multisetMinus(after, before).filter((line) => !itemTexts.has(line));
+    // A target that now reads otherwise ("Try it out" became "Cancel") is said of the target, not as a
+    // new control beside it.
+    const renamed = o.target?.isConnected && o.state?.label !== undefined ? stateOf(o.target).label : undefined;
+    if (renamed !== undefined && renamed !== o.state?.label) {
+      gone = multisetMinus(gone, [o.state?.label ?? '']);
+      added = multisetMinus(added, [renamed]);
+    }
     // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
     if (added.length > 0 && root) {
-      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => added.includes(itemText(control)) && isShown(control));
+      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => control !== o.target && added.includes(itemText(control)) && isShown(control));
       for (const control of controls.slice(0, 3)) {
         changes.push(`${name(control)} appeared`);
         added = multisetMinus(added, [itemText(control)]);

@@ -9,12 +9,13 @@ import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToE
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
 import { finishObservation, observationTarget, startObservation } from './effects.js';
 import { pressKey } from './keyboard.js';
-import { frameOffset, locate, placeCaret } from './locate.js';
+import { frameElementOf, frameOffset, locate, placeCaret } from './locate.js';
 import { findElements } from './find.js';
 import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
 import { capSnapshot, capText } from './reply-caps.js';
+import { actWhenSettled } from './target.js';
 import { takeSnapshot } from './snapshot.js';
 
 function action(summary: string): { documentId: string; url: string; summary: string } {
@@ -38,10 +39,14 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       const text = extractPageText(command.mainContent);
       return { ...text, markdown: capText(text.markdown).text }; // bounded like the snapshot
     }
-    case 'click':
-      return action(clickElement(resolveRef(command.ref, command.documentId), { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers }));
-    case 'type':
-      return action(typeText(resolveRef(command.ref, command.documentId), command.text, { clear: command.clear, submit: command.submit }));
+    case 'click': {
+      const element = resolveRef(command.ref, command.documentId);
+      return action(await actWhenSettled(element, () => clickElement(element, { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers })));
+    }
+    case 'type': {
+      const element = resolveRef(command.ref, command.documentId);
+      return action(await actWhenSettled(element, () => typeText(element, command.text, { clear: command.clear, submit: command.submit })));
+    }
     case 'fill': {
       // Resolve every ref first: a stale ref fails the whole call before anything is changed.
       const targets = command.fields.map((field) => ({ ref: field.ref, element: resolveRef(field.ref, command.documentId), value: field.value }));
@@ -57,7 +62,8 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return { ...action(`Filled ${results.length - failed} of ${results.length} fields.`), results };
     }
     case 'select': {
-      const { summary, selected } = selectOptions(resolveRef(command.ref, command.documentId), command.values);
+      const element = resolveRef(command.ref, command.documentId);
+      const { summary, selected } = await actWhenSettled(element, () => selectOptions(element, command.values));
       return { ...action(summary), selected };
     }
     case 'press_key':
@@ -73,14 +79,18 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
         atBottom: Math.ceil(page.scrollTop + innerHeight) >= page.scrollHeight,
       };
     }
-    case 'hover':
-      return action(hoverElement(resolveRef(command.ref, command.documentId)));
+    case 'hover': {
+      const element = resolveRef(command.ref, command.documentId);
+      return action(await actWhenSettled(element, () => hoverElement(element)));
+    }
     case 'inspect':
       return inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {});
-    case 'locate':
-      return locate(resolveRef(command.ref, command.documentId), command.purpose);
+    case 'locate': {
+      const element = resolveRef(command.ref, command.documentId);
+      return actWhenSettled(element, () => locate(element, command.purpose));
+    }
     case 'frame_offset':
-      return frameOffset(command.frameId, command.url, command.nth, command.x, command.y);
+      return actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () => frameOffset(command.frameId, command.url, command.nth, command.x, command.y));
     case 'caret':
       return placeCaret(resolveRef(command.ref, command.documentId), command.mode);
     case 'observe_start':

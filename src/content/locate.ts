@@ -58,7 +58,7 @@ export function locate(element: Element, purpose: LocatePurpose): Located {
  * content scripts, else the `nth` iframe whose address is `url` (the browser lists a frame's children
  * in document order, as read_page matches them).
  */
-function frameElementOf(frameId: number, url: string, nth: number): HTMLIFrameElement | HTMLFrameElement | undefined {
+export function frameElementOf(frameId: number, url: string, nth: number): HTMLIFrameElement | HTMLFrameElement | undefined {
   const frames = [...document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')];
   const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
   if (typeof runtime?.getFrameId === 'function') {

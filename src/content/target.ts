@@ -102,3 +102,44 @@ export function focusTarget(element: Element): void {
   if (focusable instanceof HTMLElement || focusable instanceof SVGElement) focusable.focus({ preventScroll: true });
 }
 
+
+/** The longest an act waits for the motion that covers its target to end (a panel sliding in, a list making room). */
+export const SETTLE_MAX_MS = 1_000;
+
+/** Whether `outer` is `inner` or holds it (across shadow roots). */
+const holds = (outer: Element, inner: Element | null) => inner !== null && containsComposed(outer, inner);
+
+/**
+ * Waits for the finite animations and transitions that move the element or what is on top of it (an
+ * ancestor of either), at most SETTLE_MAX_MS. True when there were any: the cover may have been only
+ * passing, as when an app animates a new panel in and the next one still overlaps it for a moment.
+ */
+export async function motionSettled(element: Element): Promise<boolean> {
+  const rect = element.getBoundingClientRect();
+  const hit = deepElementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+  const moving = document.getAnimations().filter((animation) => {
+    if (animation.playState !== 'running' || !(animation.effect instanceof KeyframeEffect)) return false;
+    const target = animation.effect.target;
+    const end = animation.effect.getComputedTiming().endTime;
+    return target !== null && typeof end === 'number' && Number.isFinite(end) && (holds(target, element) || holds(target, hit));
+  });
+  if (moving.length === 0) return false;
+  await Promise.race([Promise.allSettled(moving.map((animation) => animation.finished)), new Promise((done) => setTimeout(done, SETTLE_MAX_MS))]);
+  // The frame after the end: styles an app sets when its transition ends are applied.
+  await new Promise((done) => requestAnimationFrame(() => done(undefined)));
+  return true;
+}
+
+/**
+ * Runs an act that checks its target first; when the target is covered only while something is
+ * moving, waits for that motion to end and runs it once more. The checks come before any event, so a
+ * refused first try has done nothing.
+ */
+export async function actWhenSettled<T>(element: Element | undefined, act: () => T): Promise<T> {
+  try {
+    return act();
+  } catch (error) {
+    if (!(error instanceof ToolError) || error.code !== 'ELEMENT_COVERED' || !element || !(await motionSettled(element))) throw error;
+    return act();
+  }
+}

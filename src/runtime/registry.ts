@@ -40,6 +40,15 @@ export function isToolLoaded(tool: AnyTool, appState: AppState): boolean {
   return !isDeferredTool(tool) || appState.discoveredTools.includes(tool.name);
 }
 
+/**
+ * `z.number().int()` says "a safe integer" as bounds of ±9007199254740991: true, but 40 bytes in every request
+ * that tell a model nothing. The executor still enforces them.
+ */
+function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unknown> }): void {
+  if (jsonSchema['maximum'] === Number.MAX_SAFE_INTEGER) delete jsonSchema['maximum'];
+  if (jsonSchema['minimum'] === Number.MIN_SAFE_INTEGER) delete jsonSchema['minimum'];
+}
+
 // Schemas are converted once per tool object: cheaper, and the same object always yields the same bytes.
 const specCache = new WeakMap<AnyTool, ToolSpec>();
 
@@ -47,7 +56,7 @@ const specCache = new WeakMap<AnyTool, ToolSpec>();
 export function toolSpec(tool: AnyTool): ToolSpec {
   const cached = specCache.get(tool);
   if (cached) return cached;
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
   // The executor rejects unknown top-level keys of plain zod objects; say so up front.
   if (tool.inputSchema instanceof z.ZodObject && tool.inputSchema._zod.def.catchall === undefined) schema['additionalProperties'] = false;
   const spec: ToolSpec = { name: tool.name, description: tool.prompt, input_schema: schema };

@@ -92,4 +92,45 @@ describe('synthetic input (no debugger)', () => {
     expect(redrawn.staleRefs[0]).toMatch(new RegExp(`^${box} \\(now e\\d+\\)$`));
     expect(redrawn.changes).toEqual([]); // same items, same text: a redraw is not a change of the list
   });
+
+  it('a control whose caption the act changes is said to read otherwise, not to have appeared', async () => {
+    // As swagger-ui's "Try it out": the same button turns into "Cancel" and an "Execute" button appears.
+    await page.setContent(`<div id="op"><div><button id="try" onclick="this.textContent = 'Cancel'; document.getElementById('exec').hidden = false">Try it out</button></div><div><button id="exec" hidden>Execute</button></div></div>`);
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+    const tryIt = refOf(text, 'button "Try it out"');
+    const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: tryIt, refPrefix: '' });
+    await run(page, { type: 'click', ref: tryIt, button: 'left', clickCount: 1, modifiers: [] });
+    const effects = await run<{ changes: string[]; target?: string; targetChanged?: boolean }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
+    expect(effects.target).toBe('it now reads "Cancel"');
+    expect(effects.targetChanged).toBe(true);
+    expect(effects.changes).toEqual([expect.stringMatching(/^button "Execute" \[ref=e\d+\] appeared$/)]);
+  });
+
+  it('a cover that is only passing (a transition moving it away) is waited out; one that stays is still refused', async () => {
+    // As TiddlyWiki inserts a tiddler: the next panel overlaps the new one until a margin transition ends.
+    await page.setContent(`<style>#slide { transition: margin-top 400ms linear; } #stay { position: fixed; inset: 0 auto auto 0; width: 100%; height: 60px; background: #eee; }</style>
+      <div style="height: 40px"><button id="go" onclick="this.textContent = 'Pressed'">Go</button></div>
+      <div id="slide" style="margin-top: -40px; height: 40px; position: relative; background: #ccc">Next panel</div>
+      <button id="hidden" style="margin-top: 100px">Kept under</button>`);
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+    const go = refOf(text, 'button "Go"');
+    await page.evaluate(() => {
+      void document.body.offsetHeight; // the start of the transition, as a page forces it
+      document.getElementById('slide')!.style.marginTop = '0px';
+    });
+    await run(page, { type: 'click', ref: go, button: 'left', clickCount: 1, modifiers: [] });
+    expect(await page.locator('#go').textContent()).toBe('Pressed');
+
+    // A cover that does not move is still named, and nothing is clicked.
+    await page.evaluate(() => {
+      const stay = document.createElement('div');
+      stay.id = 'stay';
+      stay.textContent = 'Fixed banner';
+      document.body.append(stay);
+      document.getElementById('go')!.textContent = 'Go';
+    });
+    const covered = await send(page, { type: 'click', ref: go, button: 'left', clickCount: 1, modifiers: [] });
+    expect(covered).toMatchObject({ ok: false, error: { code: 'ELEMENT_COVERED', message: expect.stringContaining('Fixed banner') } });
+    expect(await page.locator('#go').textContent()).toBe('Go');
+  });
 });

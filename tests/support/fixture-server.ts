@@ -3,7 +3,7 @@
  * origins (cross-origin iframes). Serves `root` (default tests/fixtures); `/` lists nothing.
  */
 import { createReadStream, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -26,11 +26,18 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** Serves files under `root` (and the routes above); unknown paths get 404, paths escaping the root get 403. */
-export async function startFixtureServer(root = 'tests/fixtures'): Promise<FixtureServer> {
+/** A test's own routes: answers the request and returns true, or returns false to leave it to the files. */
+export type FixtureRoutes = (req: IncomingMessage, res: ServerResponse, pathname: string) => boolean;
+
+/**
+ * Serves files under `root` (and the routes above, and `routes` first when given); unknown paths get
+ * 404, paths escaping the root get 403.
+ */
+export async function startFixtureServer(root = 'tests/fixtures', routes?: FixtureRoutes): Promise<FixtureServer> {
   const base = resolve(root);
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    if (routes?.(req, res, pathname)) return;
     // /never-answers holds the request open with no answer at all, /never-finishes after the start of a
     // page, until the server closes: frames and resources that never load.
     if (pathname === '/never-answers') return;

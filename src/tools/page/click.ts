@@ -25,9 +25,9 @@ export const click = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Clicks an element (by ref from read_page or find) the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the browser’s own pointer events (trusted, as a person’s; synthetic events with the reason when the browser does not allow it). click_count 2 double-clicks (e.g. to edit a list item).',
+    'Clicks an element the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the browser’s own (trusted) pointer events. click_count 2 double-clicks (e.g. to edit a list item).',
     'Returns one line: what was clicked, then what followed — a page load (new URL), a new tab, a dialog, items a list gained or lost, the new state (checked, expanded), where focus went, refs now stale — or "no visible change". Read it before going on: a click with no visible change did nothing.',
-    'Errors: ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first), ELEMENT_DISABLED, ELEMENT_NOT_VISIBLE, STALE_REF (call read_page again), DIALOG_OPEN (answer it with handle_dialog). To type into a field use type; for dropdowns use select_option; for many fields fill_form.',
+    'ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first). For fields use type, select_option or fill_form.',
     'Clicks that cannot be undone (delete, pay, send, publish, a form that posts) ask the person first.',
   ].join('\n'),
   description: (input, context) => `Click ${describeRef(context, input, input.ref)}`,

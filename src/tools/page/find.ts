@@ -8,7 +8,7 @@ import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from '
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  query: z.string().min(1).max(200).describe('Words to look for: the visible text, label, placeholder or accessible name of the element, optionally with a role word such as "button", "link", "textbox", "checkbox" (e.g. "email textbox", "Sign in button"). 1–200 characters.'),
+  query: z.string().min(1).max(200).describe('The element’s visible text, label, placeholder or name, optionally with a role word (e.g. "email textbox", "Sign in button").'),
   limit: z.number().int().min(1).max(50).default(20).describe('How many matches to return, best first (1–50, default 20).'),
   tab_id: tabIdField(),
 });

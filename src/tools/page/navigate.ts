@@ -10,7 +10,7 @@ import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
-  action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (the tab\'s history) or "reload". No default: give url or action.'),
+  action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (the tab\'s history) or "reload".'),
   tab_id: tabIdField(),
 });
 

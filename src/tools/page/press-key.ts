@@ -9,7 +9,7 @@ import { trustedKey } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  key: z.string().min(1).max(40).describe('One key or a combination (1–40 characters): "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Delete", "Home", "F5", "Space", "Control+A", "Meta+Enter", or one character like "a". Modifiers are Control, Shift, Alt, Meta, joined with "+". Return, Esc, Del, Up/Down/Left/Right are understood too.'),
+  key: z.string().min(1).max(40).describe('A key or combination: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Space", "Control+A", or one character like "a".'),
   ref: refField('Focus this element before pressing (default: whatever has focus).').optional(),
   tab_id: tabIdField(),
 });
@@ -30,8 +30,8 @@ export const pressKey = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Presses one key or a combination (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it, with the browser’s own (trusted) keyboard events carrying key, code, keyCode and which, as a person’s keyboard does. The page then does what the key does: Enter submits a field’s form, saves an edit or activates a button; Tab moves focus; Escape closes what listens for it; arrows move in lists or scroll.',
-    'Returns one line: the key and where it went, then what followed — items a list gained, a page load, a dialog, where focus went, the field’s value — or "no visible change" (then the key did nothing there). An unknown key name is INVALID_INPUT listing the names that work. For text use type.',
+    'Presses one key or a combination (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it, with the browser’s own (trusted) keyboard events. The page then does what the key does: Enter submits a field’s form, saves an edit or activates a button; Tab moves focus; Escape closes what listens for it; arrows move in lists or scroll.',
+    'Returns one line: the key and where it went, then what followed — items a list gained, a page load, a dialog, where focus went, the field’s value — or "no visible change" (then the key did nothing there). For text use type.',
   ].join('\n'),
   description: (input, context) => {
     const parsed = parseKeyCombo(input.key);

@@ -22,7 +22,7 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   prompt: [
     'Chooses options in a native dropdown or list box (<select>) by their visible label or value, firing the input and change events a person’s choice would.',
     'Returns the labels now selected and what followed (a form that updated, a page load) or "no other visible change". OPTION_NOT_FOUND lists the options that exist; NOT_A_SELECT means it is a custom dropdown: click it, then click the option (find locates it).',
-    'To fill a dropdown together with other fields in one call use fill_form; to read which options exist first use read_page (filter "all" lists them under the dropdown).',
+    'read_page (filter "all") lists a dropdown’s options; fill_form fills it with other fields.',
   ].join('\n'),
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),

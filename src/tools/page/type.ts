@@ -25,8 +25,8 @@ export const typeText = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Types text into a text field, text area or contenteditable element (by ref) as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events, so every script and framework sees them. submit: true presses Enter afterwards.',
-    'Returns one line: the field’s value now (passwords are not echoed), then what followed — a list that gained an item, a page load, a dialog, where focus went — or "no other visible change". If Enter was meant to do something and the line shows no change, it did not. Errors: NOT_EDITABLE (a checkbox or dropdown: use click / select_option), ELEMENT_DISABLED, ELEMENT_COVERED, STALE_REF.',
+    'Types text into a text field, text area or editable element as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events. submit: true presses Enter afterwards.',
+    'Returns one line: the field’s value now (passwords are not echoed), then what followed — a list that gained an item, a page load, a dialog, where focus went — or "no other visible change". If Enter was meant to do something and the line shows no change, it did not.',
     'For several fields at once use fill_form; for single keys or shortcuts (Escape, Control+A) use press_key. Typing into password or payment fields asks the person first.',
   ].join('\n'),
   description: (input, context) => `Type into ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,

@@ -6,9 +6,9 @@ import { sendPageCommand, sleep, tabIdField, tabOrigin, targetTab } from './shar
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  text: z.string().min(1).max(500).optional().describe('Wait until this text is visible on the page (case-insensitive, 1–500 characters). Optional; give text, text_gone, or neither for a plain delay.'),
-  text_gone: z.string().min(1).max(500).optional().describe('Wait until this text is no longer visible on the page, e.g. "Loading…" (case-insensitive, 1–500 characters). Optional.'),
-  seconds: z.number().min(0.1).max(30).default(10).describe('The longest wait, in seconds (0.1–30, default 10). Without text or text_gone, simply waits this long.'),
+  text: z.string().min(1).max(500).optional().describe('Wait until this text is visible on the page (case-insensitive).'),
+  text_gone: z.string().min(1).max(500).optional().describe('Wait until this text is no longer visible on the page, e.g. "Loading…" (case-insensitive).'),
+  seconds: z.number().min(0.1).max(30).default(10).describe('The longest wait, in seconds (0.1–30, default 10).'),
   tab_id: tabIdField(),
 });
 

@@ -13,7 +13,7 @@ const inputSchema = z.strictObject({
     .int()
     .min(0)
     .default(0)
-    .describe('The character to start at (0 = the beginning, default). Use the `next_offset` of the previous read to continue.'),
+    .describe('The character to start at (0 = the beginning, default).'),
   limit: z
     .number()
     .int()
@@ -45,8 +45,8 @@ export const readResult = buildTool<typeof inputSchema, ReadResultOutput>({
   prompt: [
     'Reads more of a tool result that was too long to show in full. Such results end with a preview that names a stored result id and its total size.',
     `Give the \`id\`, an \`offset\` (default 0) and a \`limit\` (default ${DEFAULT_LIMIT.toLocaleString('en')}, at most ${MAX_LIMIT.toLocaleString('en')} characters).`,
-    'Returns a header line with the character range, the total, how many characters are left and the next offset, followed by the text itself. Read on with the next offset until nothing is left, or stop once you have what you need.',
-    'An unknown id gives RESULT_NOT_FOUND; an offset past the end gives INVALID_INPUT with the total size. For fresh page content call read_page or get_page_text again instead; for saved notes use memory_read.',
+    'Returns a header (range, total, next offset), then the text. Read on with the next offset, or stop once you have what you need.',
+    'For fresh page content call read_page or get_page_text again instead.',
   ].join('\n'),
   description: (input) => `Read stored result ${input.id} from character ${input.offset}`,
   isReadOnly: () => true,

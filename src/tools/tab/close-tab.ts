@@ -23,7 +23,7 @@ export const closeTab = buildTool<typeof inputSchema, CloseTabOutput>({
   prompt: [
     'Closes an open tab. This cannot be undone: the page’s state and any unsaved input are lost, so the person is asked first.',
     'Returns JSON with `closed_tab_id` and `current_tab_id` (if you closed your current tab, the tab the browser shows next becomes current; null if none is left).',
-    'Get tab ids from list_tabs. To leave a tab open but work elsewhere use switch_tab. A tab id that is not open gives TAB_CLOSED.',
+    'To work elsewhere and leave a tab open use switch_tab.',
   ].join('\n'),
   description: (input, context) => `Close ${tabLabel(input.tab_id, context)}`,
   permissionSubject: (input, context) => tabSubject(input.tab_id, context),

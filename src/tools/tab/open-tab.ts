@@ -37,8 +37,7 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
   prompt: [
     'Opens a URL in a new tab of this window and waits (up to about 30 seconds) for the page to load.',
     'With `active: true` (default) the tab is shown and becomes your current tab: page tools without `tab_id` then act on it. With `active: false` it opens in the background; pass its `tab_id` to page tools or call switch_tab later.',
-    'Returns JSON with `tab_id`, `title`, `url`, `active` and `current`.',
-    'To load another page in the current tab use navigate instead; to go to a tab that is already open use switch_tab.',
+    'Returns its `tab_id`, title and URL. To load a page in the current tab use navigate.',
   ].join('\n'),
   description: (input) => `Open ${input.url} in a new ${input.active ? '' : 'background '}tab`,
   validateInput(input) {

@@ -10,7 +10,7 @@ export const tabIdField = () =>
     .number()
     .int()
     .min(0)
-    .describe('The id of a tab in this window, as returned by list_tabs or open_tab (a whole number ≥ 0).');
+    .describe('A tab id from list_tabs or open_tab.');
 
 // One definition for page and tab tools alike.
 import { originOf } from '../page/shared.js';

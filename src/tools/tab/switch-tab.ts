@@ -21,9 +21,7 @@ export const switchTab = buildTool<typeof inputSchema, SwitchTabOutput>({
   inputSchema,
   prompt: [
     'Makes another open tab your current tab and brings it to the front. Page tools called without `tab_id` afterwards act on that tab.',
-    'Returns JSON with the tab’s `tab_id`, `title`, `url`, `active` and `previous_tab_id`.',
-    'Get tab ids from list_tabs. To open a page that is not open yet use open_tab; to act on a tab once without switching, pass `tab_id` to the page tool instead.',
-    'A tab id that is not open gives TAB_CLOSED.',
+    'Returns the tab (id, title, URL) and `previous_tab_id`. Get tab ids from list_tabs; to act on a tab once without switching, pass `tab_id` to the page tool instead.',
   ].join('\n'),
   description: (input, context) => `Switch to ${tabLabel(input.tab_id, context)}`,
   permissionSubject: (input, context) => tabSubject(input.tab_id, context),

@@ -1,0 +1,181 @@
+/**
+ * Real apps nobody here wrote, installed from npm and served offline: an API documentation viewer
+ * (swagger-ui-dist, on a small OpenAPI 3 spec whose server is the test's own) and a wiki (a single-file
+ * TiddlyWiki built by its own CLI). For each, the scripted model does one task — every ref read from what
+ * the extension returned — and the test checks the app's real state: what the page shows, what the local
+ * endpoint received, what the wiki's store holds. The result lines are checked too: each says what the act did.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchExtension, type ExtensionHarness } from '../support/extension.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+import { converse, refIn, resultOf, step } from './input-helpers.js';
+import { mockSettings } from './tab-storage-helpers.js';
+
+/** The spec: one operation on the test's own server (a relative server URL resolves against the spec's). */
+const SPEC = {
+  openapi: '3.0.3',
+  info: { title: 'Pet Clinic API', version: '1.0.0', description: 'Pets seen at the clinic.' },
+  servers: [{ url: '/api' }],
+  paths: {
+    '/pets/{id}': {
+      get: {
+        operationId: 'getPetById',
+        summary: 'Find a pet by id',
+        tags: ['pets'],
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'The pet’s id', schema: { type: 'integer' } }],
+        responses: {
+          '200': { description: 'The pet', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, species: { type: 'string' } } } } } },
+          '404': { description: 'No such pet' },
+        },
+      },
+    },
+  },
+};
+
+/** swagger-ui-dist's own index page, initialised on the local spec. */
+const VIEWER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pet Clinic API</title>
+<link rel="stylesheet" href="./swagger-ui.css"></head><body><div id="swagger-ui"></div>
+<script src="./swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: './openapi.json', dom_id: '#swagger-ui' });</script></body></html>`;
+
+const PETS: Record<string, { id: number; name: string; species: string }> = { '7': { id: 7, name: 'Biscuit', species: 'tortoise' } };
+
+/** Every result the model was sent, one line each (run with SHOW_RESULTS=1 to read them). */
+function showResults(mock: MockModelServer): void {
+  if (!process.env['SHOW_RESULTS']) return;
+  for (const request of mock.requests) for (const r of toolResultsOf(request)) console.log(`${r.toolUseId}: ${r.text.replace(/\n/g, ' ⏎ ')}`);
+}
+
+describe('real apps from npm, driven by the scripted model', () => {
+  let ext: ExtensionHarness;
+  let mock: MockModelServer;
+  let docs: FixtureServer;
+  let wiki: FixtureServer;
+  let wikiDir: string;
+  const apiCalls: string[] = [];
+  const opened: Page[] = [];
+
+  beforeAll(async () => {
+    // The wiki's own CLI renders the empty edition to one HTML file, as a person would save it.
+    wikiDir = mkdtempSync(join(tmpdir(), 'pagewright-wiki-'));
+    execFileSync(process.execPath, ['node_modules/tiddlywiki/tiddlywiki.js', 'node_modules/tiddlywiki/editions/empty', '--output', wikiDir, '--render', '$:/core/save/all', 'empty.html', 'text/plain']);
+    [docs, wiki, mock] = await Promise.all([
+      startFixtureServer('node_modules/swagger-ui-dist', (req, res, pathname) => {
+        if (pathname === '/' || pathname === '/index.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(VIEWER);
+        else if (pathname === '/openapi.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(SPEC));
+        else if (pathname.startsWith('/api/pets/')) {
+          const id = pathname.slice('/api/pets/'.length);
+          apiCalls.push(`${req.method ?? ''} ${id}`);
+          const pet = PETS[id];
+          res.writeHead(pet ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(pet ?? { error: `no pet ${id}` }));
+        } else return false;
+        return true;
+      }),
+      startFixtureServer(wikiDir),
+      startMockModelServer(),
+    ]);
+    ext = await launchExtension({ settings: mockSettings(mock.url) });
+  });
+  beforeEach(async () => {
+    mock.reset();
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await ext?.close();
+    await mock?.close();
+    await Promise.all([docs?.close(), wiki?.close()]);
+    if (wikiDir) rmSync(wikiDir, { recursive: true, force: true });
+  });
+
+  it('API docs (swagger-ui): expand an operation, try it out with an id, execute, read the response', async () => {
+    const page = await ext.context.newPage();
+    opened.push(page);
+    await page.goto(`${docs.url}/`);
+    await page.locator('.opblock-summary').first().waitFor();
+    const tabId = await ext.tabIdOf(page);
+    mock.enqueue(
+      step('tu_find_op', 'find', () => ({ query: 'Find a pet by id' })),
+      step('tu_expand', 'click', (found) => ({ ref: refIn(found, 'Find a pet by id"') })),
+      // Expanding says which controls appeared, with their refs: "Try it out" among them.
+      step('tu_try', 'click', (expanded) => ({ ref: refIn(expanded.replace(/; /g, '\n'), 'button "Try it out"') })),
+      step('tu_read', 'read_page', () => ({ filter: 'interactive' })),
+      step('tu_type', 'type', (tree) => ({ ref: refIn(tree, 'textbox "id"'), text: '7' })),
+      step('tu_exec', 'click', () => ({ ref: refIn(resultOf(mock, 'tu_read').text, 'button "Execute"') })),
+      step('tu_response', 'find', () => ({ query: 'Response body' })),
+      step('tu_text', 'get_page_text', () => ({ main_content: false })),
+      { text: 'Pet 7 is Biscuit.' },
+    );
+    await converse(ext, opened, tabId, 'Look up pet 7 with the API docs', 'Pet 7 is Biscuit.', mock);
+    showResults(mock);
+
+    // The app's real state: the local endpoint got the request, and the viewer shows its answer.
+    expect(apiCalls).toEqual(['GET 7']);
+    expect(await page.locator('.request-url pre').innerText()).toBe(`${docs.url}/api/pets/7`);
+    const body = JSON.parse(await page.locator('.live-responses-table .highlight-code pre').innerText()) as unknown;
+    expect(body).toEqual(PETS['7']);
+
+    // What the model was told at each step.
+    for (const id of ['tu_expand', 'tu_try', 'tu_type', 'tu_exec']) {
+      expect(resultOf(mock, id).isError, `${id}: ${resultOf(mock, id).text}`).toBe(false);
+      expect(resultOf(mock, id).text, id).not.toContain('no visible change');
+    }
+    expect(resultOf(mock, 'tu_expand').text).toMatch(/it is now expanded;.*button "Try it out" \[ref=e\d+\] appeared/);
+    expect(resultOf(mock, 'tu_try').text).toMatch(/it now reads "Cancel"/);
+    expect(resultOf(mock, 'tu_try').text).toMatch(/button "Execute" \[ref=e\d+\] appeared/);
+    expect(resultOf(mock, 'tu_try').text).not.toMatch(/button "Cancel" \[ref=e\d+\] appeared/);
+    expect(resultOf(mock, 'tu_type').text).toMatch(/its value is now "7"/);
+    expect(resultOf(mock, 'tu_exec').text).toMatch(/api\/pets\/7/);
+    expect(resultOf(mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Biscu/);
+    // What the model reads afterwards holds the whole answer.
+    expect(resultOf(mock, 'tu_text').text).toMatch(/"name": "Biscuit",\s*"species": "tortoise"/);
+  });
+
+  it('wiki (TiddlyWiki): create a tiddler, type its title and body (the body editor is a frame), save it', async () => {
+    const page = await ext.context.newPage();
+    opened.push(page);
+    await page.goto(`${wiki.url}/empty.html`);
+    await page.locator('.tc-story-river').waitFor();
+    const tabId = await ext.tabIdOf(page);
+    mock.enqueue(
+      step('tu_read', 'read_page', () => ({ filter: 'interactive' })),
+      step('tu_new', 'click', (tree) => ({ ref: refIn(tree, 'button "new tiddler"') })),
+      // The click's result says where focus went: the title field of the new draft.
+      step('tu_title', 'type', (clicked) => ({ ref: /focus moved to textbox[^[]*\[ref=(e\d+)\]/.exec(clicked)?.[1] ?? 'missing', text: 'Shopping list' })),
+      step('tu_read2', 'read_page', () => ({ filter: 'interactive' })),
+      // The body editor is a textarea inside an iframe the wiki writes itself: its ref carries the frame's prefix.
+      step('tu_body', 'type', (tree) => ({ ref: refIn(tree, 'textbox "Type the text for this tiddler"'), text: 'Oat milk and tea' })),
+      step('tu_save', 'click', () => ({ ref: refIn(resultOf(mock, 'tu_read2').text, 'button "Confirm changes to this tiddler"') })),
+      { text: 'Tiddler saved.' },
+    );
+    await converse(ext, opened, tabId, 'Add a wiki page "Shopping list" that says Oat milk and tea', 'Tiddler saved.', mock);
+    showResults(mock);
+
+    // The app's real state: the tiddler in the wiki's store, no draft left, and the tiddler shown.
+    const stored = await page.evaluate(() => {
+      const tw = (window as unknown as { $tw: { wiki: { getTiddler(title: string): { fields: Record<string, unknown> } | undefined; filterTiddlers(filter: string): string[] } } }).$tw;
+      return { text: tw.wiki.getTiddler('Shopping list')?.fields['text'], drafts: tw.wiki.filterTiddlers('[has[draft.of]]') };
+    });
+    expect(stored).toEqual({ text: 'Oat milk and tea', drafts: [] });
+    const shown = page.locator('.tc-tiddler-view-frame[data-tiddler-title="Shopping list"]');
+    await expect.poll(() => shown.count()).toBe(1);
+    expect(await shown.locator('.tc-tiddler-body').innerText()).toBe('Oat milk and tea');
+
+    // What the model was told at each step.
+    expect(refIn(resultOf(mock, 'tu_read2').text, 'textbox "Type the text for this tiddler"')).toMatch(/^f\d+e\d+$/);
+    for (const id of ['tu_new', 'tu_title', 'tu_body', 'tu_save']) {
+      expect(resultOf(mock, id).isError, `${id}: ${resultOf(mock, id).text}`).toBe(false);
+      expect(resultOf(mock, id).text, id).toContain('[trusted input]');
+      expect(resultOf(mock, id).text, id).not.toContain('no visible change');
+    }
+    expect(resultOf(mock, 'tu_new').text).toMatch(/focus moved to textbox[^;]*\(value "New Tiddler"\)/);
+    expect(resultOf(mock, 'tu_title').text).toMatch(/its value is now "Shopping list"/);
+    expect(resultOf(mock, 'tu_body').text).toMatch(/its value is now "Oat milk and tea"/);
+    expect(resultOf(mock, 'tu_save').text).toMatch(/appeared: "Shopping list.*Oat milk and tea"/);
+  });
+});
