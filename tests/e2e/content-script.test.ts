@@ -273,8 +273,17 @@ describe('actions', () => {
     expect(await page.isChecked('input[value=pro]')).toBe(true);
     expect(await page.inputValue('#volume')).toBe('8');
     expect(await page.inputValue('#start')).toBe('2026-01-02');
-    const bad = await run<{ results: Array<{ ok: boolean; code?: string }> }>(page, { type: 'fill', fields: [{ ref: refOf(text, 'Start date'), value: 'next tuesday' }, { ref: refOf(text, 'radio "Pro"'), value: 'maybe' }] });
-    expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE']);
+    const bad = await run<{ results: Array<{ ok: boolean; code?: string; message: string }> }>(page, {
+      type: 'fill',
+      fields: [
+        { ref: refOf(text, 'Start date'), value: 'next tuesday' },
+        { ref: refOf(text, 'radio "Pro"'), value: 'maybe' },
+        { ref: refOf(text, 'combobox "Country"'), value: 'Narnia' },
+      ],
+    });
+    expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE', 'OPTION_NOT_FOUND']);
+    // The field's line is all fill_form shows of the error, so it names the options (select_option has them in details).
+    expect(bad.results[2]?.message).toContain('Options: Choose…; Germany (value de); France (value fr); Japan (value jp).');
     await Promise.all([page.waitForURL(/\/echo$/), run(page, { type: 'click', ref: refOf(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] })]);
     const received = await page.textContent('#received');
     expect(received).toContain('full_name=Ada');
