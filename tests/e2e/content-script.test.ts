@@ -173,6 +173,23 @@ describe('find', () => {
     const inShadow = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'find a product', limit: 5, refPrefix: '' });
     expect(inShadow.matches[0]?.line).toContain('textbox "Find a product"');
   });
+
+  it('shows the words around a match found in text, and takes row, cell and paragraph as role words', async () => {
+    await open('plain');
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.innerHTML = `${'The South Island is divided along its length by the Southern Alps. '.repeat(4)}The highest of which is <a href="#">Aoraki</a> at 3,754 metres. ${'More text follows here. '.repeat(10)}`;
+      const table = document.createElement('table');
+      table.innerHTML = '<tr><th>2019 estimate</th><td>4,933,210</td></tr>';
+      document.body.append(p, table);
+    });
+    const found = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'highest of which', limit: 5, refPrefix: '' });
+    expect(found.matches[0]?.line).toMatch(/^- paragraph \[ref=e\d+\] \(text: "….*The highest of which is Aoraki at 3,754 metres\..*…"\)$/);
+    const row = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'estimate row', limit: 5, refPrefix: '' });
+    expect(row.matches[0]?.line).toMatch(/^- row "2019 estimate 4,933,210" \[ref=e\d+\]$/);
+    const cell = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: '4,933,210 cell', limit: 5, refPrefix: '' });
+    expect(cell.matches[0]?.line).toContain('cell "4,933,210"');
+  });
 });
 
 describe('actions', () => {
