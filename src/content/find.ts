@@ -5,20 +5,22 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
-import { attrOf, checkVisibilityOf, closestOf, firstChildOf, firstElementChildOf, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, rootElementOf, shadowRootOf, tagOf } from './dom.js';
+import { attrOf, checkVisibilityOf, closestOf, firstChildOf, firstElementChildOf, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, rootElementOf, shadowRootOf, tagOf, textContentOf } from './dom.js';
 import { describeElement } from './element-line.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './snapshot.js';
 import { isShown } from './visibility.js';
+import { quoted } from '../shared/untrusted-text.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
-const ROLE_WORDS = new Set([...INTERACTIVE_ROLES, 'heading', 'image', 'img', 'input', 'field', 'dropdown', 'select', 'table', 'list', 'dialog', 'form', 'navigation', 'iframe']);
+const ROLE_WORDS = new Set([...INTERACTIVE_ROLES, 'heading', 'image', 'img', 'input', 'field', 'dropdown', 'select', 'table', 'list', 'dialog', 'form', 'navigation', 'iframe', 'row', 'cell', 'paragraph']);
 const ROLE_SYNONYMS: Record<string, string[]> = {
   input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
   field: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'checkbox', 'radio', 'slider'],
   dropdown: ['combobox', 'listbox'],
   select: ['combobox', 'listbox'],
   image: ['img'],
+  cell: ['cell', 'gridcell', 'columnheader', 'rowheader'],
 };
 
 function normalize(text: string): string {
@@ -52,6 +54,17 @@ export interface FindResult {
   frames: Array<{ index: number | null; src: string }>;
 }
 
+const EXCERPT_CHARS = 160;
+
+/** About EXCERPT_CHARS of `text` around the first query word, with … where it was cut. */
+export function excerptAround(text: string, words: readonly string[]): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= EXCERPT_CHARS) return flat;
+  const at = Math.max(0, flat.toLowerCase().indexOf(words[0] ?? ''));
+  const start = Math.max(0, Math.min(at - 50, flat.length - EXCERPT_CHARS));
+  return `${start > 0 ? '…' : ''}${flat.slice(start, start + EXCERPT_CHARS)}${start + EXCERPT_CHARS < flat.length ? '…' : ''}`;
+}
+
 /** Finds matching visible elements in this document (open shadow roots included). */
 export function findElements(rawQuery: string, limit: number, refPrefix: string): FindResult {
   const query = normalize(rawQuery);
@@ -60,7 +73,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   const wantedRoles = new Set(roleWords.flatMap((word) => ROLE_SYNONYMS[word] ?? [word]));
   const textWords = words.filter((word) => !ROLE_WORDS.has(word));
   const textQuery = textWords.join(' ');
-  const candidates: Array<{ element: Element; score: number; order: number }> = [];
+  const candidates: Array<{ element: Element; score: number; order: number; byText: boolean }> = [];
   const frames: FindResult['frames'] = [];
   let order = 0;
 
@@ -68,6 +81,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
     const role = roleOf(element);
     if (wantedRoles.size > 0 && !wantedRoles.has(role)) return;
     let score = 0;
+    let byText = false;
     if (textQuery) {
       if (role) score = Math.max(score, scoreText(nameOf(element, role), textQuery, textWords));
       const tag = tagOf(element);
@@ -80,6 +94,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
         const parent = parentElementOf(element);
         if (own.trim() && (role || !parent || !closestOf(parent, 'a, button, label, summary, [role=button], [role=link], option'))) {
           score = Math.max(score, scoreText(own, textQuery, textWords) - 30);
+          byText = score > 0;
         }
       }
       if (score === 0) {
@@ -91,7 +106,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
     }
     if (score <= 0) return;
     if (INTERACTIVE_ROLES.has(role)) score += 10;
-    candidates.push({ element, score, order: order++ });
+    candidates.push({ element, score, order: order++, byText });
   };
 
   const walk = (parent: Element | ShadowRoot): void => {
@@ -116,7 +131,9 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   const elements: Record<string, ElementSummary> = {};
   for (const candidate of candidates.slice(0, limit)) {
     const described = describeElement(candidate.element, refPrefix);
-    matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}`, score: candidate.score });
+    // Found by its text (a paragraph, a cell): show the words around the match, or the line says only `paragraph`.
+    const excerpt = candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textWords) : '';
+    matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`, score: candidate.score });
     elements[refPrefix + described.ref] = described.summary;
   }
   return { documentId, url: location.href, matches, elements, total: candidates.length, frames };

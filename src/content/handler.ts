@@ -55,7 +55,10 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
           return { ref, ok: true, message: fillField(element, value) };
         } catch (error) {
           const payload = serializeError(error);
-          return { ref, ok: false, code: payload.code, message: `${payload.message}${payload.suggestion ? ` ${payload.suggestion}` : ''}` };
+          // The line is all the model sees of this field's error: keep what the details would have told it (OPTION_NOT_FOUND's options).
+          const options = payload.details?.['options'];
+          const listed = Array.isArray(options) && options.length > 0 ? ` Options: ${options.map(String).join('; ')}.` : '';
+          return { ref, ok: false, code: payload.code, message: `${payload.message}${payload.suggestion ? ` ${payload.suggestion}` : ''}${listed}` };
         }
       });
       const failed = results.filter((result) => !result.ok).length;

@@ -173,6 +173,23 @@ describe('find', () => {
     const inShadow = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'find a product', limit: 5, refPrefix: '' });
     expect(inShadow.matches[0]?.line).toContain('textbox "Find a product"');
   });
+
+  it('shows the words around a match found in text, and takes row, cell and paragraph as role words', async () => {
+    await open('plain');
+    await page.evaluate(() => {
+      const p = document.createElement('p');
+      p.innerHTML = `${'The South Island is divided along its length by the Southern Alps. '.repeat(4)}The highest of which is <a href="#">Aoraki</a> at 3,754 metres. ${'More text follows here. '.repeat(10)}`;
+      const table = document.createElement('table');
+      table.innerHTML = '<tr><th>2019 estimate</th><td>4,933,210</td></tr>';
+      document.body.append(p, table);
+    });
+    const found = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'highest of which', limit: 5, refPrefix: '' });
+    expect(found.matches[0]?.line).toMatch(/^- paragraph \[ref=e\d+\] \(text: "….*The highest of which is Aoraki at 3,754 metres\..*…"\)$/);
+    const row = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: 'estimate row', limit: 5, refPrefix: '' });
+    expect(row.matches[0]?.line).toMatch(/^- row "2019 estimate 4,933,210" \[ref=e\d+\]$/);
+    const cell = await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query: '4,933,210 cell', limit: 5, refPrefix: '' });
+    expect(cell.matches[0]?.line).toContain('cell "4,933,210"');
+  });
 });
 
 describe('actions', () => {
@@ -273,8 +290,17 @@ describe('actions', () => {
     expect(await page.isChecked('input[value=pro]')).toBe(true);
     expect(await page.inputValue('#volume')).toBe('8');
     expect(await page.inputValue('#start')).toBe('2026-01-02');
-    const bad = await run<{ results: Array<{ ok: boolean; code?: string }> }>(page, { type: 'fill', fields: [{ ref: refOf(text, 'Start date'), value: 'next tuesday' }, { ref: refOf(text, 'radio "Pro"'), value: 'maybe' }] });
-    expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE']);
+    const bad = await run<{ results: Array<{ ok: boolean; code?: string; message: string }> }>(page, {
+      type: 'fill',
+      fields: [
+        { ref: refOf(text, 'Start date'), value: 'next tuesday' },
+        { ref: refOf(text, 'radio "Pro"'), value: 'maybe' },
+        { ref: refOf(text, 'combobox "Country"'), value: 'Narnia' },
+      ],
+    });
+    expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE', 'OPTION_NOT_FOUND']);
+    // The field's line is all fill_form shows of the error, so it names the options (select_option has them in details).
+    expect(bad.results[2]?.message).toContain('Options: Choose…; Germany (value de); France (value fr); Japan (value jp).');
     await Promise.all([page.waitForURL(/\/echo$/), run(page, { type: 'click', ref: refOf(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] })]);
     const received = await page.textContent('#received');
     expect(received).toContain('full_name=Ada');

@@ -68,6 +68,18 @@ const outputOf = (events: AgentEvent[], id: string) => {
 };
 
 describe('agent', () => {
+  it('a tab the helper opens with active: false is still the one its page tools read next', async () => {
+    const helper = (request: RecordedModelRequest): ScriptedReply => {
+      const turn = request.messages.filter((message) => message.role === 'assistant').length;
+      if (turn === 0) return { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a', active: false } }] };
+      if (turn === 1) return { toolCalls: [{ name: 'get_page_text', input: {} }] };
+      return { text: lastResults(request).join(' ') };
+    };
+    const { events, run } = setup((request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read laptop A', prompt: 'Read https://shop.test/a.' } }] } : { text: 'Done.' }), helper);
+    await run();
+    expect(outputOf(events, 'h1')?.output.report).toContain('Price: 999 EUR');
+  });
+
   it('reads two pages in its own background tabs, reports concisely, and closes its tabs', async () => {
     const { model, browser, events, run } = setup((request) =>
       request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Compare two laptops', prompt: 'Compare the prices at https://shop.test/a and https://shop.test/b.' } }] } : { text: 'Done.' },

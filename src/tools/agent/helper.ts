@@ -1,6 +1,6 @@
 /** What a helper agent (the `agent` tool) is given: its tools, its turn limit, and its instructions. */
 import { isDeferredTool } from '../../runtime/registry.js';
-import type { Tools } from '../../runtime/tool.js';
+import type { AnyTool, Tools } from '../../runtime/tool.js';
 
 /** A helper's turn limit; the last turn is always its report. */
 export const HELPER_MAX_TURNS = 12;
@@ -14,7 +14,13 @@ const HELPER_TOOLS = new Set(['read_page', 'find', 'get_page_text', 'wait_for', 
 
 /** The run's tools a helper gets. */
 export function helperTools(tools: Tools): Tools {
-  return tools.filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool));
+  return tools
+    .filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool))
+    .map((tool): AnyTool =>
+      // Its tabs open in the background whatever `active` says; the tab it opened is always the one its page
+      // tools read next (as its prompt says), also when it passed active: false, which would keep the old one.
+      tool.name === 'open_tab' ? { ...tool, call: (input, ...rest) => tool.call({ ...(input as Record<string, unknown>), active: true }, ...rest) } : tool,
+    ) as Tools;
 }
 
 /** A helper's system prompt. Page content is data to it too: what it reads may have been written to hijack it. */
