@@ -56,11 +56,13 @@ export interface FindResult {
 
 const EXCERPT_CHARS = 160;
 
-/** About EXCERPT_CHARS of `text` around the first query word, with … where it was cut. */
-export function excerptAround(text: string, words: readonly string[]): string {
+/** About EXCERPT_CHARS of `text` around the whole query (else its first word), with … where it was cut. */
+export function excerptAround(text: string, query: string, words: readonly string[]): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= EXCERPT_CHARS) return flat;
-  const at = Math.max(0, flat.toLowerCase().indexOf(words[0] ?? ''));
+  const lower = flat.toLowerCase();
+  const whole = lower.indexOf(query);
+  const at = Math.max(0, whole >= 0 ? whole : lower.indexOf(words[0] ?? ''));
   const start = Math.max(0, Math.min(at - 50, flat.length - EXCERPT_CHARS));
   return `${start > 0 ? '…' : ''}${flat.slice(start, start + EXCERPT_CHARS)}${start + EXCERPT_CHARS < flat.length ? '…' : ''}`;
 }
@@ -132,7 +134,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   for (const candidate of candidates.slice(0, limit)) {
     const described = describeElement(candidate.element, refPrefix);
     // Found by its text (a paragraph, a cell): show the words around the match, or the line says only `paragraph`.
-    const excerpt = candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textWords) : '';
+    const excerpt = candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textQuery, textWords) : '';
     matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`, score: candidate.score });
     elements[refPrefix + described.ref] = described.summary;
   }

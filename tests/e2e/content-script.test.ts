@@ -178,7 +178,7 @@ describe('find', () => {
     await open('plain');
     await page.evaluate(() => {
       const p = document.createElement('p');
-      p.innerHTML = `${'The South Island is divided along its length by the Southern Alps. '.repeat(4)}The highest of which is <a href="#">Aoraki</a> at 3,754 metres. ${'More text follows here. '.repeat(10)}`;
+      p.innerHTML = `The highest offices. ${'The South Island is divided along its length by the Southern Alps. '.repeat(4)}The highest of which is <a href="#">Aoraki</a> at 3,754 metres. ${'More text follows here. '.repeat(10)}`;
       const table = document.createElement('table');
       table.innerHTML = '<tr><th>2019 estimate</th><td>4,933,210</td></tr>';
       document.body.append(p, table);
