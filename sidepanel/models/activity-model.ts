@@ -1,28 +1,15 @@
 /** A conversation's activity log as the panel shows it: loaded from the worker, exported as JSON or CSV. */
 import { signal } from '@preact/signals';
 import { activityToCsv, activityToJson, type ActivityEntry } from '../../src/shared/activity.js';
-import { WorkerRequestState, type SendMessage } from './worker-request.js';
+import type { ExportFile } from '../../src/shared/transcript-export.js';
+import { WorkerListModel } from './worker-request.js';
 
-/** A file the person downloads. */
-export interface ExportFile {
-  filename: string;
-  mimeType: string;
-  content: string;
-}
+export type { ExportFile };
 
 /** Activity log state and actions. */
-export class ActivityModel {
+export class ActivityModel extends WorkerListModel {
   readonly entries = signal<ActivityEntry[]>([]);
   readonly conversationId = signal<string | undefined>(undefined);
-  private readonly worker: WorkerRequestState;
-  readonly status: WorkerRequestState['status'];
-  readonly error: WorkerRequestState['error'];
-
-  constructor(send: SendMessage) {
-    this.worker = new WorkerRequestState(send);
-    this.status = this.worker.status;
-    this.error = this.worker.error;
-  }
 
   /** Loads the log of a conversation (oldest first). */
   async refresh(conversationId: string | undefined): Promise<void> {
