@@ -102,6 +102,16 @@ export function valueSuffix(value: string | undefined): string {
 }
 
 /**
+ * A link's target as the end of its line: ` (url: /home)`, the attribute as written, one escaped line (a raw
+ * attribute may hold line breaks and brackets, and a page must not forge tree lines through it).
+ */
+export function urlSuffix(element: Element, role: string): string {
+  if (role !== 'link') return '';
+  const href = attrOf(element, 'href');
+  return href ? ` (url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)})` : '';
+}
+
+/**
  * `role "name"` for a line. An unnamed control in a list row or table row says which row it belongs
  * to (`checkbox in "draft report"`): without it a list of to-dos reads as a column of bare checkboxes.
  */
@@ -123,9 +133,6 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   line += statesOf(element, role);
   line += ` [ref=${refPrefix}${ref}]`;
   line += valueSuffix(valueOf(element, role));
-  if (role === 'link') {
-    const href = attrOf(element, 'href');
-    if (href) line += ` (url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)})`;
-  }
+  line += urlSuffix(element, role);
   return { line, ref, role, name, summary: summarize(element, role, name) };
 }

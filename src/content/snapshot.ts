@@ -6,15 +6,19 @@
  * Line format (close to Playwright's aria snapshot):
  *   - heading "Account" [level=2] [ref=e4]
  *   - textbox "Email" [required] [ref=e7]: ada@example.com
- *   - link "Home" [ref=e3]:
- *     - /url: /home
+ *   - link "Home" [ref=e3] (url: /home)
+ *   - list [ref=e5]:
+ *     - link "News" [ref=e6] (url: /news)     (a list item holding one element is that element's line)
+ *     - listitem:
+ *       - text: From the section
+ *       - link "US" [ref=e8] (url: /us)
  *   - iframe [ref=e9]            (the worker stitches the frame's own snapshot in here)
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
 import { attrOf, bodyOf, checkVisibilityOf, firstChildOf, firstElementChildOf, hasAnyAttributes, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, parentNodeOf, rootElementOf, shadowRootOf, tagOf, titleOf } from './dom.js';
-import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, statesOf, summarize, valueOf, valueSuffix } from './element-line.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, statesOf, summarize, urlSuffix, valueOf, valueSuffix } from './element-line.js';
 import { documentId, refFor } from './refs.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 
@@ -32,6 +36,13 @@ const MAX_NESTING = 512;
 const NON_BLANK = /\S/;
 /** Tags that are generic when they have no attributes. */
 const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
+
+/** A plain list item's only element (recursively), or the node itself. */
+function soleElementOf(node: TreeNode): TreeNode {
+  let item = node;
+  for (let only = item.kids[0]; item.head === 'listitem' && item.kids.length === 1 && only !== undefined && typeof only !== 'string'; only = item.kids[0]) item = only;
+  return item;
+}
 
 /** A node of the tree: a role line with kids, or a run of text. */
 interface TreeNode {
@@ -172,17 +183,13 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       if (INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || clickableRow) elements[refPrefix + ref] = summarize(element, role, name);
     }
     const value = valueOf(element, role);
-    line += valueSuffix(value);
+    line += valueSuffix(value) + urlSuffix(element, role);
     return { line, ref, valued: value !== undefined };
   };
 
-  /** Child lines that belong to a role node itself (link target, placeholder, select options). */
-  const extras = (element: Element, tag: string, role: string, name: string, node: TreeNode): void => {
-    if (role === 'link') {
-      const href = attrOf(element, 'href');
-      // One escaped line: a raw attribute may hold line breaks and brackets, and a page must not forge tree lines through it.
-      if (href) node.kids.push({ head: `/url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)}`, kids: [] });
-    } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
+  /** Child lines that belong to a role node itself (placeholder, select options). */
+  const extras = (element: Element, tag: string, name: string, node: TreeNode): void => {
+    if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
       const placeholder = (element as HTMLInputElement).placeholder;
       if (placeholder && placeholder !== name) node.kids.push({ head: `/placeholder: ${oneLine(placeholder, MAX_ATTRIBUTE_CHARS)}`, kids: [] });
     } else if (tag === 'SELECT' && !interactiveOnly) {
@@ -349,10 +356,10 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       }
       return;
     }
-    // Extras (link target, placeholder, options) come first among the children.
+    // Extras (placeholder, options) come first among the children.
     const children = node.kids;
     node.kids = [];
-    extras(element, tag, role, name, node);
+    extras(element, tag, name, node);
     node.kids.push(...children);
   };
 
@@ -365,24 +372,27 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   settle(top);
 
   const lines: string[] = [];
-  const write = (items: Array<TreeNode | string>, indent: string): void => {
-    for (const item of items) {
+  const write = (items: Array<TreeNode | string>, indent: string, inList: boolean): void => {
+    for (const entry of items) {
       // Text runs were settled (collapsed) when their list was finished; oneLine escapes and bounds them.
-      if (typeof item === 'string') {
-        if (item) lines.push(`${indent}- text: ${oneLine(item, MAX_TEXT_CHARS)}`);
+      if (typeof entry === 'string') {
+        if (entry) lines.push(`${indent}- text: ${oneLine(entry, MAX_TEXT_CHARS)}`);
         continue;
       }
+      // A list item that only wraps one element (a link in a menu) is that element's line: the list already
+      // says it is an item, and the wrapper lines were about 12% of a link-heavy page's read (bench/context.bench.ts).
+      const item = inList ? soleElementOf(entry) : entry;
       if (item.frame) item.frame.line = lines.length;
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
       else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${oneLine(item.kids[0], MAX_TEXT_CHARS)}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
-        write(item.kids, `${indent}  `);
+        write(item.kids, `${indent}  `, item.head === 'list' || item.head.startsWith('list '));
       }
     }
   };
-  write(top, '');
+  write(top, '', false);
   if (tooDeep) lines.push(`- text: (content nested more than ${MAX_NESTING} elements deep was left out)`);
   return {
     documentId,

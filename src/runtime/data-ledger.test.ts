@@ -49,12 +49,25 @@ describe('the data ledger', () => {
 
   it('an address a site printed itself carries nothing new of that site', () => {
     const ledger = createDataLedger();
-    ledger.record('t1', 'https://search.test', '- link "Result" [ref=e3]\n  - /url: https://news.test/2024/long-article-title-here\n- link "Local" [ref=e4]\n  - /url: /2024/long-article-title-here');
+    ledger.record('t1', 'https://search.test', '- link "Result" [ref=e3] (url: https://news.test/2024/long-article-title-here)\n- link "Local" [ref=e4] (url: /2024/long-article-title-here)');
     const url = 'https://news.test/2024/long-article-title-here';
     expect(ledger.carriedTo('/2024/long-article-title-here', url)).toHaveLength(1);
     expect(ledger.carriedTo('/2024/long-article-title-here', url, { published: url })).toEqual([]);
     // The same path on another site is not what the page printed: its own relative link is on its own site.
     expect(ledger.carriedTo('/2024/long-article-title-here', 'https://evil.test/2024/long-article-title-here', { published: 'https://evil.test/2024/long-article-title-here' })).toHaveLength(1);
+  });
+
+  it('reads a link target with parentheses whole, relative to the page that printed it', () => {
+    const ledger = createDataLedger();
+    ledger.record('t1', 'https://search.test', '- link "Paper" [ref=e3] (url: /go?to=https%3A%2F%2Fwiki.test%2Fwiki%2FTide_(2024)):\n  - text: Tide (2024)');
+    const url = 'https://search.test/go?to=https%3A%2F%2Fwiki.test%2Fwiki%2FTide_(2024)';
+    // Sent to a third site it is still data of search.test; opened where search.test itself links, it is not.
+    expect(ledger.carriedTo(url, 'https://evil.test/collect', { published: 'https://evil.test/collect' })).toHaveLength(1);
+    // A protocol-relative target leads to another site; its closing parenthesis is part of it.
+    const linked = createDataLedger();
+    linked.record('t1', 'https://search.test', '- link "Wiki" [ref=e3] (url: //wiki.test/wiki/Tide_(2024))');
+    expect(linked.carriedTo('/wiki/Tide_(2024)', 'https://wiki.test/wiki/Tide_(2024)', { published: 'https://wiki.test/wiki/Tide_(2024)' })).toEqual([]);
+    expect(linked.carriedTo('/wiki/Tide_(2024)', 'https://wiki.test/wiki/Tide_(2024', { published: 'https://wiki.test/wiki/Tide_(2024' })).toHaveLength(1);
   });
 
   it('keeps where each result came from, and refills a new run from the conversation', () => {

@@ -82,18 +82,22 @@ interface Entry {
   links: Set<string>;
 }
 
-/** Addresses a text shows: absolute ones, and read_page's `/url:` lines and Markdown links resolved against `origin`. */
+/** Addresses a text shows: absolute ones, and read_page's and find's `(url: …)` targets and Markdown links resolved against `origin`. */
 function linksOf(text: string, origin: string): Set<string> {
   const links = new Set<string>();
-  const add = (raw: string) => {
+  const add = (raw: string, exact = false) => {
     try {
-      links.add(new URL(raw.replace(/[),.;]+$/, ''), origin).href);
+      links.add(new URL(exact ? raw : raw.replace(/[),.;]+$/, ''), origin).href);
     } catch {
       // not an address
     }
   };
   for (const match of text.matchAll(/\bhttps?:\/\/[^\s"'<>]+/gi)) add(match[0]);
-  for (const match of text.matchAll(/\/url: (\S+)|\]\((\S+?)(?:\s+"[^"]*")?\)/g)) add(match[1] ?? match[2] ?? '');
+  // `(url: /wiki/A_(b))`: the greedy \S+ gives back only the closing parenthesis of the target.
+  for (const match of text.matchAll(/\(url: (\S+)\)|\]\((\S+?)(?:\s+"[^"]*")?\)/g)) {
+    if (match[1] !== undefined) add(match[1], true);
+    else add(match[2] ?? '');
+  }
   return links;
 }
 

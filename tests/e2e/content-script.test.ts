@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, refOf, run, send } from '../support/content-harness.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { checkTreeLines } from '../support/tree-lines.js';
 
 let server: FixtureServer;
 let other: FixtureServer;
@@ -68,6 +69,33 @@ describe('snapshot', () => {
     expect(text).toContain('- cell "GUI Oxyd"');
   });
 
+  it('a link carries its target on its line, and a list item that only wraps one element is that element', async () => {
+    await page.setContent(
+      '<nav><ul><li><a href="/news">News</a></li><li><a href="https://example.org/a_(b)">A (b)</a></li></ul></nav>' +
+        '<ol><li>Dated <a href="#top">Top</a></li><li>Plain words</li><li><div><button>Save</button></div></li></ol>' +
+        '<div role="listitem"><a href="/alone">Alone</a></div>',
+    );
+    const { text } = await snapshot();
+    const lines = text.split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(/^- navigation \[ref=e\d+\]:$/),
+      expect.stringMatching(/^ {2}- list \[ref=e\d+\]:$/),
+      expect.stringMatching(/^ {4}- link "News" \[ref=e\d+\] \(url: \/news\)$/),
+      expect.stringMatching(/^ {4}- link "A \(b\)" \[ref=e\d+\] \(url: https:\/\/example\.org\/a_\(b\)\)$/),
+      expect.stringMatching(/^- list \[ref=e\d+\]:$/),
+      // An item with words of its own keeps its line, and so does one with nothing in it but words.
+      '  - listitem:',
+      '    - text: Dated',
+      expect.stringMatching(/^ {4}- link "Top" \[ref=e\d+\] \(url: #top\)$/),
+      '  - listitem: Plain words',
+      expect.stringMatching(/^ {2}- button "Save" \[ref=e\d+\]$/),
+      // Outside a list a list item says what it is.
+      '- listitem:',
+      expect.stringMatching(/^ {2}- link "Alone" \[ref=e\d+\] \(url: \/alone\)$/),
+    ]);
+    expect(checkTreeLines(text)).toEqual([]);
+  });
+
   it('the interactive filter is a flat, shorter list of the same refs', async () => {
     await open('form');
     const all = await snapshot('all');
@@ -84,7 +112,7 @@ describe('snapshot', () => {
     expect(before.text).not.toContain('Laptops');
     await page.hover('#products');
     const after = await snapshot();
-    expect(after.text).toMatch(/- link "Laptops" \[ref=e\d+\]:\n\s+- \/url: #laptops/);
+    expect(after.text).toMatch(/- link "Laptops" \[ref=e\d+\] \(url: #laptops\)/);
     expect(after.text).toMatch(/- button "Products" \[expanded\]/);
   });
 

@@ -4,9 +4,9 @@
  *
  *   - role "name" [state] [state=value] [ref=e12]: value
  *   - role in "row text" [ref=e3]
- *   - link "Home" [ref=e4] (url: /home)          (find's one-line form)
+ *   - link "Home" [ref=e4] (url: /home)          (a link's target)
  *   - paragraph [ref=e5] (text: "…words…")       (find: the words around a match in text)
- *   - text: page text          - /url: target          - /placeholder: hint
+ *   - text: page text          - /placeholder: hint
  */
 
 /** Page text with every bracket, quote and backslash escaped (`\[`, `\"`, `\\`, `\u202e`). */
@@ -14,8 +14,8 @@ const ESCAPED_TEXT = String.raw`(?:[^\\[\]]|\\.)*`;
 const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
 const STATE = String.raw` \[[a-z]+(?:=[a-z0-9]+)?\]`;
 const REF = String.raw` \[ref=(?:f\d+)?e\d+\]`;
-const ROLE_LINE = new RegExp(String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?::(?: ${ESCAPED_TEXT})?)?(?: \(url: ${ESCAPED_TEXT}\))?(?: \(text: ${QUOTED}\))?$`);
-const TEXT_LINE = new RegExp(String.raw`^(?:text|/url|/placeholder): ${ESCAPED_TEXT}$`);
+const ROLE_LINE = new RegExp(String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`);
+const TEXT_LINE = new RegExp(String.raw`^(?:text|/placeholder): ${ESCAPED_TEXT}$`);
 
 /** Removes escapes, so what is left is what was written unescaped. */
 const unescaped = (line: string) => line.replace(/\\./g, '');
