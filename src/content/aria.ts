@@ -268,6 +268,20 @@ function byIds(element: Element, attribute: string): Element[] {
   return found;
 }
 
+const INLINE_TAGS = new Set(['SPAN', 'A', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'CODE', 'ABBR', 'SUB', 'SUP', 'MARK', 'LABEL', 'TIME', 'U', 'S', 'CITE', 'Q', 'KBD', 'SAMP', 'VAR', 'FONT']);
+
+/**
+ * Does an element inside a name start words of its own? By its rendered box, as on screen: a span laid out
+ * as a flex or grid item, or styled `display: block`, separates words ("GET" "/pets/{id}" in a flex button
+ * read "GET /pets/{id}", not "GET/pets/{id}"); an inline one does not. Without a rendered style (a document
+ * that is not rendered) the tag decides.
+ */
+function isBlockLevel(element: Element, tag: string): boolean {
+  const display = getComputedStyle(element).display;
+  if (display === '' || display === 'none') return !INLINE_TAGS.has(tag);
+  return !display.startsWith('inline') && display !== 'contents' && !display.startsWith('ruby');
+}
+
 /** Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped. */
 export function textOfSubtree(root: Node, budget = 400): string {
   // Most buttons and links hold one text node: no walk needed.
@@ -318,8 +332,10 @@ export function textOfSubtree(root: Node, budget = 400): string {
     }
     const shadow = shadowRootOf(element);
     // Block-level children are word-separated; inline ones are not (so "Sub<b>mit</b>" stays "Submit").
+    const block = node !== root && isBlockLevel(element, tag);
+    if (block) parts.push(' ');
     for (let child: ChildNode | null = shadow ? shadow.firstChild : firstChildOf(element); child; child = nextSiblingOf(child)) visit(child);
-    if (tag === 'DIV' || tag === 'P' || tag === 'LI' || tag === 'TD' || tag === 'TH') parts.push(' ');
+    if (block) parts.push(' ');
   };
   visit(root);
   return normalize(parts.join(''));

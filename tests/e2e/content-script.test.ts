@@ -62,6 +62,22 @@ describe('snapshot', () => {
     expect(text).toBe('- paragraph: Hello world, again!\n- text: Submit one two');
   });
 
+  it('a name separates words where the screen does: flex and grid items and block boxes, not inline parts', async () => {
+    await page.setContent(
+      '<button style="display:flex;gap:8px"><span>GET</span><span>/pets/{id}</span><div>Find a pet by id</div></button>' +
+        '<a href="#x" style="display:grid"><span>Docs</span><span>Guides</span></a>' +
+        '<button>Save<span style="display:block">draft</span></button>' +
+        '<button><span>Sub</span><b>mit</b> <span style="display:inline-block">now</span></button>' +
+        '<button><span style="display:contents">Re</span>load</button>',
+    );
+    const { text } = await snapshot();
+    expect(text).toMatch(/- button "GET \/pets\/\{id\} Find a pet by id" \[ref=e\d+\]/);
+    expect(text).toMatch(/- link "Docs Guides" \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Save draft" \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Submit now" \[ref=e\d+\]/);
+    expect(text).toMatch(/- button "Reload" \[ref=e\d+\]/);
+  });
+
   it('a text node of only non-breaking spaces separates words as it does on screen', async () => {
     await page.setContent('<p><span>from</span>&nbsp;<span>$610</span></p><table><tr><td><b>GUI</b>&nbsp;<i>Oxyd</i></td></tr></table>');
     const { text } = await snapshot();
