@@ -68,16 +68,24 @@ const outputOf = (events: AgentEvent[], id: string) => {
 };
 
 describe('agent', () => {
-  it('a tab the helper opens with active: false is still the one its page tools read next', async () => {
+  it('the helper’s open_tab has no `active` to choose: the tab it opens is the one its page tools read next', async () => {
     const helper = (request: RecordedModelRequest): ScriptedReply => {
       const turn = request.messages.filter((message) => message.role === 'assistant').length;
+      // A helper that copies the main agent's habit is told the field is not there, and goes on without it.
       if (turn === 0) return { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a', active: false } }] };
-      if (turn === 1) return { toolCalls: [{ name: 'get_page_text', input: {} }] };
+      if (turn === 1) return { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a' } }] };
+      if (turn === 2) return { toolCalls: [{ name: 'get_page_text', input: {} }] };
       return { text: lastResults(request).join(' ') };
     };
-    const { events, run } = setup((request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read laptop A', prompt: 'Read https://shop.test/a.' } }] } : { text: 'Done.' }), helper);
+    const { model, events, run } = setup((request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read laptop A', prompt: 'Read https://shop.test/a.' } }] } : { text: 'Done.' }), helper);
     await run();
     expect(outputOf(events, 'h1')?.output.report).toContain('Price: 999 EUR');
+    const spec = model.requests.find(isHelper)?.tools.find((tool) => tool.name === 'open_tab');
+    expect(Object.keys((spec?.input_schema as { properties: object }).properties)).toEqual(['url']);
+    expect(spec?.description).not.toContain('active');
+    const refused = JSON.stringify(model.requests.filter(isHelper)[1]?.messages.at(-1));
+    expect(refused).toContain('active');
+    expect(refused).toContain('is_error');
   });
 
   it('reads two pages in its own background tabs, reports concisely, and closes its tabs', async () => {

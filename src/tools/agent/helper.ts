@@ -1,4 +1,5 @@
 /** What a helper agent (the `agent` tool) is given: its tools, its turn limit, and its instructions. */
+import { z } from 'zod';
 import { isDeferredTool } from '../../runtime/registry.js';
 import type { AnyTool, Tools } from '../../runtime/tool.js';
 
@@ -14,13 +15,24 @@ const HELPER_TOOLS = new Set(['read_page', 'find', 'get_page_text', 'wait_for', 
 
 /** The run's tools a helper gets. */
 export function helperTools(tools: Tools): Tools {
-  return tools
-    .filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool))
-    .map((tool): AnyTool =>
-      // Its tabs open in the background whatever `active` says; the tab it opened is always the one its page
-      // tools read next (as its prompt says), also when it passed active: false, which would keep the old one.
-      tool.name === 'open_tab' ? { ...tool, call: (input, ...rest) => tool.call({ ...(input as Record<string, unknown>), active: true }, ...rest) } : tool,
-    ) as Tools;
+  return tools.filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool)).map((tool) => (tool.name === 'open_tab' ? helperOpenTab(tool) : tool)) as Tools;
+}
+
+/**
+ * open_tab as a helper has it. Its tabs open in the background of the person's window whatever it asks, and
+ * the tab it opened is always the one its page tools read next (as its prompt says), so it gets no `active`
+ * to choose and no words about one: the input is parsed without it and called with `active: true`.
+ */
+function helperOpenTab(tool: AnyTool): AnyTool {
+  if (!(tool.inputSchema instanceof z.ZodObject)) return tool;
+  return {
+    ...tool,
+    inputSchema: tool.inputSchema.omit({ active: true }).transform((input) => ({ ...input, active: true })),
+    prompt: [
+      'Opens a URL in a new background tab of your own and waits (up to about 30 seconds) for the page to load. It becomes your current tab: page tools without `tab_id` read it.',
+      'Returns its `tab_id`, title and URL.',
+    ].join('\n'),
+  } as AnyTool;
 }
 
 /** A helper's system prompt. Page content is data to it too: what it reads may have been written to hijack it. */
