@@ -31,7 +31,7 @@ describe('planElisions', () => {
     expect(note?.[0]).toEqual(shotResult('s2').content[0]);
     expect(note?.[1]).toEqual({
       type: 'text',
-      text: '[Image removed to save context; only the newest 3 images stay. It was taken at 14:05:00 UTC in your turn 2. Call screenshot again to see the page as it is now.]',
+      text: '[Image removed to save context (only the newest 3 stay), taken at 14:05:00 UTC in your turn 2. Call screenshot for a current view.]',
     });
     for (const id of ['s3', 's4', 's5']) expect(resultContent(sent, id)).toEqual(shotResult(id).content);
     expect(JSON.stringify(sent).match(/"type":"image"/g)).toHaveLength(3);
@@ -88,7 +88,7 @@ describe('freezeStubs and applyStubs', () => {
     expect(stubs['a1']).toEqual([
       {
         type: 'text',
-        text: '[Superseded: read_page of tab 1 at https://a.test/, taken at 14:02:11 UTC in your turn 1. A newer read of the same page comes later, so this one was removed to save context. Its full text is stored as "result_a1"; read_result {"id":"result_a1"} brings it back.]',
+        text: '[Superseded by a later read of the same page: read_page of tab 1 at https://a.test/, taken at 14:02:11 UTC in your turn 1. Full text: read_result {"id":"result_a1"}]',
       },
     ]);
   });

@@ -32,9 +32,10 @@ export interface ElisionOptions {
 export const DEFAULT_KEEP_IMAGES = 3;
 /**
  * Measured by bench/context.bench.ts (30 steps, corpus page bbc-1, modelled Anthropic cache, Sonnet prices):
- * stubbing at once cost $0.99 (most cache writes); this default $0.91 with one full read left in the last
- * request; ratio 2 $0.88 but 17% more bytes and two full reads; stubbing only alongside image notes $1.07;
- * the full transcript $1.01. Bytes fall 5× whatever the setting; cost is where the settings differ.
+ * stubbing at once cost $0.89 (most cache writes); this default $0.82 with one full read left in the last
+ * request; ratio 2 $0.77 but 16% more bytes (0.23× the full transcript's, over the aim of 0.2) and two full
+ * reads; stubbing only alongside image notes $0.93; the full transcript $0.87. Bytes fall 4–5× whatever the
+ * setting; cost is where the settings differ.
  */
 export const DEFAULT_REWRITE: RewriteThreshold = { minTokens: 2_000, ratio: 0.5 };
 
@@ -78,7 +79,7 @@ const when = (result: Located) => {
 export function imageNote(result: Located, keepImages: number): ToolResultContentBlock {
   return {
     type: 'text',
-    text: `[Image removed to save context; only the newest ${keepImages} images stay. It was taken ${when(result)}. Call ${result.toolName} again to see the page as it is now.]`,
+    text: `[Image removed to save context (only the newest ${keepImages} stay), taken ${when(result)}. Call ${result.toolName} for a current view.]`,
   };
 }
 
@@ -89,7 +90,7 @@ export function readStub(result: Located, storedId: string): ToolResultContentBl
   const readBack = JSON.stringify({ id: storedId });
   return {
     type: 'text',
-    text: `[Superseded: ${what}, taken ${when(result)}. A newer read of the same page comes later, so this one was removed to save context. Its full text is stored as "${storedId}"; read_result ${readBack} brings it back.]`,
+    text: `[Superseded by a later read of the same page: ${what}, taken ${when(result)}. Full text: read_result ${readBack}]`,
   };
 }
 

@@ -105,7 +105,7 @@ describe('the context-window policy in the loop', () => {
     expect(first).toBeDefined();
     const since = model.requests.findIndex((r) => stubbed(r, first!.tool_use_id));
     for (const request of model.requests.slice(since)) expect(resultIn(request, first!.tool_use_id)?.content).toEqual(first!.content);
-    const storedId = /stored as "([^"]+)"/.exec(first!.content[0]?.type === 'text' ? first!.content[0].text : '')?.[1] ?? '';
+    const storedId = /read_result \{"id":"([^"]+)"\}/.exec(first!.content[0]?.type === 'text' ? first!.content[0].text : '')?.[1] ?? '';
     expect((await readStoredResult(resultStore, storedId)).content).toBe(`Page: https://shop.test/\n${PAGE_TEXT}`);
   });
 

@@ -13,14 +13,14 @@ import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType,
 
 /** The optional `tab_id` every page tool takes. */
 export const tabIdField = () =>
-  z.number().int().min(0).optional().describe("A tab id from list_tabs; default: the run's current tab.");
+  z.number().int().min(0).optional().describe('Default: your current tab. Other tab ids: list_tabs.');
 
 /** A ref as read_page and find print it: `e12` in the page, `f3e12` inside frame 3. */
 export const refField = (what: string) =>
   z
     .string()
     .regex(/^(f\d+)?e\d+$/, 'a ref like e12 or f3e12, copied from read_page or find')
-    .describe(`${what} A ref as read_page or find printed it (e12; f3e12 in a frame).`);
+    .describe(`${what} A ref from read_page or find (e12; f3e12 in a frame).`);
 
 /** The browser port of the run, or NO_BROWSER. */
 export function requireBrowser(context: ToolUseContext): BrowserBridge {
