@@ -12,7 +12,7 @@ import type { ImageOptions } from '../../src/runtime/context-window/models.js';
 import { send } from '../../tests/support/content-harness.js';
 
 /** The encoder as a script that sets `globalThis.__pagewrightEncode`. */
-async function encoderScript(): Promise<string> {
+export async function encoderScript(): Promise<string> {
   const out = await build({
     entryPoints: [resolve(import.meta.dirname, '../../src/background/screenshot-encode.ts')],
     bundle: true,
