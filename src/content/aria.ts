@@ -3,7 +3,7 @@
  * WAI-ARIA 1.2 / HTML-AAM / accname 1.2): explicit roles, implicit roles from tags, names from
  * aria-labelledby, aria-label, labels, alt, title, placeholder and content.
  */
-import { attrOf, closestOf, elementById, firstChildOf, hasAnyAttributes, hasAttrOf, idOf, isEditableOf, isHiddenOf, matchesOf, nextSiblingOf, nodeTypeOf, ownerDocumentOf, parentElementOf, queryDocument, querySelectorOf, rootNodeOf, shadowRootOf, tabIndexOf, tagOf, textContentOf } from './dom.js';
+import { attrOf, closestOf, elementById, firstChildOf, hasAnyAttributes, hasAttrOf, idOf, isEditableOf, isHiddenOf, matchesOf, nextSiblingOf, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, queryDocument, querySelectorOf, rootNodeOf, shadowRootOf, tabIndexOf, tagOf, textContentOf } from './dom.js';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -268,18 +268,28 @@ function byIds(element: Element, attribute: string): Element[] {
   return found;
 }
 
-const INLINE_TAGS = new Set(['SPAN', 'A', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'CODE', 'ABBR', 'SUB', 'SUP', 'MARK', 'LABEL', 'TIME', 'U', 'S', 'CITE', 'Q', 'KBD', 'SAMP', 'VAR', 'FONT']);
+const NON_SPACE_END = /\S$/;
+
+/** Is there anything after `node` inside `root` (a sibling of it or of an ancestor below `root`)? */
+function hasFollowing(node: Node, root: Node): boolean {
+  for (let at: Node | null = node; at && at !== root; at = parentNodeOf(at)) if (nextSiblingOf(at)) return true;
+  return false;
+}
+
+/** Tags laid out as blocks by default: their words are always set apart (no style read). */
+const BLOCK_NAME_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'UL', 'OL', 'DL', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'FIGURE', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'TABLE', 'FORM', 'FIELDSET']);
 
 /**
  * Does an element inside a name start words of its own? By its rendered box, as on screen: a span laid out
  * as a flex or grid item, or styled `display: block`, separates words ("GET" "/pets/{id}" in a flex button
- * read "GET /pets/{id}", not "GET/pets/{id}"); an inline one does not. Without a rendered style (a document
- * that is not rendered) the tag decides.
+ * read "GET /pets/{id}", not "GET/pets/{id}"); an inline one does not. The style is read only when words
+ * could run together here (text before it, or anything after it): a link holding one span never pays.
  */
-function isBlockLevel(element: Element, tag: string): boolean {
+function isBlockLevel(element: Element, tag: string, textBefore: boolean, root: Node): boolean {
+  if (BLOCK_NAME_TAGS.has(tag)) return true;
+  if (!textBefore && !hasFollowing(element, root)) return false;
   const display = getComputedStyle(element).display;
-  if (display === '' || display === 'none') return !INLINE_TAGS.has(tag);
-  return !display.startsWith('inline') && display !== 'contents' && !display.startsWith('ruby');
+  return display !== '' && display !== 'none' && !display.startsWith('inline') && display !== 'contents' && !display.startsWith('ruby');
 }
 
 /** Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped. */
@@ -332,7 +342,7 @@ export function textOfSubtree(root: Node, budget = 400): string {
     }
     const shadow = shadowRootOf(element);
     // Block-level children are word-separated; inline ones are not (so "Sub<b>mit</b>" stays "Submit").
-    const block = node !== root && isBlockLevel(element, tag);
+    const block = node !== root && isBlockLevel(element, tag, NON_SPACE_END.test(parts[parts.length - 1] ?? ''), root);
     if (block) parts.push(' ');
     for (let child: ChildNode | null = shadow ? shadow.firstChild : firstChildOf(element); child; child = nextSiblingOf(child)) visit(child);
     if (block) parts.push(' ');
