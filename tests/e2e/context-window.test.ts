@@ -75,7 +75,7 @@ describe('the context window in the extension', () => {
     const reads = last.filter((b) => b.tool_use_id?.startsWith('read_')).map((b) => b.content?.[0]?.text ?? '');
     expect(reads.filter((text) => text.startsWith('Page: '))).toHaveLength(1);
     expect(reads.at(-1)).toMatch(/^Page: /);
-    expect(reads.slice(0, -1).every((text) => /^\[Superseded: read_page of tab \d+ at .*medium-1\/source\.html.* stored as "result_read_\d"/.test(text))).toBe(true);
+    expect(reads.slice(0, -1).every((text) => /^\[Superseded by a later read of the same page: read_page of tab \d+ at .*medium-1\/source\.html.* read_result \{"id":"result_read_\d"\}\]$/.test(text))).toBe(true);
     // The person still sees every screenshot the agent took.
     await expect.poll(() => panel.locator('figure.screenshot img').count()).toBe(5);
   });
