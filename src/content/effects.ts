@@ -181,6 +181,13 @@ function describe(o: Observation): ObservedEffects {
         added = multisetMinus(added, [itemText(control)]);
       }
     }
+    // Text that moved into the field that now has focus (a to-do opened for editing) did not go away.
+    const focused = deepActiveElement();
+    const editing = focused !== o.focus && (focused instanceof HTMLTextAreaElement || (focused instanceof HTMLInputElement && focused.type !== 'password')) ? focused.value.trim() : '';
+    if (editing && gone.includes(editing)) {
+      gone = multisetMinus(gone, [editing]);
+      changes.push(`text ${JSON.stringify(clip(editing, 60))} is now in an edit field`);
+    }
     const pairs = Math.min(gone.length, added.length, 3);
     for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
     for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);

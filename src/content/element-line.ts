@@ -17,9 +17,10 @@ export const MAX_NAME_CHARS = 200;
 export const MAX_ATTRIBUTE_CHARS = 500;
 
 /** The summary the worker keeps per ref to judge later calls without a round trip. */
-export function summarize(element: Element, role: string, name: string): ElementSummary {
+export function summarize(element: Element, role: string, name: string, row = ''): ElementSummary {
   const tag = tagOf(element);
   const summary: ElementSummary = { role, name, tag: tag.toLowerCase() };
+  if (row) summary.row = row;
   if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
   const autocomplete = attrOf(element, 'autocomplete');
   if (autocomplete) summary.autocomplete = autocomplete;
@@ -115,11 +116,13 @@ export function urlSuffix(element: Element, role: string): string {
  * `role "name"` for a line. An unnamed control in a list row or table row says which row it belongs
  * to (`checkbox in "draft report"`): without it a list of to-dos reads as a column of bare checkboxes.
  */
-export function roleAndName(element: Element, role: string, name: string): string {
+export function roleAndName(role: string, name: string, row: string): string {
   if (name) return `${role} ${quoted(name, MAX_NAME_CHARS)}`;
-  const context = rowContextOf(element, role);
-  return context ? `${role} in ${quoted(context, MAX_NAME_CHARS)}` : role;
+  return row ? `${role} in ${quoted(row, MAX_NAME_CHARS)}` : role;
 }
+
+/** The row an unnamed control is in (what `roleAndName` and the summary say), or ''. */
+export const rowOf = (element: Element, role: string, name: string): string => (name ? '' : rowContextOf(element, role));
 
 /**
  * One line for one element (used by find and by action summaries): `button "Submit" [ref=e12]`.
@@ -129,10 +132,11 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   const role = roleOf(element) || 'generic';
   const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : nameOf(element, role);
   const ref = refFor(element);
-  let line = roleAndName(element, role, name);
+  const row = rowOf(element, role, name);
+  let line = roleAndName(role, name, row);
   line += statesOf(element, role);
   line += ` [ref=${refPrefix}${ref}]`;
   line += valueSuffix(valueOf(element, role));
   line += urlSuffix(element, role);
-  return { line, ref, role, name, summary: summarize(element, role, name) };
+  return { line, ref, role, name, summary: summarize(element, role, name, row) };
 }

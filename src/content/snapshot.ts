@@ -18,7 +18,7 @@ import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
 import { attrOf, bodyOf, checkVisibilityOf, firstChildOf, firstElementChildOf, hasAnyAttributes, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, parentNodeOf, rootElementOf, shadowRootOf, tagOf, titleOf } from './dom.js';
-import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, statesOf, summarize, urlSuffix, valueOf, valueSuffix } from './element-line.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, rowOf, statesOf, summarize, urlSuffix, valueOf, valueSuffix } from './element-line.js';
 import { documentId, refFor } from './refs.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 
@@ -175,12 +175,13 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
 
   /** Makes the line for a role node and records what the worker needs to know. */
   const head = (element: Element, role: string, name: string, clickableRow: boolean): { line: string; ref: string | undefined; valued: boolean } => {
-    let line = roleAndName(element, role, name) + statesOf(element, role);
+    const row = rowOf(element, role, name);
+    let line = roleAndName(role, name, row) + statesOf(element, role);
     let ref: string | undefined;
     if (!NO_REF_ROLES.has(role) || clickableRow) {
       ref = refFor(element);
       line += ` [ref=${refPrefix}${ref}]`;
-      if (INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || clickableRow) elements[refPrefix + ref] = summarize(element, role, name);
+      if (INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || clickableRow) elements[refPrefix + ref] = summarize(element, role, name, row);
     }
     const value = valueOf(element, role);
     line += valueSuffix(value) + urlSuffix(element, role);

@@ -6,6 +6,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
+import { rowContextOf } from './row-context.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -19,7 +20,10 @@ export function label(element: Element): string {
   const text = () => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
   // A list item or cell has no name of its own: its text is how a person tells it apart.
   const name = roleOf(element) ? nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '') : text();
-  return name ? `${role} ${JSON.stringify(name)}` : role;
+  if (name) return `${role} ${JSON.stringify(name)}`;
+  // An unnamed control says which row it is in, as read_page does: "checkbox in \"water plants\"".
+  const row = rowContextOf(element, role);
+  return row ? `${role} in ${JSON.stringify(row)}` : role;
 }
 
 function containsComposed(ancestor: Element, node: Node | null): boolean {

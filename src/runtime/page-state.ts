@@ -19,6 +19,8 @@ export const elementSummarySchema = z.object({
   /** True when the element submits its form. */
   submits: z.boolean().optional(),
   href: z.string().optional(),
+  /** For an unnamed control in a list or table row: that row's text (`checkbox in "Buy milk"`). */
+  row: z.string().optional(),
 });
 export type ElementSummary = z.infer<typeof elementSummarySchema>;
 

@@ -143,7 +143,7 @@ describe('lines a page cannot forge', () => {
 });
 
 describe('names where people see them', () => {
-  it('an unnamed checkbox says which to-do it belongs to, the to-do text has a ref, and acting on them changes that item', async () => {
+  it('an unnamed checkbox says which to-do it belongs to, in the tree and in the click result; the to-do text has a ref, and acting on them changes that item (its words move into the edit field)', async () => {
     const { page, tabId } = await open('todo-list.html');
     // One run: refs belong to the run that read them.
     let tree = '';
@@ -168,7 +168,12 @@ describe('names where people see them', () => {
       expect(text).not.toMatch(/checkbox in "[^"]*draft report[^"]*water plants/);
     }
     expect(toggled!.isError, toggled!.text).toBe(false);
+    // The result says which to-do was ticked, as the tree did.
+    expect(toggled!.text).toMatch(/^Clicked checkbox in "water plants"/);
     expect(edited!.isError, edited!.text).toBe(false);
+    // The to-do's words moved into its edit field: they are not reported as gone.
+    expect(edited!.text).toContain('text "draft report" is now in an edit field');
+    expect(edited!.text).not.toContain('is gone');
     expect(await page.locator('.todo-list li').evaluateAll((items) => items.map((item) => item.className))).toEqual(['editing', 'completed', 'completed']);
   });
 });

@@ -122,7 +122,9 @@ export function validateKnownRefs(context: ToolUseContext, input: { tab_id?: num
 /** A short name for an element in descriptions: `button "Delete account"`, or the bare ref. */
 export function describeRef(context: ToolUseContext | undefined, input: { tab_id?: number | undefined }, ref: string): string {
   const element = knownElement(context, input, ref);
-  return element ? `${element.role}${element.name ? ` "${element.name}"` : ''}` : ref;
+  if (!element) return ref;
+  if (element.name) return `${element.role} "${element.name}"`;
+  return element.row ? `${element.role} in "${element.row}"` : element.role;
 }
 
 /** The origin of a URL, or undefined (about:blank, data:). */
