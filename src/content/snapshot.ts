@@ -8,7 +8,7 @@
  *   - textbox "Email" [required] [ref=e7]: ada@example.com
  *   - link "Home" [ref=e3] (url: /home)
  *   - list [ref=e5]:
- *     - link "News" [ref=e6] (url: /news)     (a list item holding one element is that element's line)
+ *     - link "News" [ref=e6] (url: /news)     (a list item holding only one element is that element's line)
  *     - listitem:
  *       - text: From the section
  *       - link "US" [ref=e8] (url: /us)
@@ -373,27 +373,28 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
   settle(top);
 
   const lines: string[] = [];
-  const write = (items: Array<TreeNode | string>, indent: string, inList: boolean): void => {
+  const write = (items: Array<TreeNode | string>, indent: string): void => {
     for (const entry of items) {
       // Text runs were settled (collapsed) when their list was finished; oneLine escapes and bounds them.
       if (typeof entry === 'string') {
         if (entry) lines.push(`${indent}- text: ${oneLine(entry, MAX_TEXT_CHARS)}`);
         continue;
       }
-      // A list item that only wraps one element (a link in a menu) is that element's line: the list already
-      // says it is an item, and the wrapper lines were about 12% of a link-heavy page's read (bench/context.bench.ts).
-      const item = inList ? soleElementOf(entry) : entry;
+      // A list item that only wraps one element (a link in a menu) is that element's line: the line above it
+      // (a list, a navigation) already groups the items, and the wrapper lines were about 12% of a link-heavy
+      // page's read (bench/context.bench.ts).
+      const item = soleElementOf(entry);
       if (item.frame) item.frame.line = lines.length;
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
       else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${oneLine(item.kids[0], MAX_TEXT_CHARS)}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);
-        write(item.kids, `${indent}  `, item.head === 'list' || item.head.startsWith('list '));
+        write(item.kids, `${indent}  `);
       }
     }
   };
-  write(top, '', false);
+  write(top, '');
   if (tooDeep) lines.push(`- text: (content nested more than ${MAX_NESTING} elements deep was left out)`);
   return {
     documentId,
