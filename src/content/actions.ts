@@ -145,7 +145,8 @@ export function typeText(element: Element, text: string, options: { clear: boole
   }
   // What the keys did (the value, a submit, nothing) is the effect observer's to say, not a guess here.
   const newline = element instanceof HTMLInputElement && text.includes('\n') ? '; the newline was pressed as Enter (the field has one line)' : '';
-  return `Typed ${[...text].length} characters into ${label(element)}${newline}${options.submit ? '; pressed Enter' : ''}.`;
+  const count = [...text].length;
+  return `Typed ${count} character${count === 1 ? '' : 's'} into ${label(element)}${newline}${options.submit ? '; pressed Enter' : ''}.`;
 }
 
 // ---------- selects ----------

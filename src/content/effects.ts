@@ -9,6 +9,7 @@
 import type { ElementSummary } from '../runtime/page-state.js';
 import { nameOf, roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
+import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
 import { clip, listChanges, multisetMinus } from './effects-changes.js';
 import { deepActiveElement, describeState, itemText, linesOf, regionOf, signatureOf, stateOf, successorOf, type Signature, type TargetState } from './effects-util.js';
@@ -26,6 +27,8 @@ interface Observation {
   signature: Signature | undefined;
   region: Element | undefined;
   regionLines: string[];
+  /** The fields shown in the region before, by role and name (fields have no text for the line comparison). */
+  regionFields: string[];
   dialogs: Set<Element>;
   url: string;
   events: { click?: { target: Element; trusted: boolean }; submit?: Element; targetInputs: number };
@@ -35,6 +38,16 @@ interface Observation {
 
 let current: Observation | undefined;
 let counter = 0;
+
+const FIELD_SELECTOR = 'input:not([type=hidden]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=true], [role=textbox], [role=combobox], [role=searchbox]';
+
+/** The form fields shown under `root`. */
+const shownFields = (root: Element): Element[] => [...root.querySelectorAll(FIELD_SELECTOR)].filter((field) => isShown(field));
+/** A field as the comparison knows it: role and name (a re-rendered form keeps both, so it reads as unchanged). */
+const fieldKey = (field: Element): string => {
+  const role = roleOf(field) || 'textbox';
+  return `${role}|${nameOf(field, role)}`;
+};
 
 const CONTROL_SELECTOR = 'button, a[href], input[type=button], input[type=submit], [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox]';
 const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
@@ -70,6 +83,7 @@ export function startObservation(target: Element | undefined, refPrefix: string)
     signature: target ? signatureOf(target) : undefined,
     region,
     regionLines: region ? linesOf(region) : [],
+    regionFields: region ? shownFields(region).map(fieldKey) : [],
     dialogs: visibleDialogs(),
     url: location.href,
     events: { targetInputs: 0 },
@@ -141,9 +155,11 @@ function describe(o: Observation): ObservedEffects {
   const name = (element: Element): string => {
     const role = roleOf(element) || element.tagName.toLowerCase();
     const label = roleOf(element) ? nameOf(element, role) : '';
+    // An unnamed control says which row it is in, as read_page does.
+    const row = roleOf(element) ? rowOf(element, role, label) : '';
     const ref = refFor(element);
-    elements[`${o.refPrefix}${ref}`] = summarize(element, role, label);
-    return `${role}${label ? ` ${JSON.stringify(clip(label, 60))}` : ''} [ref=${o.refPrefix}${ref}]`;
+    elements[`${o.refPrefix}${ref}`] = summarize(element, role, label, row);
+    return `${role}${label ? ` ${JSON.stringify(clip(label, 60))}` : row ? ` in ${JSON.stringify(clip(row, 60))}` : ''} [ref=${o.refPrefix}${ref}]`;
   };
   const changes: string[] = [];
 
@@ -188,6 +204,18 @@ function describe(o: Observation): ObservedEffects {
       gone = multisetMinus(gone, [editing]);
       changes.push(`text ${JSON.stringify(clip(editing, 60))} is now in an edit field`);
     }
+    // A field that appeared ("Try it out" shows an id box) has no text for the comparison above: it is named with its ref.
+    // (One that took focus is named by the focus clause.)
+    if (root) {
+      const fresh = shownFields(root).filter((field) => field !== o.target && field !== focused);
+      const keys = fresh.map(fieldKey);
+      for (const key of multisetMinus(keys, o.regionFields).slice(0, 3)) {
+        const at = keys.indexOf(key);
+        keys[at] = '';
+        const field = fresh[at];
+        if (field) changes.push(`${name(field)} appeared`);
+      }
+    }
     const pairs = Math.min(gone.length, added.length, 3);
     for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
     for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);
@@ -207,8 +235,12 @@ function describe(o: Observation): ObservedEffects {
     }
     else {
       const said = describeState(stateOf(o.target), o.state, o.events.targetInputs > 0);
-      if (said.text) result.target = said.text;
-      if (said.changed) result.targetChanged = true;
+      // An edit box that hides itself once its edit is saved (Enter in a to-do's edit field) closed.
+      const field = o.target instanceof HTMLInputElement || o.target instanceof HTMLTextAreaElement;
+      const closed = field && !isShown(o.target) ? 'the field closed (hidden now)' : '';
+      const text = [said.text, closed].filter(Boolean).join('; ');
+      if (text) result.target = text;
+      if (said.changed || closed) result.targetChanged = true;
     }
   }
   const focus = deepActiveElement();

@@ -104,6 +104,10 @@ describe('to-do apps from npm (todomvc), driven by the scripted model', () => {
 
     if (process.env['SHOW_RESULTS']) for (const request of mock.requests) for (const r of toolResultsOf(request)) console.log(`${r.toolUseId}: ${r.text.replace(/\n/g, ' ⏎ ')}`);
     // The app's own state: what it saved and what it shows.
+    // Double-clicking moves the words into an edit field; Enter saves and the field goes (React hides it, the others remove it).
+    expect(resultOf(mock, 'tu_edit').text).toContain('text "buy milk" is now in an edit field');
+    expect(resultOf(mock, 'tu_retype').text).toMatch(app.name === 'React' ? /the field closed \(hidden now\)/ : /the target left the page/);
+    expect(resultOf(mock, 'tu_done').text).toMatch(/^Clicked checkbox in "water plants"/);
     const saved = await page.evaluate(app.readSaved);
     expect(saved.map((todo) => [todo.title, todo.completed])).toEqual([['buy oat milk', false]]);
     expect((await page.locator('#todo-list li').allInnerTexts()).map((text) => text.trim())).toEqual(['buy oat milk']);

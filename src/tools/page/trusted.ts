@@ -123,7 +123,7 @@ export async function trustedType(
   const notes: string[] = [];
   const total = [...text].length;
   let typed = 0;
-  const result = (dialog?: DialogInfo): Acted => ({ done: `Typed ${typed === total ? total : `${typed} of ${total}`} characters into ${at.label}`, notes, ...(dialog ? { dialog } : {}) });
+  const result = (dialog?: DialogInfo): Acted => ({ done: `Typed ${typed === total ? total : `${typed} of ${total}`} character${total === 1 ? '' : 's'} into ${at.label}`, notes, ...(dialog ? { dialog } : {}) });
   const click = await input.mouse(target.tabId, [
     { type: 'move', x: at.topX, y: at.topY },
     { type: 'press', x: at.topX, y: at.topY, button: 'left', clickCount: 1 },
