@@ -205,8 +205,9 @@ function describe(o: Observation): ObservedEffects {
       changes.push(`text ${JSON.stringify(clip(editing, 60))} is now in an edit field`);
     }
     // A field that appeared ("Try it out" shows an id box) has no text for the comparison above: it is named with its ref.
-    // (One that took focus is named by the focus clause.)
-    if (root) {
+    // (One that took focus is named by the focus clause. When the region itself was replaced, the page's
+    // other fields would all look new: none is named then.)
+    if (root && root === o.region) {
       const fresh = shownFields(root).filter((field) => field !== o.target && field !== focused);
       const keys = fresh.map(fieldKey);
       for (const key of multisetMinus(keys, o.regionFields).slice(0, 3)) {

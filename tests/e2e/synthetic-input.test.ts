@@ -88,7 +88,7 @@ describe('synthetic input (no debugger)', () => {
     ({ token } = await run<{ token: string }>(page, { type: 'observe_start', ref: box, refPrefix: '' }));
     await run(page, { type: 'click', ref: box, button: 'left', clickCount: 1, modifiers: [] });
     const redrawn = await run<{ target: string; staleRefs: string[]; changes: string[] }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
-    expect(redrawn.target).toMatch(/^it was redrawn as checkbox \[ref=e\d+\]; it is now checked$/);
+    expect(redrawn.target).toMatch(/^it was redrawn as checkbox in "milk" \[ref=e\d+\]; it is now checked$/);
     expect(redrawn.staleRefs[0]).toMatch(new RegExp(`^${box} \\(now e\\d+\\)$`));
     expect(redrawn.changes).toEqual([]); // same items, same text: a redraw is not a change of the list
   });
