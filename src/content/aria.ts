@@ -276,8 +276,11 @@ function hasFollowing(node: Node, root: Node): boolean {
   return false;
 }
 
-/** Tags laid out as blocks by default: their words are always set apart (no style read). */
-const BLOCK_NAME_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'UL', 'OL', 'DL', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'FIGURE', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'TABLE', 'FORM', 'FIELDSET']);
+/**
+ * Elements whose text starts on a new word ("<div>a</div><div>b</div>" reads "a b"), in names and in
+ * read_page's text runs alike, without a style read.
+ */
+export const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'UL', 'OL', 'DL', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'MAIN', 'FIGURE', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'TABLE', 'FORM', 'FIELDSET', 'LABEL', 'BR']);
 
 /**
  * Does an element inside a name start words of its own? By its rendered box, as on screen: a span laid out
@@ -286,7 +289,7 @@ const BLOCK_NAME_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'UL', 'OL',
  * could run together here (text before it, or anything after it): a link holding one span never pays.
  */
 function isBlockLevel(element: Element, tag: string, textBefore: boolean, root: Node): boolean {
-  if (BLOCK_NAME_TAGS.has(tag)) return true;
+  if (BLOCK_TAGS.has(tag)) return true;
   if (!textBefore && !hasFollowing(element, root)) return false;
   const display = getComputedStyle(element).display;
   return display !== '' && display !== 'none' && !display.startsWith('inline') && display !== 'contents' && !display.startsWith('ruby');

@@ -162,6 +162,7 @@ function describe(o: Observation): ObservedEffects {
     return `${role}${label ? ` ${JSON.stringify(clip(label, 60))}` : row ? ` in ${JSON.stringify(clip(row, 60))}` : ''} [ref=${o.refPrefix}${ref}]`;
   };
   const changes: string[] = [];
+  const focused = deepActiveElement();
 
   // Dialogs inside the page (not JavaScript dialogs: the worker sees those).
   const dialogsNow = visibleDialogs();
@@ -198,7 +199,6 @@ function describe(o: Observation): ObservedEffects {
       }
     }
     // Text that moved into the field that now has focus (a to-do opened for editing) did not go away.
-    const focused = deepActiveElement();
     const editing = focused !== o.focus && (focused instanceof HTMLTextAreaElement || (focused instanceof HTMLInputElement && focused.type !== 'password')) ? focused.value.trim() : '';
     if (editing && gone.includes(editing)) {
       gone = multisetMinus(gone, [editing]);
@@ -244,10 +244,9 @@ function describe(o: Observation): ObservedEffects {
       if (said.changed || closed) result.targetChanged = true;
     }
   }
-  const focus = deepActiveElement();
   // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
   // list item's edit field) is news.
-  if (focus !== o.focus && focus !== o.target) result.focus = focus === document.body || focus === document.documentElement ? 'the page (nothing has focus)' : `${name(focus)}${valueNote(focus)}`;
+  if (focused !== o.focus && focused !== o.target) result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
   const click = o.events.click;
   if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
   for (const [ref, element] of o.refs) {

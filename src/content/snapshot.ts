@@ -16,7 +16,7 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
+import { BLOCK_TAGS, INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
 import { attrOf, bodyOf, checkVisibilityOf, firstChildOf, firstElementChildOf, hasAnyAttributes, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, parentNodeOf, rootElementOf, shadowRootOf, tagOf, titleOf } from './dom.js';
 import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, rowOf, statesOf, summarize, urlSuffix, valueOf, valueSuffix } from './element-line.js';
 import { documentId, refFor } from './refs.js';
@@ -26,8 +26,6 @@ export { isShown } from './visibility.js';
 export { describeElement, summarize } from './element-line.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
-/** Elements whose text starts on a new word (so "<div>a</div><div>b</div>" reads "a b"). */
-const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'MAIN', 'BR', 'DT', 'DD', 'FORM', 'LABEL', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE']);
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
 const MAX_OPTIONS = 30;
@@ -39,9 +37,8 @@ const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'F
 
 /** A plain list item's only element (recursively), or the node itself. */
 function soleElementOf(node: TreeNode): TreeNode {
-  let item = node;
-  for (let only = item.kids[0]; item.head === 'listitem' && item.kids.length === 1 && only !== undefined && typeof only !== 'string'; only = item.kids[0]) item = only;
-  return item;
+  const only = node.kids[0];
+  return node.head === 'listitem' && node.kids.length === 1 && typeof only === 'object' ? soleElementOf(only) : node;
 }
 
 /** A node of the tree: a role line with kids, or a run of text. */

@@ -6,7 +6,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
-import { rowContextOf } from './row-context.js';
+import { rowOf } from './element-line.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -22,7 +22,7 @@ export function label(element: Element): string {
   const name = roleOf(element) ? nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '') : text();
   if (name) return `${role} ${JSON.stringify(name)}`;
   // An unnamed control says which row it is in, as read_page does: "checkbox in \"water plants\"".
-  const row = rowContextOf(element, role);
+  const row = rowOf(element, role, name);
   return row ? `${role} in ${JSON.stringify(row)}` : role;
 }
 
