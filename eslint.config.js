@@ -20,8 +20,26 @@ export default tseslint.config(
     files: ['src/runtime/**/*.ts'],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'no-restricted-globals': ['error', { name: 'chrome', message: 'src/runtime imports no browser API' }, { name: 'browser', message: 'src/runtime imports no browser API' }],
-      'no-restricted-imports': ['error', { patterns: ['webextension-polyfill', '**/background/**', '**/content/**', '**/sidepanel/**', '**/tools/**', '**/storage/**', '**/shared/**', '**/mcp/**'] }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'chrome', message: 'src/runtime imports no browser API' },
+        { name: 'browser', message: 'src/runtime imports no browser API' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'webextension-polyfill',
+            '**/background/**',
+            '**/content/**',
+            '**/sidepanel/**',
+            '**/tools/**',
+            '**/storage/**',
+            '**/shared/**',
+            '**/mcp/**',
+          ],
+        },
+      ],
     },
   },
   {

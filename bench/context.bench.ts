@@ -39,9 +39,36 @@ const PROFILE = modelProfile(MODEL);
 /** The 30 steps, in order. */
 const STEPS: Array<{ name: string; input: Record<string, unknown> }> = (
   [
-    'read', 'shot', 'find', 'scroll', 'read', 'scroll', 'shot', 'read', 'find', 'scroll',
-    'read', 'text', 'shot', 'scroll', 'read', 'find', 'read', 'scroll', 'shot', 'read',
-    'scroll', 'text', 'read', 'shot', 'find', 'scroll', 'read', 'scroll', 'shot', 'read',
+    'read',
+    'shot',
+    'find',
+    'scroll',
+    'read',
+    'scroll',
+    'shot',
+    'read',
+    'find',
+    'scroll',
+    'read',
+    'text',
+    'shot',
+    'scroll',
+    'read',
+    'find',
+    'read',
+    'scroll',
+    'shot',
+    'read',
+    'scroll',
+    'text',
+    'read',
+    'shot',
+    'find',
+    'scroll',
+    'read',
+    'scroll',
+    'shot',
+    'read',
   ] as const
 ).map((kind, i) => {
   if (kind === 'read') return { name: 'read_page', input: {} };
@@ -95,7 +122,16 @@ async function runOnce(label: string, setup: { economy: boolean; rewrite?: Rewri
   const permissions = { mode: 'auto' as const, rules: { allow: [], deny: [], ask: [] }, grants: [] };
   const model = createAnthropicClient({ apiKey: 'bench', baseUrl: mock.url, model: MODEL });
   const tools = buildToolPool(builtInTools(), [], permissions);
-  const runContext = createRootContext({ agentId: label, resultStore, permissions, tools, currentTabId: 1, windowId: 1, browser: bridge, imageOptions: PROFILE.image });
+  const runContext = createRootContext({
+    agentId: label,
+    resultStore,
+    permissions,
+    tools,
+    currentTabId: 1,
+    windowId: 1,
+    browser: bridge,
+    imageOptions: PROFILE.image,
+  });
   const result = await runAgent({
     runId: label,
     model,
@@ -106,7 +142,15 @@ async function runOnce(label: string, setup: { economy: boolean; rewrite?: Rewri
     onEvent: () => {},
     stopWhen: [],
     ...(setup.economy
-      ? { contextPolicy: createContextPolicy({ model, resultStore, profile: PROFILE, ...(setup.rewrite ? { rewrite: setup.rewrite } : {}), ...(setup.maxContextTokens ? { maxContextTokens: setup.maxContextTokens } : {}) }) }
+      ? {
+          contextPolicy: createContextPolicy({
+            model,
+            resultStore,
+            profile: PROFILE,
+            ...(setup.rewrite ? { rewrite: setup.rewrite } : {}),
+            ...(setup.maxContextTokens ? { maxContextTokens: setup.maxContextTokens } : {}),
+          }),
+        }
       : {}),
   });
   await bridge.close();
@@ -151,16 +195,24 @@ try {
   console.log(`context: ${STEPS.length} steps on corpus page ${PAGE} (viewport 1280×800 at DPR ${DPR}), ${MODEL}; bytes are request bodies as sent`);
   console.log('  run                        requests  whole run    last request  images/full reads in last');
   for (const f of all) {
-    console.log(`  ${f.label.padEnd(26)} ${String(f.requests).padStart(4)}${f.summaries ? ` (${f.summaries} summary)` : '            '} ${kb(f.bytesTotal).padStart(9)}  ${kb(f.bytesLast).padStart(10)}    ${f.lastImages} / ${f.lastFullReads}`);
+    console.log(
+      `  ${f.label.padEnd(26)} ${String(f.requests).padStart(4)}${f.summaries ? ` (${f.summaries} summary)` : '            '} ${kb(f.bytesTotal).padStart(9)}  ${kb(f.bytesLast).padStart(10)}    ${f.lastImages} / ${f.lastFullReads}`,
+    );
   }
-  console.log(`  whole run    context window / today  ${ratio(economy.bytesTotal, today.bytesTotal)}  (aim ≤ 0.2) ${economy.bytesTotal <= 0.2 * today.bytesTotal ? 'met' : 'MISSED'}`);
-  console.log(`  last request context window / today  ${ratio(economy.bytesLast, today.bytesLast)}  (aim ≤ 0.2) ${economy.bytesLast <= 0.2 * today.bytesLast ? 'met' : 'MISSED'}`);
+  console.log(
+    `  whole run    context window / today  ${ratio(economy.bytesTotal, today.bytesTotal)}  (aim ≤ 0.2) ${economy.bytesTotal <= 0.2 * today.bytesTotal ? 'met' : 'MISSED'}`,
+  );
+  console.log(
+    `  last request context window / today  ${ratio(economy.bytesLast, today.bytesLast)}  (aim ≤ 0.2) ${economy.bytesLast <= 0.2 * today.bytesLast ? 'met' : 'MISSED'}`,
+  );
 
-  console.log('\n  prompt cache (a model of Anthropic\'s; tokens over the whole run) and cost at list prices');
+  console.log("\n  prompt cache (a model of Anthropic's; tokens over the whole run) and cost at list prices");
   console.log('  run                          input  cache read  cache write     output      cost');
   for (const f of all) {
     const u = f.usage;
-    console.log(`  ${f.label.padEnd(26)} ${tokens(u.inputTokens).padStart(7)} ${tokens(u.cacheReadTokens).padStart(11)} ${tokens(u.cacheCreationTokens).padStart(12)} ${tokens(u.outputTokens).padStart(10)}  $${f.costUsd.toFixed(3)}`);
+    console.log(
+      `  ${f.label.padEnd(26)} ${tokens(u.inputTokens).padStart(7)} ${tokens(u.cacheReadTokens).padStart(11)} ${tokens(u.cacheCreationTokens).padStart(12)} ${tokens(u.outputTokens).padStart(10)}  $${f.costUsd.toFixed(3)}`,
+    );
   }
   console.log(`  rewrite threshold in use: ${DEFAULT_REWRITE.minTokens} tokens and ${DEFAULT_REWRITE.ratio}× what is written again`);
   console.log(`  cost  context window / today  ${ratio(economy.costUsd, today.costUsd)}`);
@@ -175,10 +227,11 @@ try {
   const deferredBody = JSON.stringify(buildAnthropicBody(MODEL, { system: deferredSystem, tools: toolSpecsForRequest(tools, none), messages }));
   // The reference: no tool deferred, so every schema is sent and the system prompt has no list of names.
   const allBody = JSON.stringify(buildAnthropicBody(MODEL, { system: buildSystemPrompt(callerSystem, ''), tools: tools.map(toolSpec), messages }));
-  console.log(`\n  first request: deferred ${kb(Buffer.byteLength(deferredBody))} vs all tools loaded ${kb(Buffer.byteLength(allBody))}  ratio ${ratio(Buffer.byteLength(deferredBody), Buffer.byteLength(allBody))} (${tools.filter(isDeferredTool).length} of ${tools.length} tools deferred)`);
+  console.log(
+    `\n  first request: deferred ${kb(Buffer.byteLength(deferredBody))} vs all tools loaded ${kb(Buffer.byteLength(allBody))}  ratio ${ratio(Buffer.byteLength(deferredBody), Buffer.byteLength(allBody))} (${tools.filter(isDeferredTool).length} of ${tools.length} tools deferred)`,
+  );
 } finally {
   await browser.close();
   await server.close();
   await mock.close();
 }
-

@@ -22,7 +22,10 @@ interface DispatchFigures {
 const root = resolve(import.meta.dirname, '..');
 const distDir = resolve(root, '.tmp/dist-bench');
 
-const build = spawnSync('npx', ['vite', 'build', '--mode', 'bench', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--mode', 'bench', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const fixtures = await startFixtureServer(resolve(root, 'tests/e2e/pages'));

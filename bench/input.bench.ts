@@ -18,7 +18,10 @@ import type { InputFigures } from '../src/background/input-bench-hook.js';
 const root = resolve(import.meta.dirname, '..');
 const distDir = resolve(root, '.tmp/dist-bench');
 
-const build = spawnSync('npx', ['vite', 'build', '--mode', 'bench', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+const build = spawnSync('npx', ['vite', 'build', '--mode', 'bench', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const fixtures = await startFixtureServer(resolve(root, 'tests/fixtures/input'));
@@ -34,10 +37,16 @@ try {
   }, tabId);
   const clicks = Number(await page.textContent('#clicks'));
   const ms = (value: number) => `${value.toFixed(2)} ms`;
-  console.log(`input: ${figures.acts} clicks and ${Math.ceil(figures.acts / 3)} typings × ${figures.rounds} rounds (medians per act), measured in the service worker`);
+  console.log(
+    `input: ${figures.acts} clicks and ${Math.ceil(figures.acts / 3)} typings × ${figures.rounds} rounds (medians per act), measured in the service worker`,
+  );
   console.log(`  attach the debugger to the tab (once per run)   ${ms(figures.attachMs)}`);
-  console.log(`  click   synthetic ${ms(figures.click.syntheticMs).padStart(10)}   trusted ${ms(figures.click.trustedMs).padStart(10)}   ratio trusted/synthetic ${figures.click.ratio.toFixed(2)}`);
-  console.log(`  type 20 synthetic ${ms(figures.type20.syntheticMs).padStart(10)}   trusted ${ms(figures.type20.trustedMs).padStart(10)}   ratio trusted/synthetic ${figures.type20.ratio.toFixed(2)}`);
+  console.log(
+    `  click   synthetic ${ms(figures.click.syntheticMs).padStart(10)}   trusted ${ms(figures.click.trustedMs).padStart(10)}   ratio trusted/synthetic ${figures.click.ratio.toFixed(2)}`,
+  );
+  console.log(
+    `  type 20 synthetic ${ms(figures.type20.syntheticMs).padStart(10)}   trusted ${ms(figures.type20.trustedMs).padStart(10)}   ratio trusted/synthetic ${figures.type20.ratio.toFixed(2)}`,
+  );
   console.log(`  the page counted ${clicks} clicks (both paths reached its handler)`);
 } finally {
   await ext.close();

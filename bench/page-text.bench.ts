@@ -25,7 +25,10 @@ for (const name of corpusPages().filter(hasExpected)) {
 await browser.close();
 await server.close();
 
-for (const row of rows) console.log(`${row.name.padEnd(40)} recall ${(row.recall * 100).toFixed(1).padStart(5)}%  expected ${String(row.expected).padStart(6)} tokens, extracted ${String(row.extracted).padStart(6)}`);
+for (const row of rows)
+  console.log(
+    `${row.name.padEnd(40)} recall ${(row.recall * 100).toFixed(1).padStart(5)}%  expected ${String(row.expected).padStart(6)} tokens, extracted ${String(row.extracted).padStart(6)}`,
+  );
 const recalls = rows.map((row) => row.recall);
 console.log(`\npages: ${rows.length}`);
 console.log(`median recall: ${(median(recalls) * 100).toFixed(1)}%`);

@@ -67,7 +67,15 @@ async function conversation(keepFound: boolean): Promise<RecordedModelRequest[]>
       memory,
       appState: keepFound ? appState : initialAppState(),
     });
-    const result = await runAgent({ runId: 'bench', model, system: 'You are a bench.', messages, context, canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), onEvent: () => {} });
+    const result = await runAgent({
+      runId: 'bench',
+      model,
+      system: 'You are a bench.',
+      messages,
+      context,
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      onEvent: () => {},
+    });
     messages = result.messages;
     appState = result.context.getAppState();
     requests.push(...model.requests);
@@ -90,10 +98,14 @@ function report(label: string, requests: RecordedModelRequest[]): { sent: number
   }
   console.log(`${label}: ${requests.length} requests`);
   console.log(`  ${rows.join('\n  ')}`);
-  console.log(`  total ${sent.toLocaleString('en-US')} B sent, ${reused.toLocaleString('en-US')} B identical with the request before (${((reused / sent) * 100).toFixed(1)}%)`);
+  console.log(
+    `  total ${sent.toLocaleString('en-US')} B sent, ${reused.toLocaleString('en-US')} B identical with the request before (${((reused / sent) * 100).toFixed(1)}%)`,
+  );
   return { sent, reused };
 }
 
 const before = report('before (found tools forgotten at each new message)', await conversation(false));
 const after = report('after (found tools last for the conversation)', await conversation(true));
-console.log(`requests: ${after.sent < before.sent ? 'fewer' : 'as many'}; bytes sent after/before ${(after.sent / before.sent).toFixed(2)}×; bytes not reusable after/before ${((after.sent - after.reused) / (before.sent - before.reused)).toFixed(2)}×`);
+console.log(
+  `requests: ${after.sent < before.sent ? 'fewer' : 'as many'}; bytes sent after/before ${(after.sent / before.sent).toFixed(2)}×; bytes not reusable after/before ${((after.sent - after.reused) / (before.sent - before.reused)).toFixed(2)}×`,
+);

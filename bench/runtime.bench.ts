@@ -103,7 +103,11 @@ async function persistLarge() {
     let previewChars = 0;
     for (let round = 0; round < rounds; round++) {
       const start = performance.now();
-      const decision = await persistOversizedResult({ toolUseId: `big_${round}`, toolName: 'get_page_text', content: [{ type: 'text', text: full }] }, store, 'Too long');
+      const decision = await persistOversizedResult(
+        { toolUseId: `big_${round}`, toolName: 'get_page_text', content: [{ type: 'text', text: full }] },
+        store,
+        'Too long',
+      );
       times.push(performance.now() - start);
       previewChars = decision.content[0]?.type === 'text' ? decision.content[0].text.length : 0;
     }

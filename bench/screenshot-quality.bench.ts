@@ -55,25 +55,32 @@ await encoder.addScriptTag({ content: await encoderScript() });
 
 /** Encodes a capture as asked, and decodes the result again to a lossless PNG for the OCR. */
 const encodeAndDecode = (png: string, options: ImageOptions) =>
-  encoder.evaluate(async ([dataUrl, asked]) => {
-    const encoded = await (globalThis as unknown as { __pagewrightEncode: { encodeScreenshot(d: string, o: unknown): Promise<CapturedImage> } }).__pagewrightEncode.encodeScreenshot(dataUrl, asked);
-    const bitmap = await createImageBitmap(await (await fetch(`data:${encoded.mediaType};base64,${encoded.data}`)).blob());
-    // Twice the size for the OCR engine, which reads small screen text poorly at 1:1 (a model reads the 1:1 image).
-    const canvas = new OffscreenCanvas(bitmap.width * 2, bitmap.height * 2);
-    const context2d = canvas.getContext('2d');
-    if (context2d) context2d.imageSmoothingQuality = 'high';
-    context2d?.drawImage(bitmap, 0, 0, bitmap.width * 2, bitmap.height * 2);
-    const blob = await canvas.convertToBlob({ type: 'image/png' });
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    let binary = '';
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-    return { bytes: encoded.data.length, decoded: btoa(binary) };
-  }, [`data:image/png;base64,${png}`, options] as const);
+  encoder.evaluate(
+    async ([dataUrl, asked]) => {
+      const encoded = await (
+        globalThis as unknown as { __pagewrightEncode: { encodeScreenshot(d: string, o: unknown): Promise<CapturedImage> } }
+      ).__pagewrightEncode.encodeScreenshot(dataUrl, asked);
+      const bitmap = await createImageBitmap(await (await fetch(`data:${encoded.mediaType};base64,${encoded.data}`)).blob());
+      // Twice the size for the OCR engine, which reads small screen text poorly at 1:1 (a model reads the 1:1 image).
+      const canvas = new OffscreenCanvas(bitmap.width * 2, bitmap.height * 2);
+      const context2d = canvas.getContext('2d');
+      if (context2d) context2d.imageSmoothingQuality = 'high';
+      context2d?.drawImage(bitmap, 0, 0, bitmap.width * 2, bitmap.height * 2);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { bytes: encoded.data.length, decoded: btoa(binary) };
+    },
+    [`data:image/png;base64,${png}`, options] as const,
+  );
 
 const sizes = new Map<string, number[]>();
 const recalls = new Map<string, number[]>();
 try {
-  console.log(`screenshot quality: ${pages.length} corpus pages at 1280×800, DPR 2, scaled to 1280 px; OCR ${tesseract ? 'by tesseract' : 'skipped (install tesseract-ocr)'}`);
+  console.log(
+    `screenshot quality: ${pages.length} corpus pages at 1280×800, DPR 2, scaled to 1280 px; OCR ${tesseract ? 'by tesseract' : 'skipped (install tesseract-ocr)'}`,
+  );
   for (const name of pages) {
     await openCorpusPage(page, server, name);
     await page.waitForTimeout(300);
@@ -100,7 +107,13 @@ try {
     const key = label(options);
     const r = recalls.get(key) ?? [];
     const mark = options.format === CLOUD_IMAGE_OPTIONS.format && options.quality === CLOUD_IMAGE_OPTIONS.quality ? '  ← default' : '';
-    console.log(`  ${key.padEnd(12)}  ${median(sizes.get(key) ?? []).toFixed(3).padStart(10)}                     ${r.length ? `${(r.reduce((a, b) => a + b, 0) / r.length).toFixed(3)}, ${median(r).toFixed(3)}, ${Math.min(...r).toFixed(3)}` : '—'}${mark}`);
+    console.log(
+      `  ${key.padEnd(12)}  ${median(sizes.get(key) ?? [])
+        .toFixed(3)
+        .padStart(
+          10,
+        )}                     ${r.length ? `${(r.reduce((a, b) => a + b, 0) / r.length).toFixed(3)}, ${median(r).toFixed(3)}, ${Math.min(...r).toFixed(3)}` : '—'}${mark}`,
+    );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

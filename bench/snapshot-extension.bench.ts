@@ -54,7 +54,10 @@ interface Row {
 
 const server = await serveCorpus();
 const mock = await startMockModelServer();
-const ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
+const ext = await launchExtension({
+  settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' },
+  args: [OFFLINE_DNS_FLAG],
+});
 const runner = await createToolRunner(ext, mock);
 const page = await ext.context.newPage();
 const rows: Row[] = [];
@@ -62,7 +65,10 @@ const errors: string[] = [];
 for (const name of corpusPages().slice(0, LIMIT)) {
   await openCorpusPage(page, server, name);
   const tabId = await ext.tabIdOf(page);
-  const runs = await runner.run(tabId, Array.from({ length: REPS + 1 }, () => ({ name: 'read_page', input: {} })));
+  const runs = await runner.run(
+    tabId,
+    Array.from({ length: REPS + 1 }, () => ({ name: 'read_page', input: {} })),
+  );
   for (const run of runs) if (run.isError) errors.push(`${name}: ${run.code}`);
   const playwright: number[] = [];
   const floor: number[] = [];
@@ -71,7 +77,13 @@ for (const name of corpusPages().slice(0, LIMIT)) {
     playwright.push(await timed(() => page.locator('body').ariaSnapshot({ timeout: 60_000 })));
     floor.push(await timed(() => page.evaluate(FLOOR_WALK)));
   }
-  rows.push({ name, firstRead: runs[0]?.durationMs ?? NaN, readPage: median(runs.slice(1).map((run) => run.durationMs)), playwright: median(playwright), floor: median(floor) });
+  rows.push({
+    name,
+    firstRead: runs[0]?.durationMs ?? NaN,
+    readPage: median(runs.slice(1).map((run) => run.durationMs)),
+    playwright: median(playwright),
+    floor: median(floor),
+  });
 }
 await runner.close();
 await ext.close();
@@ -80,14 +92,23 @@ await server.close();
 
 const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
 console.log(`${'page'.padEnd(40)} ${'first read'.padStart(10)} ${'read_page'.padStart(10)} ${'playwright'.padStart(10)} ${'floor'.padStart(10)}`);
-for (const row of rows) console.log(`${row.name.slice(0, 40).padEnd(40)} ${ms(row.firstRead).padStart(10)} ${ms(row.readPage).padStart(10)} ${ms(row.playwright).padStart(10)} ${ms(row.floor).padStart(10)}`);
+for (const row of rows)
+  console.log(
+    `${row.name.slice(0, 40).padEnd(40)} ${ms(row.firstRead).padStart(10)} ${ms(row.readPage).padStart(10)} ${ms(row.playwright).padStart(10)} ${ms(row.floor).padStart(10)}`,
+  );
 const pick = (key: keyof Omit<Row, 'name'>) => rows.map((row) => row[key]);
 console.log(`\n${rows.length} corpus pages, remote hosts failing to resolve; per page the median of ${REPS} reads after a first one`);
 for (const key of ['firstRead', 'readPage', 'playwright', 'floor'] as const) {
   console.log(`  ${key.padEnd(10)} median ${ms(median(pick(key)))}   p90 ${ms(quantile(pick(key), 0.9))}   max ${ms(Math.max(...pick(key)))}`);
 }
 const ratios = (a: keyof Omit<Row, 'name'>, b: keyof Omit<Row, 'name'>) => rows.map((row) => row[a] / Math.max(row[b], 0.01));
-console.log(`  read_page / Playwright ariaSnapshot (per page): median ${median(ratios('readPage', 'playwright')).toFixed(2)}, p90 ${quantile(ratios('readPage', 'playwright'), 0.9).toFixed(2)}`);
-console.log(`  read_page / floor walk (per page):              median ${median(ratios('readPage', 'floor')).toFixed(2)}, p90 ${quantile(ratios('readPage', 'floor'), 0.9).toFixed(2)}`);
-console.log(`  first read / later reads (injection, per page): median ${median(ratios('firstRead', 'readPage')).toFixed(2)}, p90 ${quantile(ratios('firstRead', 'readPage'), 0.9).toFixed(2)}`);
+console.log(
+  `  read_page / Playwright ariaSnapshot (per page): median ${median(ratios('readPage', 'playwright')).toFixed(2)}, p90 ${quantile(ratios('readPage', 'playwright'), 0.9).toFixed(2)}`,
+);
+console.log(
+  `  read_page / floor walk (per page):              median ${median(ratios('readPage', 'floor')).toFixed(2)}, p90 ${quantile(ratios('readPage', 'floor'), 0.9).toFixed(2)}`,
+);
+console.log(
+  `  first read / later reads (injection, per page): median ${median(ratios('firstRead', 'readPage')).toFixed(2)}, p90 ${quantile(ratios('firstRead', 'readPage'), 0.9).toFixed(2)}`,
+);
 console.log(errors.length ? `errors (${errors.length}): ${errors.slice(0, 10).join('; ')}` : 'errors: none');

@@ -67,7 +67,11 @@ async function inPage(page: Page, filter: 'all' | 'interactive'): Promise<{ ms: 
 async function inPageFloor(page: Page): Promise<{ ms: number }> {
   const times: number[] = [];
   for (let i = 0; i < REPS; i++) {
-    times.push((await page.evaluate(`(() => { let n = 0; const t = performance.now(); do { ${FLOOR_WALK}; n++; } while (performance.now() - t < 30 && n < 200); return (performance.now() - t) / n; })()`)) as number);
+    times.push(
+      (await page.evaluate(
+        `(() => { let n = 0; const t = performance.now(); do { ${FLOOR_WALK}; n++; } while (performance.now() - t < 30 && n < 200); return (performance.now() - t) / n; })()`,
+      )) as number,
+    );
   }
   return { ms: median(times) };
 }
@@ -95,7 +99,9 @@ async function measure(page: Page, name: string): Promise<Row> {
   const interactive = await inPage(page, 'interactive');
   const playwright = await timed(() => page.locator('body').ariaSnapshot({ timeout: 60_000 }));
   // Ours through the same kind of round trip as Playwright's (an evaluate returning the text).
-  const roundTrip = await timed(() => page.evaluate(`globalThis.__pagewrightTest.handle({ type: 'snapshot', filter: 'all', refPrefix: '' }).then((r) => r.ok ? r.result.text : '')`));
+  const roundTrip = await timed(() =>
+    page.evaluate(`globalThis.__pagewrightTest.handle({ type: 'snapshot', filter: 'all', refPrefix: '' }).then((r) => r.ok ? r.result.text : '')`),
+  );
   const floor = await inPageFloor(page);
   return {
     name,
@@ -141,7 +147,9 @@ await server.close();
 
 const fmt = (ms: number) => `${ms.toFixed(2).padStart(7)} ms`;
 const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
-console.log(`${'page'.padEnd(34)} ${'ours'.padStart(10)} ${'interact.'.padStart(10)} ${'playwright'.padStart(10)} ${'floor'.padStart(10)}  ours/pw  ours/floor  chars ours/interact./pw`);
+console.log(
+  `${'page'.padEnd(34)} ${'ours'.padStart(10)} ${'interact.'.padStart(10)} ${'playwright'.padStart(10)} ${'floor'.padStart(10)}  ours/pw  ours/floor  chars ours/interact./pw`,
+);
 for (const row of [...rows, generated]) {
   console.log(
     `${row.name.slice(0, 34).padEnd(34)} ${fmt(row.ours)} ${fmt(row.oursInteractive)} ${fmt(row.playwright)} ${fmt(row.floor)}  ${ratio(row.ours, row.playwright).padStart(7)}  ${ratio(row.ours, row.floor).padStart(10)}  ${row.oursChars}/${row.interactiveChars}/${row.playwrightChars}`,
@@ -149,19 +157,47 @@ for (const row of [...rows, generated]) {
 }
 const med = (pick: (row: Row) => number) => median(rows.map(pick));
 console.log(`\ncorpus pages: ${rows.length} (median of ${REPS} runs each)`);
-console.log(`median time: ours ${med((r) => r.ours).toFixed(1)} ms (interactive ${med((r) => r.oursInteractive).toFixed(1)} ms), Playwright ${med((r) => r.playwright).toFixed(1)} ms, floor ${med((r) => r.floor).toFixed(1)} ms`);
-console.log(`median per-page ratio ours/Playwright: ${med((r) => r.ours / r.playwright).toFixed(2)} (aim ≤ 0.5); both timed from Node (round trip): ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`);
-console.log(`median per-page ratio ours/floor: ${med((r) => r.ours / r.floor).toFixed(2)} (aim ≤ 3); interactive/floor: ${med((r) => r.oursInteractive / r.floor).toFixed(2)}`);
+console.log(
+  `median time: ours ${med((r) => r.ours).toFixed(1)} ms (interactive ${med((r) => r.oursInteractive).toFixed(1)} ms), Playwright ${med((r) => r.playwright).toFixed(1)} ms, floor ${med((r) => r.floor).toFixed(1)} ms`,
+);
+console.log(
+  `median per-page ratio ours/Playwright: ${med((r) => r.ours / r.playwright).toFixed(2)} (aim ≤ 0.5); both timed from Node (round trip): ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`,
+);
+console.log(
+  `median per-page ratio ours/floor: ${med((r) => r.ours / r.floor).toFixed(2)} (aim ≤ 3); interactive/floor: ${med((r) => r.oursInteractive / r.floor).toFixed(2)}`,
+);
 console.log(`median time ratio ours/floor: ${(med((r) => r.ours) / med((r) => r.floor)).toFixed(2)}`);
-console.log(`median size: ours all ${med((r) => r.oursChars)} chars, interactive ${med((r) => r.interactiveChars)}, Playwright ${med((r) => r.playwrightChars)}; pages where interactive > Playwright: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length}`);
+console.log(
+  `median size: ours all ${med((r) => r.oursChars)} chars, interactive ${med((r) => r.interactiveChars)}, Playwright ${med((r) => r.playwrightChars)}; pages where interactive > Playwright: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length}`,
+);
 const aim = (label: string, value: number, limit: number, note = '') =>
   console.log(`  ${label.padEnd(44)} ${value.toFixed(2).padStart(6)}  (aim ≤ ${limit})  ${value <= limit ? 'met' : 'MISSED'}${note}`);
 console.log(`\nAims (median of the per-page ratios over ${rows.length} corpus pages, all measured in this run):`);
-aim('time: ours (all) / Playwright ariaSnapshot', med((r) => r.ours / r.playwright), 0.5, `; from Node through evaluate: ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`);
-aim('size: ours (interactive) / Playwright', med((r) => r.interactiveChars / Math.max(1, r.playwrightChars)), 1, `; pages where larger: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length} of ${rows.length}`);
-aim('time: ours (all) / floor', med((r) => r.ours / r.floor), 3);
-aim('time: ours (interactive) / floor', med((r) => r.oursInteractive / r.floor), 3);
+aim(
+  'time: ours (all) / Playwright ariaSnapshot',
+  med((r) => r.ours / r.playwright),
+  0.5,
+  `; from Node through evaluate: ${med((r) => r.roundTrip / r.playwright).toFixed(2)}`,
+);
+aim(
+  'size: ours (interactive) / Playwright',
+  med((r) => r.interactiveChars / Math.max(1, r.playwrightChars)),
+  1,
+  `; pages where larger: ${rows.filter((r) => r.interactiveChars > r.playwrightChars).length} of ${rows.length}`,
+);
+aim(
+  'time: ours (all) / floor',
+  med((r) => r.ours / r.floor),
+  3,
+);
+aim(
+  'time: ours (interactive) / floor',
+  med((r) => r.oursInteractive / r.floor),
+  3,
+);
 aim('generated 10k: time ours (all) / Playwright', generated.ours / generated.playwright, 0.5);
 aim('generated 10k: size interactive / Playwright', generated.interactiveChars / generated.playwrightChars, 1);
 aim('generated 10k: time ours (all) / floor', generated.ours / generated.floor, 3);
-console.log(`generated 10k: ours ${generated.ours.toFixed(1)} ms, interactive ${generated.oursInteractive.toFixed(1)} ms, Playwright ${generated.playwright.toFixed(1)} ms, floor ${generated.floor.toFixed(1)} ms; ours/pw ${ratio(generated.ours, generated.playwright)}, ours/floor ${ratio(generated.ours, generated.floor)}; chars ours ${generated.oursChars}, interactive ${generated.interactiveChars}, Playwright ${generated.playwrightChars}`);
+console.log(
+  `generated 10k: ours ${generated.ours.toFixed(1)} ms, interactive ${generated.oursInteractive.toFixed(1)} ms, Playwright ${generated.playwright.toFixed(1)} ms, floor ${generated.floor.toFixed(1)} ms; ours/pw ${ratio(generated.ours, generated.playwright)}, ours/floor ${ratio(generated.ours, generated.floor)}; chars ours ${generated.oursChars}, interactive ${generated.interactiveChars}, Playwright ${generated.playwrightChars}`,
+);

@@ -70,6 +70,12 @@ for (const row of rows.slice(1)) console.log(`${String(row.step).padStart(4)}  $
 const early = rows.slice(1, 6);
 const late = rows.slice(-5);
 const mean = (list: typeof rows, key: 'conversation' | 'written') => list.reduce((sum, row) => sum + row[key], 0) / list.length;
-console.log(`\nwritten per step, last 5 vs first 5 steps: ${(mean(late, 'written') / mean(early, 'written')).toFixed(2)}× (flat ≈ 1: proportional to the step)`);
-console.log(`conversation size, last 5 vs first 5 steps: ${(mean(late, 'conversation') / mean(early, 'conversation')).toFixed(2)}× (what a whole rewrite would follow)`);
-console.log(`last step: wrote ${kb(late.at(-1)?.written ?? 0)} while the conversation held ${kb(late.at(-1)?.conversation ?? 0)} (${((late.at(-1)?.written ?? 0) / (late.at(-1)?.conversation ?? 1)).toFixed(3)}×)`);
+console.log(
+  `\nwritten per step, last 5 vs first 5 steps: ${(mean(late, 'written') / mean(early, 'written')).toFixed(2)}× (flat ≈ 1: proportional to the step)`,
+);
+console.log(
+  `conversation size, last 5 vs first 5 steps: ${(mean(late, 'conversation') / mean(early, 'conversation')).toFixed(2)}× (what a whole rewrite would follow)`,
+);
+console.log(
+  `last step: wrote ${kb(late.at(-1)?.written ?? 0)} while the conversation held ${kb(late.at(-1)?.conversation ?? 0)} (${((late.at(-1)?.written ?? 0) / (late.at(-1)?.conversation ?? 1)).toFixed(3)}×)`,
+);

@@ -26,7 +26,12 @@ const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mod
 const TOOL_MS = 400;
 
 function context(tools: Tools) {
-  return createRootContext({ agentId: 'bench', resultStore: createMemoryResultStore(), permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools });
+  return createRootContext({
+    agentId: 'bench',
+    resultStore: createMemoryResultStore(),
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+    tools,
+  });
 }
 
 /** One run; returns its wall time and, when streaming, the stream time left after the call started. */
@@ -89,7 +94,14 @@ async function slowStream() {
 // --- 2. the orchestrator's overhead ----------------------------------------------------------------
 async function overhead() {
   const instant = (name: string, safe: boolean) =>
-    buildTool({ name, prompt: 'Answers at once.', inputSchema: z.object({ n: z.number().describe('n') }), isConcurrencySafe: () => safe, isReadOnly: () => safe, call: async (input) => ({ data: input.n }) });
+    buildTool({
+      name,
+      prompt: 'Answers at once.',
+      inputSchema: z.object({ n: z.number().describe('n') }),
+      isConcurrencySafe: () => safe,
+      isReadOnly: () => safe,
+      call: async (input) => ({ data: input.n }),
+    });
   const tools = [instant('safe', true), instant('other', false)];
   const runs = 300;
   const rounds = 7;
@@ -107,7 +119,9 @@ async function overhead() {
     }
     const a = median(on);
     const b = median(off);
-    console.log(`orchestrator overhead: ${runs} runs of one turn of 10 instant ${name === 'safe' ? 'concurrency-safe' : 'not concurrency-safe'} calls through the loop, ${rounds} rounds, medians per run`);
+    console.log(
+      `orchestrator overhead: ${runs} runs of one turn of 10 instant ${name === 'safe' ? 'concurrency-safe' : 'not concurrency-safe'} calls through the loop, ${rounds} rounds, medians per run`,
+    );
     console.log(`  streaming off ${(b * 1000).toFixed(0)} µs   streaming on ${(a * 1000).toFixed(0)} µs   on / off: ${(a / b).toFixed(2)}×`);
   }
 }

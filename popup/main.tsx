@@ -77,7 +77,13 @@ function Popup() {
     <main>
       <h1>Pagewright</h1>
       <p role="status" aria-label="Run status">
-        {status === undefined ? 'Checking…' : runHere ? `Working in this tab: ${runHere.title}` : status.runs.length > 0 ? `${status.runs.length} run(s) active in other tabs` : 'No run is active.'}
+        {status === undefined
+          ? 'Checking…'
+          : runHere
+            ? `Working in this tab: ${runHere.title}`
+            : status.runs.length > 0
+              ? `${status.runs.length} run(s) active in other tabs`
+              : 'No run is active.'}
       </p>
       {status && !status.settings.ok && <p role="alert">Settings need attention: {status.settings.message}</p>}
       <div class="actions">

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const wanted = process.argv.slice(2);
-const all = readdirSync(join(root, 'bench')).filter((f) => f.endsWith('.bench.ts')).sort();
+const all = readdirSync(join(root, 'bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 const files = wanted.length ? all.filter((f) => wanted.some((w) => f.includes(w))) : all;
 if (files.length === 0) {
   console.error(`No benchmark matches ${wanted.join(', ')}. Available: ${all.join(', ')}`);

@@ -51,8 +51,7 @@ export const HEADLESS_FLAGS = [
   '--disable-sync',
 ];
 
-const INSTALL_HINT =
-  'Install Chromium, e.g. `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROME_PATH to a Chrome/Chromium executable.';
+const INSTALL_HINT = 'Install Chromium, e.g. `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROME_PATH to a Chrome/Chromium executable.';
 
 function tryAptInstall() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -25,7 +25,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const PANEL_PORT_NAME = 'pagewright-panel';
 
-
 const { values: args } = parseArgs({
   options: {
     task: { type: 'string' },
@@ -41,7 +40,12 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0]?.replace(/^#!.*\n\/\*\*\n/, '').replace(/^ \* ?/gm, ''));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('*/')[0]
+      ?.replace(/^#!.*\n\/\*\*\n/, '')
+      .replace(/^ \* ?/gm, ''),
+  );
   process.exit(0);
 }
 
@@ -81,10 +85,18 @@ async function settingsFromEnvironment() {
   }
   const settings = { permissionMode: 'ask' };
   if (process.env.ANTHROPIC_API_KEY) {
-    settings.anthropic = { apiKey: process.env.ANTHROPIC_API_KEY, ...(process.env.ANTHROPIC_BASE_URL ? { baseUrl: process.env.ANTHROPIC_BASE_URL } : {}), ...(process.env.ANTHROPIC_MODEL ? { model: process.env.ANTHROPIC_MODEL } : {}) };
+    settings.anthropic = {
+      apiKey: process.env.ANTHROPIC_API_KEY,
+      ...(process.env.ANTHROPIC_BASE_URL ? { baseUrl: process.env.ANTHROPIC_BASE_URL } : {}),
+      ...(process.env.ANTHROPIC_MODEL ? { model: process.env.ANTHROPIC_MODEL } : {}),
+    };
   }
   if (process.env.OPENAI_API_KEY) {
-    settings.openai = { apiKey: process.env.OPENAI_API_KEY, ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}), ...(process.env.OPENAI_MODEL ? { model: process.env.OPENAI_MODEL } : {}) };
+    settings.openai = {
+      apiKey: process.env.OPENAI_API_KEY,
+      ...(process.env.OPENAI_BASE_URL ? { baseUrl: process.env.OPENAI_BASE_URL } : {}),
+      ...(process.env.OPENAI_MODEL ? { model: process.env.OPENAI_MODEL } : {}),
+    };
   }
   settings.provider = settings.anthropic ? 'anthropic' : settings.openai ? 'openai' : 'anthropic';
   if (!settings.anthropic && !settings.openai) {
@@ -140,7 +152,8 @@ const cleanup = async () => {
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
 process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
 
-const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+const worker =
+  context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
 const extensionId = new URL(worker.url()).host;
 if (settings) await worker.evaluate((value) => chrome.storage.local.set({ settings: value }), settings);
 
@@ -160,10 +173,9 @@ if (tabId < 0) fail('could not find the start tab.');
 
 if (!headless) {
   // sidePanel.open needs a user gesture; a pop-out window bound to the tab is ready without one.
-  await worker.evaluate(
-    ({ url }) => chrome.windows.create({ url, type: 'popup', width: 440, height: 800 }),
-    { url: `chrome-extension://${extensionId}/sidepanel/index.html?tab=${tabId}` },
-  );
+  await worker.evaluate(({ url }) => chrome.windows.create({ url, type: 'popup', width: 440, height: 800 }), {
+    url: `chrome-extension://${extensionId}/sidepanel/index.html?tab=${tabId}`,
+  });
   console.error(`Pagewright is running (extension ${extensionId}). Close the browser or press Ctrl+C to stop.`);
   context.on('close', () => void cleanup().then(() => process.exit(0)));
 } else {
@@ -206,8 +218,16 @@ async function runTask(task, taskTabId) {
       }
       case 'permission_request': {
         const choice = args.yes ? 'allow_once' : 'deny';
-        line(`? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${choice === 'deny' ? 'denied (pass --yes to allow)' : 'allowed (--yes)'}`);
-        return { type: 'permission_response', conversationId: message.conversationId, toolUseId: message.request.toolUseId, choice, ...(choice === 'deny' ? { reason: 'Running headless without a person to ask.' } : {}) };
+        line(
+          `? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${choice === 'deny' ? 'denied (pass --yes to allow)' : 'allowed (--yes)'}`,
+        );
+        return {
+          type: 'permission_response',
+          conversationId: message.conversationId,
+          toolUseId: message.request.toolUseId,
+          choice,
+          ...(choice === 'deny' ? { reason: 'Running headless without a person to ask.' } : {}),
+        };
       }
       case 'notice':
         line(`! ${message.message} ${message.suggestion}`);

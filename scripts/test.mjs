@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit tests, then the end-to-end tests (Chromium check, build, e2e), and a
+// `npm test`: typecheck, lint, formatting (Prettier), unit tests, then the end-to-end tests (Chromium check, build, e2e), and a
 // last line "N passed, N failed" that sums both test projects — CI reads exactly that line, so keep it last
 // and keep its shape. Every stage runs even when an earlier one failed, so one run shows every problem;
 // a failed stage that is not a test run (typecheck, lint, Chromium, build) counts as one failure, and a
@@ -59,6 +59,7 @@ function vitest(project) {
 
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 check('lint', 'npx', ['eslint', '.']);
+check('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit');
 if (check('chromium', 'node', ['scripts/ensure-chromium.mjs']) && check('build', 'npx', ['vite', 'build'])) vitest('e2e');
 else problems.push('e2e tests (not run)');

@@ -20,7 +20,10 @@ const sources = (dir: string) =>
     .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
     .map((f) => ({ file: join(dir, f), text: readFileSync(join(root, dir, f), 'utf8') }));
 const imports = (text: string) =>
-  [...text.matchAll(/^\s*import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => ({ spec: m[2] ?? m[3] ?? '', typeOnly: m[1] !== undefined }));
+  [...text.matchAll(/^\s*import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm)].map((m) => ({
+    spec: m[2] ?? m[3] ?? '',
+    typeOnly: m[1] !== undefined,
+  }));
 // Comments may name the APIs (to say they are not used); code may not.
 const withoutComments = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
 
@@ -49,7 +52,12 @@ describe('boundaries', () => {
   });
 
   it('src/runtime imports nothing from the rest of src, the pages, or the polyfill', () => {
-    expect(offenders('src/runtime', (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && part !== 'src/runtime') || ['sidepanel', 'popup'].includes(part))).toEqual([]);
+    expect(
+      offenders(
+        'src/runtime',
+        (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && part !== 'src/runtime') || ['sidepanel', 'popup'].includes(part),
+      ),
+    ).toEqual([]);
   });
 
   it('src/shared builds only on the runtime', () => {
@@ -61,13 +69,23 @@ describe('boundaries', () => {
   });
 
   it('src/mcp builds only on the runtime and shared code, with no extension API', () => {
-    expect(offenders('src/mcp', (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/mcp'].includes(part)))).toEqual([]);
+    expect(
+      offenders('src/mcp', (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/mcp'].includes(part))),
+    ).toEqual([]);
     const browserGlobal = /(?<![\w.$])(chrome|browser)\s*\.\s*[a-z]/;
-    expect(sources('src/mcp').filter(({ text }) => browserGlobal.test(withoutComments(text).replace(/'[^'\n]*'|"[^"\n]*"/g, "''"))).map((o) => o.file)).toEqual([]);
+    expect(
+      sources('src/mcp')
+        .filter(({ text }) => browserGlobal.test(withoutComments(text).replace(/'[^'\n]*'|"[^"\n]*"/g, "''")))
+        .map((o) => o.file),
+    ).toEqual([]);
   });
 
   it('src/tools act through ports, never reaching into the worker, storage, pages or the panel', () => {
-    expect(offenders('src/tools', (part) => ['src/background', 'src/storage', 'src/content', 'src/mcp', 'sidepanel', 'popup', 'webextension-polyfill'].includes(part))).toEqual([]);
+    expect(
+      offenders('src/tools', (part) =>
+        ['src/background', 'src/storage', 'src/content', 'src/mcp', 'sidepanel', 'popup', 'webextension-polyfill'].includes(part),
+      ),
+    ).toEqual([]);
   });
 
   it('src/content never imports from the worker, storage, tools or the panel', () => {

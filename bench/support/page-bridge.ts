@@ -38,7 +38,11 @@ export interface PageBridgeOptions {
 }
 
 /** A bridge to `page`, plus the number of screenshots taken. */
-export async function createPageBridge(browser: Browser, page: Page, options: PageBridgeOptions): Promise<BrowserBridge & { shots: number; close(): Promise<void> }> {
+export async function createPageBridge(
+  browser: Browser,
+  page: Page,
+  options: PageBridgeOptions,
+): Promise<BrowserBridge & { shots: number; close(): Promise<void> }> {
   const encoderPage = await browser.newPage();
   await encoderPage.addScriptTag({ content: await encoderScript() });
   const tab = async (): Promise<TabInfo> => ({ id: options.tabId, windowId: 1, url: page.url(), title: await page.title(), active: true, status: 'complete' });
@@ -63,7 +67,10 @@ export async function createPageBridge(browser: Browser, page: Page, options: Pa
       const png = (await page.screenshot()).toString('base64');
       if (options.screenshots === 'today' || !imageOptions) return { mediaType: 'image/png', data: png };
       return encoderPage.evaluate(
-        ([dataUrl, asked]) => (globalThis as unknown as { __pagewrightEncode: { encodeScreenshot(d: string, o: unknown): Promise<CapturedImage> } }).__pagewrightEncode.encodeScreenshot(dataUrl, asked),
+        ([dataUrl, asked]) =>
+          (
+            globalThis as unknown as { __pagewrightEncode: { encodeScreenshot(d: string, o: unknown): Promise<CapturedImage> } }
+          ).__pagewrightEncode.encodeScreenshot(dataUrl, asked),
         [`data:image/png;base64,${png}`, imageOptions] as const,
       );
     },

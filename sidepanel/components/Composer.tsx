@@ -43,7 +43,12 @@ export function Composer({ model }: { model: ConversationModel }) {
             Stop and send
           </button>
         )}
-        <button type="submit" class="primary" title={running ? 'Queued until the agent finishes its current step' : undefined} disabled={!ready || draft.value.trim() === ''}>
+        <button
+          type="submit"
+          class="primary"
+          title={running ? 'Queued until the agent finishes its current step' : undefined}
+          disabled={!ready || draft.value.trim() === ''}
+        >
           Send
         </button>
       </div>

@@ -16,24 +16,50 @@ export function ConversationList({ app }: { app: AppModel }) {
         </button>
       </div>
       {app.conversations.loaded.value && list.length === 0 && <p class="muted">No conversations yet.</p>}
-      {app.exports.error.value && <p class="field-error" role="alert">{app.exports.error.value}</p>}
+      {app.exports.error.value && (
+        <p class="field-error" role="alert">
+          {app.exports.error.value}
+        </p>
+      )}
       <ul class="conversation-list">
         {list.map((conversation) => (
           <li key={conversation.id} data-conversation-id={conversation.id} class={conversation.id === current ? 'current' : undefined}>
-            <button type="button" class="conversation-open" aria-current={conversation.id === current ? 'true' : undefined} onClick={() => app.openConversation(conversation.id)}>
+            <button
+              type="button"
+              class="conversation-open"
+              aria-current={conversation.id === current ? 'true' : undefined}
+              onClick={() => app.openConversation(conversation.id)}
+            >
               <span class="conversation-title">{conversation.title || 'Untitled'}</span>
               <span class="muted conversation-meta">
                 {when(conversation.updatedAt)}
                 {conversation.runStatus !== 'idle' ? ` · ${conversation.runStatus}` : ''}
               </span>
             </button>
-            <button type="button" class="icon-button" disabled={app.exports.busy.value === conversation.id} aria-label={`Export “${conversation.title || 'Untitled'}” as Markdown`} onClick={() => void app.exports.export(conversation.id, 'markdown')}>
+            <button
+              type="button"
+              class="icon-button"
+              disabled={app.exports.busy.value === conversation.id}
+              aria-label={`Export “${conversation.title || 'Untitled'}” as Markdown`}
+              onClick={() => void app.exports.export(conversation.id, 'markdown')}
+            >
               Markdown
             </button>
-            <button type="button" class="icon-button" disabled={app.exports.busy.value === conversation.id} aria-label={`Export “${conversation.title || 'Untitled'}” as JSON`} onClick={() => void app.exports.export(conversation.id, 'json')}>
+            <button
+              type="button"
+              class="icon-button"
+              disabled={app.exports.busy.value === conversation.id}
+              aria-label={`Export “${conversation.title || 'Untitled'}” as JSON`}
+              onClick={() => void app.exports.export(conversation.id, 'json')}
+            >
               JSON
             </button>
-            <button type="button" class="icon-button danger" aria-label={`Delete conversation “${conversation.title || 'Untitled'}”`} onClick={() => app.deleteConversation(conversation.id)}>
+            <button
+              type="button"
+              class="icon-button danger"
+              aria-label={`Delete conversation “${conversation.title || 'Untitled'}”`}
+              onClick={() => app.deleteConversation(conversation.id)}
+            >
               Delete
             </button>
           </li>

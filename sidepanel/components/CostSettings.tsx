@@ -26,7 +26,12 @@ export function CostSettings({ settings }: { settings: SettingsModel }) {
   return (
     <fieldset class="cost-settings">
       <legend>Cost and context</legend>
-      <Field path="runBudget.maxCostUsd" label="Budget per run (US dollars, 0 = none)" errors={errors} hint="The run stops before a step whose estimated cost would pass it.">
+      <Field
+        path="runBudget.maxCostUsd"
+        label="Budget per run (US dollars, 0 = none)"
+        errors={errors}
+        hint="The run stops before a step whose estimated cost would pass it."
+      >
         <input
           type="number"
           min={0}
@@ -46,8 +51,20 @@ export function CostSettings({ settings }: { settings: SettingsModel }) {
           onInput={(e) => settings.edit((d) => ({ ...d, runBudget: { ...d.runBudget, maxTokens: e.currentTarget.valueAsNumber } }), 'runBudget.maxTokens')}
         />
       </Field>
-      <Field path="maxContextTokens" label="Keep each request under (tokens, 0 = the model's window)" errors={errors} hint="Older turns are summarised for the model sooner; you still see them all.">
-        <input type="number" min={0} step={1000} value={draft.maxContextTokens} {...a11y('maxContextTokens', errors)} onInput={(e) => settings.edit((d) => ({ ...d, maxContextTokens: e.currentTarget.valueAsNumber }), 'maxContextTokens')} />
+      <Field
+        path="maxContextTokens"
+        label="Keep each request under (tokens, 0 = the model's window)"
+        errors={errors}
+        hint="Older turns are summarised for the model sooner; you still see them all."
+      >
+        <input
+          type="number"
+          min={0}
+          step={1000}
+          value={draft.maxContextTokens}
+          {...a11y('maxContextTokens', errors)}
+          onInput={(e) => settings.edit((d) => ({ ...d, maxContextTokens: e.currentTarget.valueAsNumber }), 'maxContextTokens')}
+        />
       </Field>
       <div class="price-table" role="group" aria-label={`Prices for ${model}`}>
         <p class="hint muted">
@@ -56,7 +73,14 @@ export function CostSettings({ settings }: { settings: SettingsModel }) {
         {PRICE_FIELDS.map(([field, label]) => (
           <label key={field} class="inline">
             {label}{' '}
-            <input type="number" min={0} step="0.01" value={prices?.[field] ?? ''} aria-label={`${label} price for ${model}`} onInput={(e) => setPrice(field, e.currentTarget.valueAsNumber)} />
+            <input
+              type="number"
+              min={0}
+              step="0.01"
+              value={prices?.[field] ?? ''}
+              aria-label={`${label} price for ${model}`}
+              onInput={(e) => setPrice(field, e.currentTarget.valueAsNumber)}
+            />
           </label>
         ))}
         {draft.models[model]?.prices && (

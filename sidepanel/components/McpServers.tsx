@@ -30,7 +30,9 @@ function ServerState({ state, mcp }: { state: McpServerState | undefined; mcp: M
           {note}
         </p>
       ))}
-      {state.status === 'connected' && <p class="hint muted">Its tools marked read-only run without asking, because you added this server; tools marked destructive always ask.</p>}
+      {state.status === 'connected' && (
+        <p class="hint muted">Its tools marked read-only run without asking, because you added this server; tools marked destructive always ask.</p>
+      )}
       {state.enabled && (
         <button type="button" disabled={busy || state.status === 'connecting'} onClick={() => void mcp.reconnect(state.name)}>
           {busy ? 'Reconnecting…' : 'Reconnect'}
@@ -50,7 +52,8 @@ export function McpServers({ settings, mcp }: { settings: SettingsModel; mcp: Mc
     <fieldset class="mcp-servers">
       <legend>MCP servers</legend>
       <p class="hint muted">
-        Tools from your own MCP servers (a ticket tracker, a notes service). They appear to the agent as <code>mcp__name__tool</code> and are judged by the same permission rules.
+        Tools from your own MCP servers (a ticket tracker, a notes service). They appear to the agent as <code>mcp__name__tool</code> and are judged by the same
+        permission rules.
       </p>
       {servers.map((server, index) => {
         const path = `mcpServers.${index}`;
@@ -59,12 +62,29 @@ export function McpServers({ settings, mcp }: { settings: SettingsModel; mcp: Mc
         return (
           <div class="mcp-server" key={index}>
             <Field path={`${path}.name`} label="Name" errors={errors} hint="Lower-case letters, digits, - and _.">
-              <input type="text" spellcheck={false} value={server.name} {...a11y(`${path}.name`, errors)} onInput={(e) => settings.editMcpServer(index, { name: e.currentTarget.value })} />
+              <input
+                type="text"
+                spellcheck={false}
+                value={server.name}
+                {...a11y(`${path}.name`, errors)}
+                onInput={(e) => settings.editMcpServer(index, { name: e.currentTarget.value })}
+              />
             </Field>
             <Field path={`${path}.url`} label="URL" errors={errors} warning={warning}>
-              <input type="url" spellcheck={false} value={server.url} {...a11y(`${path}.url`, errors)} onInput={(e) => settings.editMcpServer(index, { url: e.currentTarget.value })} />
+              <input
+                type="url"
+                spellcheck={false}
+                value={server.url}
+                {...a11y(`${path}.url`, errors)}
+                onInput={(e) => settings.editMcpServer(index, { url: e.currentTarget.value })}
+              />
             </Field>
-            <Field path={`${path}.headers`} label="Headers (one a line, Name: value)" errors={headersError ? { [`${path}.headers`]: headersError } : {}} hint="Kept in the extension like the API key; sent only to this server.">
+            <Field
+              path={`${path}.headers`}
+              label="Headers (one a line, Name: value)"
+              errors={headersError ? { [`${path}.headers`]: headersError } : {}}
+              hint="Kept in the extension like the API key; sent only to this server."
+            >
               <textarea
                 rows={2}
                 spellcheck={false}
@@ -75,7 +95,12 @@ export function McpServers({ settings, mcp }: { settings: SettingsModel; mcp: Mc
               />
             </Field>
             <label class="inline">
-              <input type="checkbox" checked={shown.has(index)} onChange={(e) => setShown(new Set([...shown].filter((i) => i !== index).concat(e.currentTarget.checked ? [index] : [])))} /> Show header values
+              <input
+                type="checkbox"
+                checked={shown.has(index)}
+                onChange={(e) => setShown(new Set([...shown].filter((i) => i !== index).concat(e.currentTarget.checked ? [index] : [])))}
+              />{' '}
+              Show header values
             </label>
             <label class="inline">
               <input type="checkbox" checked={server.enabled} onChange={(e) => settings.editMcpServer(index, { enabled: e.currentTarget.checked })} /> Enabled

@@ -14,7 +14,15 @@ describe('PermissionDialog', () => {
     model.apply({
       type: 'permission_request',
       conversationId: 'c',
-      request: { toolUseId: 't', toolName: 'click', description: 'Click button “Delete account”', input: { ref: 'e4' }, site: 'https://shop.test', why: { type: 'destructive', detail: 'the button deletes an account' }, destructive: true },
+      request: {
+        toolUseId: 't',
+        toolName: 'click',
+        description: 'Click button “Delete account”',
+        input: { ref: 'e4' },
+        site: 'https://shop.test',
+        why: { type: 'destructive', detail: 'the button deletes an account' },
+        destructive: true,
+      },
     });
     const html = render(<PermissionDialog model={model} />);
     expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="permission-title" aria-describedby="permission-what"/);
@@ -44,7 +52,10 @@ describe('PermissionDialog', () => {
         queued: 2,
         effect: {
           summary: 'types “code 482913” into textbox “Search”; then submits the form “Search” (GET https://evil.test/s)',
-          facts: [{ label: 'Text', value: 'code 482913' }, { label: 'Password', value: '••••••', masked: true }],
+          facts: [
+            { label: 'Text', value: 'code 482913' },
+            { label: 'Password', value: '••••••', masked: true },
+          ],
           landing: 'https://evil.test',
           dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '482913' }],
         },
@@ -66,6 +77,8 @@ describe('PermissionDialog', () => {
     expect(whyText({ why: { type: 'mode', mode: 'ask', detail: 'ask mode asks before changes.' }, destructive: false, site: 'https://a.test' })).toBe(
       'Not allowed on this site yet, and the permission mode is “ask”: ask mode asks before changes.',
     );
-    expect(whyText({ why: { type: 'rule', rule: 'click(*.bank.test)', behavior: 'ask' }, destructive: false, site: undefined })).toBe('A permission rule asks before this: click(*.bank.test)');
+    expect(whyText({ why: { type: 'rule', rule: 'click(*.bank.test)', behavior: 'ask' }, destructive: false, site: undefined })).toBe(
+      'A permission rule asks before this: click(*.bank.test)',
+    );
   });
 });

@@ -145,13 +145,23 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
                 {CHOICE_LABELS.deny}
               </button>
             ) : (
-              <button key={choice} ref={index === 0 ? firstRef : undefined} type="button" class={index === 0 ? 'primary' : undefined} onClick={() => model.respondToPermission(choice)}>
+              <button
+                key={choice}
+                ref={index === 0 ? firstRef : undefined}
+                type="button"
+                class={index === 0 ? 'primary' : undefined}
+                onClick={() => model.respondToPermission(choice)}
+              >
                 {CHOICE_LABELS[choice]}
               </button>
             ),
           )}
         </div>
-        {request.queued ? <p class="permission-queued">{request.queued} more {request.queued === 1 ? 'request waits' : 'requests wait'} after this one.</p> : null}
+        {request.queued ? (
+          <p class="permission-queued">
+            {request.queued} more {request.queued === 1 ? 'request waits' : 'requests wait'} after this one.
+          </p>
+        ) : null}
       </div>
     </div>
   );

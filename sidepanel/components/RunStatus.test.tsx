@@ -17,7 +17,11 @@ describe('RunStatus', () => {
       type: 'agent_event',
       conversationId: 'c1',
       runId: 'r1',
-      event: { type: 'run_finished', reason: 'model_error', error: { code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 } },
+      event: {
+        type: 'run_finished',
+        reason: 'model_error',
+        error: { code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 },
+      },
     });
     const first = render(<RunStatus model={model} onOpenSettings={() => undefined} />);
     vi.setSystemTime(new Date(2026, 0, 1, 12, 7, 0));
@@ -31,7 +35,14 @@ describe('the cost meter', () => {
   const usage = { inputTokens: 12_000, outputTokens: 800, cacheReadTokens: 40_000, cacheCreationTokens: 3_000 };
   const setup = () => {
     const model = new ConversationModel(() => undefined);
-    model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'idle' }, totals: { runs: 2, usage, costUsd: 0.4123, runsWithoutPrice: 0 } });
+    model.apply({
+      type: 'conversation_state',
+      conversationId: 'c1',
+      title: '',
+      transcript: [],
+      run: { status: 'idle' },
+      totals: { runs: 2, usage, costUsd: 0.4123, runsWithoutPrice: 0 },
+    });
     model.apply({ type: 'run_state', conversationId: 'c1', run: { status: 'running', runId: 'r3' } });
     const event = (e: Parameters<ConversationModel['apply']>[0] & { type: 'agent_event' }) => model.apply(e);
     return { model, event };
@@ -40,7 +51,12 @@ describe('the cost meter', () => {
   it('shows this run’s tokens and estimated cost against its budget, and the conversation’s totals', () => {
     const { model, event } = setup();
     event({ type: 'agent_event', conversationId: 'c1', runId: 'r3', event: { type: 'usage', usage, total: usage } });
-    event({ type: 'agent_event', conversationId: 'c1', runId: 'r3', event: { type: 'run_cost', model: 'claude-sonnet-4-5', usage, requests: 3, costUsd: 0.0561, budget: { maxCostUsd: 0.5 } } });
+    event({
+      type: 'agent_event',
+      conversationId: 'c1',
+      runId: 'r3',
+      event: { type: 'run_cost', model: 'claude-sonnet-4-5', usage, requests: 3, costUsd: 0.0561, budget: { maxCostUsd: 0.5 } },
+    });
     const out = render(<RunStatus model={model} onOpenSettings={() => undefined} />);
     expect(out).toContain('This run: 12,000 in · 800 out · 40,000 cache reads · 3,000 cache writes · ≈ $0.056 (budget $0.50)');
     expect(out).toContain('Conversation: 2 runs · 55,800 tokens · ≈ $0.41');
@@ -55,7 +71,16 @@ describe('the cost meter', () => {
 
   it('explains a run stopped at its budget, pointing to Settings', () => {
     const { model, event } = setup();
-    event({ type: 'agent_event', conversationId: 'c1', runId: 'r3', event: { type: 'run_finished', reason: 'budget', error: { code: 'BUDGET_EXCEEDED', message: 'The next step could cost $0.06, past the budget of $0.05.', suggestion: 'Raise the budget.' } } });
+    event({
+      type: 'agent_event',
+      conversationId: 'c1',
+      runId: 'r3',
+      event: {
+        type: 'run_finished',
+        reason: 'budget',
+        error: { code: 'BUDGET_EXCEEDED', message: 'The next step could cost $0.06, past the budget of $0.05.', suggestion: 'Raise the budget.' },
+      },
+    });
     const out = render(<RunStatus model={model} onOpenSettings={() => undefined} />);
     expect(out).toContain('Stopped at the run budget');
     expect(out).toContain('Open settings');

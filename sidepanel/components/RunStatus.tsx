@@ -21,8 +21,15 @@ const totalTokens = (usage: PanelUsage) => usage.inputTokens + usage.outputToken
 /** Token usage of one run (input, output, cache reads and writes) and its estimated cost against its budget. */
 export function UsageLine({ usage, cost }: { usage: PanelUsage; cost?: RunCostState | undefined }) {
   const budget = cost?.budget;
-  const money = cost === undefined ? '' : cost.costUsd === undefined ? ` · cost unknown (no price for ${cost.model}: add one in Settings)` : ` · ≈ ${dollars(cost.costUsd)}`;
-  const limits = [budget?.maxCostUsd ? `${dollars(budget.maxCostUsd)}` : '', budget?.maxTokens ? `${n(budget.maxTokens)} tokens` : ''].filter(Boolean).join(' or ');
+  const money =
+    cost === undefined
+      ? ''
+      : cost.costUsd === undefined
+        ? ` · cost unknown (no price for ${cost.model}: add one in Settings)`
+        : ` · ≈ ${dollars(cost.costUsd)}`;
+  const limits = [budget?.maxCostUsd ? `${dollars(budget.maxCostUsd)}` : '', budget?.maxTokens ? `${n(budget.maxTokens)} tokens` : '']
+    .filter(Boolean)
+    .join(' or ');
   return (
     <p class="usage muted" aria-label="Token usage for this run">
       This run: {n(usage.inputTokens)} in · {n(usage.outputTokens)} out · {n(usage.cacheReadTokens)} cache reads
@@ -70,7 +77,9 @@ export function RunStatus({ model, onOpenSettings }: { model: ConversationModel;
       )}
       {run.status === 'idle' && reason !== undefined && Object.hasOwn(STOP_REASONS, reason) && <p class="muted">{STOP_REASONS[reason]}</p>}
       {/* A run that failed before the model answered used no tokens: "0 in · 0 out" is only noise. */}
-      {run.usage && run.usage.inputTokens + run.usage.outputTokens + run.usage.cacheReadTokens > 0 && <UsageLine usage={run.cost?.usage ?? run.usage} cost={run.cost} />}
+      {run.usage && run.usage.inputTokens + run.usage.outputTokens + run.usage.cacheReadTokens > 0 && (
+        <UsageLine usage={run.cost?.usage ?? run.usage} cost={run.cost} />
+      )}
       {totals && totals.runs > 0 && <ConversationMeter totals={totals} />}
     </div>
   );

@@ -17,14 +17,26 @@ function CustomActions({ settings }: { settings: SettingsModel }) {
   return (
     <fieldset class="custom-actions">
       <legend>Context-menu actions</legend>
-      <p class="hint muted">Prompt templates: {'{{selection}}'}, {'{{url}}'}, {'{{title}}'} and {'{{link}}'} are filled in.</p>
+      <p class="hint muted">
+        Prompt templates: {'{{selection}}'}, {'{{url}}'}, {'{{title}}'} and {'{{link}}'} are filled in.
+      </p>
       {actions.map((action, index) => (
         <div class="custom-action" key={action.id}>
           <Field path={`customActions.${index}.title`} label="Title" errors={errors}>
-            <input type="text" value={action.title} {...a11y(`customActions.${index}.title`, errors)} onInput={(e) => settings.editCustomAction(index, { title: e.currentTarget.value })} />
+            <input
+              type="text"
+              value={action.title}
+              {...a11y(`customActions.${index}.title`, errors)}
+              onInput={(e) => settings.editCustomAction(index, { title: e.currentTarget.value })}
+            />
           </Field>
           <Field path={`customActions.${index}.prompt`} label="Prompt" errors={errors}>
-            <textarea rows={3} value={action.prompt} {...a11y(`customActions.${index}.prompt`, errors)} onInput={(e) => settings.editCustomAction(index, { prompt: e.currentTarget.value })} />
+            <textarea
+              rows={3}
+              value={action.prompt}
+              {...a11y(`customActions.${index}.prompt`, errors)}
+              onInput={(e) => settings.editCustomAction(index, { prompt: e.currentTarget.value })}
+            />
           </Field>
           <div class="contexts" role="group" aria-label={`Where “${action.title || 'this action'}” appears`}>
             {CONTEXTS.map((context) => (
@@ -92,7 +104,9 @@ function GrantList({ grants }: { grants: GrantsModel }) {
       {/* Refreshed each time Settings opens; no Refresh button of its own (memory's is "Refresh"). */}
       <h2 id="grants-title">Always allowed on these sites</h2>
       {grants.error.value && <p class="error-text">{grants.error.value}</p>}
-      {grants.status.value === 'loaded' && list.length === 0 && <p class="muted">Nothing yet. “Always allow on this site” in a permission prompt adds an entry here.</p>}
+      {grants.status.value === 'loaded' && list.length === 0 && (
+        <p class="muted">Nothing yet. “Always allow on this site” in a permission prompt adds an entry here.</p>
+      )}
       <ul class="grant-list">
         {list.map((grant) => (
           <li key={`${grant.origin} ${grant.tool}`} data-grant-origin={grant.origin} data-grant-tool={grant.tool}>
@@ -151,16 +165,33 @@ export function SettingsView({ app }: { app: AppModel }) {
         }}
       >
         <Field path="provider" label="Provider" errors={errors}>
-          <select value={provider} {...a11y('provider', errors)} onChange={(e) => settings.edit((d) => ({ ...d, provider: e.currentTarget.value === 'openai' ? 'openai' : 'anthropic' }), 'provider')}>
+          <select
+            value={provider}
+            {...a11y('provider', errors)}
+            onChange={(e) => settings.edit((d) => ({ ...d, provider: e.currentTarget.value === 'openai' ? 'openai' : 'anthropic' }), 'provider')}
+          >
             <option value="anthropic">Anthropic</option>
             <option value="openai">OpenAI-compatible (OpenAI, Ollama, LM Studio, OpenRouter…)</option>
           </select>
         </Field>
         <Field path={`${provider}.apiKey`} label="API key" errors={errors} hint="Kept in this browser's extension storage; never sent to web pages.">
-          <input type="password" autoComplete="off" spellcheck={false} value={config.apiKey} {...a11y(`${provider}.apiKey`, errors)} onInput={(e) => settings.editProvider('apiKey', e.currentTarget.value)} />
+          <input
+            type="password"
+            autoComplete="off"
+            spellcheck={false}
+            value={config.apiKey}
+            {...a11y(`${provider}.apiKey`, errors)}
+            onInput={(e) => settings.editProvider('apiKey', e.currentTarget.value)}
+          />
         </Field>
         <Field path={`${provider}.model`} label="Model" errors={errors}>
-          <input type="text" spellcheck={false} value={config.model} {...a11y(`${provider}.model`, errors)} onInput={(e) => settings.editProvider('model', e.currentTarget.value)} />
+          <input
+            type="text"
+            spellcheck={false}
+            value={config.model}
+            {...a11y(`${provider}.model`, errors)}
+            onInput={(e) => settings.editProvider('model', e.currentTarget.value)}
+          />
         </Field>
         <Field path={`${provider}.baseUrl`} label="Base URL" errors={errors} warning={keyWarning}>
           <input
@@ -168,10 +199,20 @@ export function SettingsView({ app }: { app: AppModel }) {
             spellcheck={false}
             value={config.baseUrl}
             {...a11y(`${provider}.baseUrl`, errors)}
-            aria-describedby={[errors[`${provider}.baseUrl`] ? `${fieldId(`${provider}.baseUrl`)}-error` : '', keyWarning ? `${fieldId(`${provider}.baseUrl`)}-warning` : ''].filter(Boolean).join(' ') || undefined}
-            onInput={(e) => settings.editProvider('baseUrl', e.currentTarget.value)} />
+            aria-describedby={
+              [errors[`${provider}.baseUrl`] ? `${fieldId(`${provider}.baseUrl`)}-error` : '', keyWarning ? `${fieldId(`${provider}.baseUrl`)}-warning` : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            onInput={(e) => settings.editProvider('baseUrl', e.currentTarget.value)}
+          />
         </Field>
-        <Field path="permissionMode" label="Permission mode" errors={errors} hint="Ask: read-only calls run, others ask. Auto: only destructive calls ask. Read-only: no changes to pages.">
+        <Field
+          path="permissionMode"
+          label="Permission mode"
+          errors={errors}
+          hint="Ask: read-only calls run, others ask. Auto: only destructive calls ask. Read-only: no changes to pages."
+        >
           <select
             value={draft.permissionMode}
             {...a11y('permissionMode', errors)}
@@ -188,8 +229,8 @@ export function SettingsView({ app }: { app: AppModel }) {
         <fieldset class="rules">
           <legend>Permission rules</legend>
           <p class="hint muted">
-            One rule a line: a tool name (<code>click</code>) or a tool and a site (<code>click(*.example.com)</code>). Never allow wins over Always ask, which wins over
-            Allow.
+            One rule a line: a tool name (<code>click</code>) or a tool and a site (<code>click(*.example.com)</code>). Never allow wins over Always ask, which
+            wins over Allow.
           </p>
           <RuleList settings={settings} kind="allow" errors={errors} />
           <RuleList settings={settings} kind="ask" errors={errors} />
@@ -207,8 +248,12 @@ export function SettingsView({ app }: { app: AppModel }) {
         </Field>
         <div class="field">
           <label class="inline">
-            <input type="checkbox" checked={draft.simpleMode} onChange={(e) => settings.edit((d) => ({ ...d, simpleMode: e.currentTarget.checked }), 'simpleMode')} /> Simple mode (only the core
-            tools)
+            <input
+              type="checkbox"
+              checked={draft.simpleMode}
+              onChange={(e) => settings.edit((d) => ({ ...d, simpleMode: e.currentTarget.checked }), 'simpleMode')}
+            />{' '}
+            Simple mode (only the core tools)
           </label>
         </div>
         <CustomActions settings={settings} />

@@ -43,16 +43,21 @@ function ContextDivider({ entry }: { entry: Extract<DisplayItem, { kind: 'contex
     return (
       <div class="context-divider failed" role="note">
         <p>
-          The conversation is near the model's limit and summarising it failed: {entry.error?.message ?? 'no reason given'}. Later requests may be refused; starting a new chat helps.
+          The conversation is near the model's limit and summarising it failed: {entry.error?.message ?? 'no reason given'}. Later requests may be refused;
+          starting a new chat helps.
         </p>
       </div>
     );
   }
-  const saved = entry.tokensBefore !== undefined && entry.tokensAfter !== undefined ? ` (about ${entry.tokensBefore.toLocaleString()} → ${entry.tokensAfter.toLocaleString()} tokens)` : '';
+  const saved =
+    entry.tokensBefore !== undefined && entry.tokensAfter !== undefined
+      ? ` (about ${entry.tokensBefore.toLocaleString()} → ${entry.tokensAfter.toLocaleString()} tokens)`
+      : '';
   return (
     <div class="context-divider" role="note" data-context="compacted">
       <p>
-        <strong>Summarised for the model.</strong> The {entry.summarizedMessages ?? ''} messages above now reach the model as a summary{saved}; you still see them all here.
+        <strong>Summarised for the model.</strong> The {entry.summarizedMessages ?? ''} messages above now reach the model as a summary{saved}; you still see
+        them all here.
       </p>
       {entry.summary && (
         <details>

@@ -9,14 +9,22 @@ describe('describeRunError', () => {
   });
 
   it('says when to retry after a rate limit', () => {
-    const view = describeRunError({ code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 }, new Date(2026, 0, 1, 12, 0, 30).getTime());
+    const view = describeRunError(
+      { code: 'RATE_LIMITED', message: 'Too many requests.', suggestion: 'Wait.', retryAfterMs: 30_000 },
+      new Date(2026, 0, 1, 12, 0, 30).getTime(),
+    );
     expect(view.title).toBe('Rate limited by the provider');
     expect(view.retry).toMatch(/^Try again in about 30 seconds \(at .*12.*00.*30.*\)\.$/);
   });
 
   it('says the wait once: the client\'s own "Try again in N s." and "Wait N seconds" give way to the retry line', () => {
     const view = describeRunError(
-      { code: 'RATE_LIMITED', message: 'Anthropic is rate limiting requests (429). Try again in 1 s.', suggestion: 'Wait 1 seconds, then send again.', retryAfterMs: 1_000 },
+      {
+        code: 'RATE_LIMITED',
+        message: 'Anthropic is rate limiting requests (429). Try again in 1 s.',
+        suggestion: 'Wait 1 seconds, then send again.',
+        retryAfterMs: 1_000,
+      },
       new Date(2026, 0, 1, 12, 0, 1).getTime(),
     );
     expect(view.message).toBe('Anthropic is rate limiting requests (429).');

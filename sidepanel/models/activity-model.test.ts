@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ActivityModel } from './activity-model.js';
 
-const entry = { id: 'r:t', conversationId: 'c1', runId: 'r', toolUseId: 't', at: 0, tool: 'type', did: 'Type into textbox', status: 'done', outcome: 'ok', allowedBy: 'auto mode', allowedByKind: 'mode' };
+const entry = {
+  id: 'r:t',
+  conversationId: 'c1',
+  runId: 'r',
+  toolUseId: 't',
+  at: 0,
+  tool: 'type',
+  did: 'Type into textbox',
+  status: 'done',
+  outcome: 'ok',
+  allowedBy: 'auto mode',
+  allowedByKind: 'mode',
+};
 
 describe('ActivityModel', () => {
   it('loads a conversation’s log through the worker and exports it as JSON and CSV files', async () => {

@@ -74,7 +74,11 @@ describe('AppModel', () => {
     ports[0]?.fromWorker({ type: 'conversations', conversations: [{ id: 'c1', title: 't', createdAt: 1, updatedAt: 2, runStatus: 'idle' }] });
     app.deleteConversation('c1');
     expect(app.conversations.list.value).toEqual([]);
-    expect(ports[0]?.posted.slice(-3)).toEqual([{ type: 'delete_conversation', conversationId: 'c1' }, { type: 'bind_tab', tabId: 4 }, { type: 'list_conversations' }]);
+    expect(ports[0]?.posted.slice(-3)).toEqual([
+      { type: 'delete_conversation', conversationId: 'c1' },
+      { type: 'bind_tab', tabId: 4 },
+      { type: 'list_conversations' },
+    ]);
   });
 
   it('new chat asks the worker for a new conversation on the bound tab', async () => {

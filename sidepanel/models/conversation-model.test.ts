@@ -15,7 +15,10 @@ function setup() {
 
 const assistantWithTools = (...calls: { id: string; name: string }[]): AgentEvent => ({
   type: 'assistant_message',
-  message: { role: 'assistant', content: [{ type: 'text', text: 'Looking.' }, ...calls.map((c) => ({ type: 'tool_use' as const, id: c.id, name: c.name, input: {} }))] },
+  message: {
+    role: 'assistant',
+    content: [{ type: 'text', text: 'Looking.' }, ...calls.map((c) => ({ type: 'tool_use' as const, id: c.id, name: c.name, input: {} }))],
+  },
 });
 
 describe('ConversationModel', () => {
@@ -64,12 +67,7 @@ describe('ConversationModel', () => {
     const { model, event } = setup();
     event(assistantWithTools({ id: 'a', name: 'read_page' }, { id: 'b', name: 'read_page' }, { id: 'c', name: 'click' }));
     event({ type: 'tool_call_started', toolUseId: 'x', name: 'find', input: { query: 'q' }, description: 'Find q' });
-    expect(model.items.value.map((item) => (item.kind === 'tools' ? item.toolUseIds : item.kind))).toEqual([
-      'assistant',
-      ['a', 'b'],
-      ['c'],
-      ['x'],
-    ]);
+    expect(model.items.value.map((item) => (item.kind === 'tools' ? item.toolUseIds : item.kind))).toEqual(['assistant', ['a', 'b'], ['c'], ['x']]);
     expect(model.toolCalls.value.get('a')?.status).toBe('running');
   });
 
@@ -95,7 +93,15 @@ describe('ConversationModel', () => {
       title: 'Chat',
       transcript: [
         { kind: 'message', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't', name: 'click', input: { ref: 'e1' } }] } },
-        { kind: 'tool_call', toolUseId: 't', name: 'click', input: { ref: 'e1' }, description: 'Click e1', status: 'error', error: { code: 'INTERRUPTED', message: 'm', suggestion: 's' } },
+        {
+          kind: 'tool_call',
+          toolUseId: 't',
+          name: 'click',
+          input: { ref: 'e1' },
+          description: 'Click e1',
+          status: 'error',
+          error: { code: 'INTERRUPTED', message: 'm', suggestion: 's' },
+        },
       ],
       run: { status: 'interrupted' },
     });
@@ -130,7 +136,15 @@ describe('ConversationModel', () => {
 
   it('answers a permission prompt; the reason goes only with deny', () => {
     const { model, sent } = setup();
-    const request = { toolUseId: 't9', toolName: 'click', description: 'Click "Delete"', input: { ref: 'e4' }, site: 'http://a.test', why: { type: 'destructive' as const, detail: 'delete' }, destructive: true };
+    const request = {
+      toolUseId: 't9',
+      toolName: 'click',
+      description: 'Click "Delete"',
+      input: { ref: 'e4' },
+      site: 'http://a.test',
+      why: { type: 'destructive' as const, detail: 'delete' },
+      destructive: true,
+    };
     model.apply({ type: 'permission_request', conversationId: 'c1', request });
     expect(model.pendingPermission.value?.toolUseId).toBe('t9');
     model.respondToPermission('deny', '  not this one ');
@@ -143,7 +157,11 @@ describe('ConversationModel', () => {
 
   it('clears a prompt the worker resolved (answered in another panel)', () => {
     const { model } = setup();
-    model.apply({ type: 'permission_request', conversationId: 'c1', request: { toolUseId: 't1', toolName: 'click', description: '', input: {}, why: { type: 'tool', detail: 'd' }, destructive: false } });
+    model.apply({
+      type: 'permission_request',
+      conversationId: 'c1',
+      request: { toolUseId: 't1', toolName: 'click', description: '', input: {}, why: { type: 'tool', detail: 'd' }, destructive: false },
+    });
     model.apply({ type: 'permission_resolved', conversationId: 'c1', toolUseId: 'other' });
     expect(model.pendingPermission.value).toBeDefined();
     model.apply({ type: 'permission_resolved', conversationId: 'c1', toolUseId: 't1' });
@@ -179,7 +197,16 @@ describe('ConversationModel', () => {
     model.sendMessage('look');
     event(assistantWithTools({ id: 's1', name: 'screenshot' }, { id: 'r1', name: 'read_page' }));
     const image = { type: 'image' as const, source: { type: 'base64' as const, media_type: 'image/png' as const, data: 'AAAA' } };
-    event({ type: 'tool_call_finished', toolUseId: 's1', name: 'screenshot', status: 'done', content: [{ type: 'text', text: 'Screenshot of tab 3' }], images: [image], isError: false, durationMs: 5 });
+    event({
+      type: 'tool_call_finished',
+      toolUseId: 's1',
+      name: 'screenshot',
+      status: 'done',
+      content: [{ type: 'text', text: 'Screenshot of tab 3' }],
+      images: [image],
+      isError: false,
+      durationMs: 5,
+    });
     event({
       type: 'tool_results',
       messages: [
@@ -229,7 +256,10 @@ describe('ConversationModel run error retry time', () => {
 
   it('fixes the retry time when the error arrives and keeps it when the same error is sent again', () => {
     let clock = 1_000_000;
-    const model = new ConversationModel(() => undefined, () => clock);
+    const model = new ConversationModel(
+      () => undefined,
+      () => clock,
+    );
     model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'idle' } });
     model.apply({ type: 'agent_event', conversationId: 'c1', runId: 'r1', event: { type: 'run_finished', reason: 'model_error', error: rateLimited } });
     expect(model.runErrorRetryAt.value).toBe(1_030_000);
@@ -245,8 +275,17 @@ describe('ConversationModel run error retry time', () => {
   });
 
   it('has no retry time for an error without a wait', () => {
-    const model = new ConversationModel(() => undefined, () => 5);
-    model.apply({ type: 'conversation_state', conversationId: 'c1', title: '', transcript: [], run: { status: 'error', error: { code: 'AUTH', message: 'm', suggestion: 's' } } });
+    const model = new ConversationModel(
+      () => undefined,
+      () => 5,
+    );
+    model.apply({
+      type: 'conversation_state',
+      conversationId: 'c1',
+      title: '',
+      transcript: [],
+      run: { status: 'error', error: { code: 'AUTH', message: 'm', suggestion: 's' } },
+    });
     expect(model.runErrorRetryAt.value).toBeUndefined();
   });
 });

@@ -96,7 +96,11 @@ export class ConversationModel {
 
   /** Folds one validated worker message into the state. */
   apply(message: WorkerToPanel): void {
-    if (message.type === 'conversation_state' || message.type === 'run_state' || (message.type === 'agent_event' && message.conversationId === this.conversationId.value)) {
+    if (
+      message.type === 'conversation_state' ||
+      message.type === 'run_state' ||
+      (message.type === 'agent_event' && message.conversationId === this.conversationId.value)
+    ) {
       this.awaitingRunStart = false;
     }
     switch (message.type) {
@@ -145,7 +149,12 @@ export class ConversationModel {
           // Not sent (the run was stopped): back in the message box, nothing lost.
           this.draft.value = [...message.texts, this.draft.value].filter((text) => text.trim() !== '').join('\n\n');
           this.setRun({ ...this.run.value, queued: undefined });
-          this.addNotice({ level: 'info', code: 'QUEUE_RETURNED', message: 'The run stopped before your queued message was delivered.', suggestion: 'It is back in the message box: send it again when you are ready.' });
+          this.addNotice({
+            level: 'info',
+            code: 'QUEUE_RETURNED',
+            message: 'The run stopped before your queued message was delivered.',
+            suggestion: 'It is back in the message box: send it again when you are ready.',
+          });
         }
         return;
       case 'mcp_states': // Settings' MCP model shows these

@@ -13,7 +13,8 @@ export type DisplayItem =
 
 type Message = Extract<TranscriptEntry, { kind: 'message' }>['message'];
 
-const isPersonMessage = (message: Message): boolean => message.role === 'user' && message.content.length > 0 && message.content.every((block) => block.type === 'text');
+const isPersonMessage = (message: Message): boolean =>
+  message.role === 'user' && message.content.length > 0 && message.content.every((block) => block.type === 'text');
 
 /**
  * Orders the transcript for display. Tool calls appear where the assistant asked for them (its tool_use
@@ -29,7 +30,9 @@ export function buildDisplayItems(entries: readonly TranscriptEntry[]): DisplayI
     if (last?.kind === 'tools' && last.name === name && last.key.startsWith(groupKey)) last.toolUseIds.push(id);
     else items.push({ kind: 'tools', key: `${groupKey}:${id}`, name, toolUseIds: [id] });
   };
-  const requested = new Set(entries.flatMap((entry) => (entry.kind === 'message' ? entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : [])));
+  const requested = new Set(
+    entries.flatMap((entry) => (entry.kind === 'message' ? entry.message.content.flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : [])),
+  );
   entries.forEach((entry, index) => {
     if (entry.kind === 'tool_call') {
       if (!placed.has(entry.toolUseId) && !requested.has(entry.toolUseId)) addCall(entry.toolUseId, entry.name, 'loose');

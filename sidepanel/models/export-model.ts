@@ -21,7 +21,9 @@ export class ExportModel extends WorkerListModel {
     try {
       const file = await this.worker.call('conversations.export', { conversationId, format });
       if (!file) return;
-      await this.save(file).catch((error: unknown) => this.worker.fail(`The file could not be saved: ${error instanceof Error ? error.message : String(error)}`));
+      await this.save(file).catch((error: unknown) =>
+        this.worker.fail(`The file could not be saved: ${error instanceof Error ? error.message : String(error)}`),
+      );
     } finally {
       this.busy.value = undefined;
     }

@@ -6,7 +6,17 @@ describe('GrantsModel', () => {
     const requests: unknown[] = [];
     const model = new GrantsModel(async (request) => {
       requests.push(request);
-      if ((request as { method: string }).method === 'grants.list') return { ok: true, data: { grants: [{ origin: 'https://b.test', tool: 'click' }, { origin: 'https://a.test', tool: 'type' }, { origin: 'https://a.test', tool: 'click' }] } };
+      if ((request as { method: string }).method === 'grants.list')
+        return {
+          ok: true,
+          data: {
+            grants: [
+              { origin: 'https://b.test', tool: 'click' },
+              { origin: 'https://a.test', tool: 'type' },
+              { origin: 'https://a.test', tool: 'click' },
+            ],
+          },
+        };
       return { ok: true, data: { revoked: true } };
     });
     await model.refresh();
@@ -22,7 +32,9 @@ describe('GrantsModel', () => {
 
   it('puts the grant back and says why when revoking fails', async () => {
     const model = new GrantsModel(async (request) =>
-      (request as { method: string }).method === 'grants.list' ? { ok: true, data: { grants: [{ origin: 'https://a.test', tool: 'click' }] } } : { ok: false, error: { code: 'FAILED', message: 'Disk full.', suggestion: 'Try again.' } },
+      (request as { method: string }).method === 'grants.list'
+        ? { ok: true, data: { grants: [{ origin: 'https://a.test', tool: 'click' }] } }
+        : { ok: false, error: { code: 'FAILED', message: 'Disk full.', suggestion: 'Try again.' } },
     );
     await model.refresh();
     await model.revoke({ origin: 'https://a.test', tool: 'click' });

@@ -44,7 +44,15 @@ describe('MCP servers in the settings form', () => {
   });
 
   it('removing a server keeps the other servers’ header lines with them', async () => {
-    const model = new SettingsModel(storage({ anthropic: { apiKey: 'k' }, mcpServers: [{ name: 'a', url: 'http://127.0.0.1:1/mcp', headers: { A: '1' } }, { name: 'b', url: 'http://127.0.0.1:2/mcp', headers: { B: '2' } }] }).storage);
+    const model = new SettingsModel(
+      storage({
+        anthropic: { apiKey: 'k' },
+        mcpServers: [
+          { name: 'a', url: 'http://127.0.0.1:1/mcp', headers: { A: '1' } },
+          { name: 'b', url: 'http://127.0.0.1:2/mcp', headers: { B: '2' } },
+        ],
+      }).storage,
+    );
     await model.load();
     model.removeMcpServer(0);
     expect(model.draft.value.mcpServers.map((s) => s.name)).toEqual(['b']);

@@ -111,7 +111,16 @@ describe('MemoryModel', () => {
     const requests: unknown[] = [];
     const model = new MemoryModel(async (request) => {
       requests.push(request);
-      if ((request as { method: string }).method === 'memory.list') return { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }, { key: 'b', value: 'y', updatedAt: 2 }] } };
+      if ((request as { method: string }).method === 'memory.list')
+        return {
+          ok: true,
+          data: {
+            entries: [
+              { key: 'a', value: 'x', updatedAt: 1 },
+              { key: 'b', value: 'y', updatedAt: 2 },
+            ],
+          },
+        };
       return { ok: true, data: { deleted: true } };
     });
     await model.refresh();
@@ -126,7 +135,9 @@ describe('MemoryModel', () => {
 
   it('restores the entry and shows the error when deleting fails', async () => {
     const model = new MemoryModel(async (request) =>
-      (request as { method: string }).method === 'memory.list' ? { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }] } } : { ok: false, error: { code: 'NO_STORE', message: 'No store.', suggestion: 'Reload.' } },
+      (request as { method: string }).method === 'memory.list'
+        ? { ok: true, data: { entries: [{ key: 'a', value: 'x', updatedAt: 1 }] } }
+        : { ok: false, error: { code: 'NO_STORE', message: 'No store.', suggestion: 'Reload.' } },
     );
     await model.refresh();
     await model.remove('a');

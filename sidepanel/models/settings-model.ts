@@ -136,7 +136,10 @@ export class SettingsModel {
   }
 
   editMcpServer(index: number, patch: Partial<McpServerDraft>): void {
-    this.edit((draft) => ({ ...draft, mcpServers: draft.mcpServers.map((server, i) => (i === index ? { ...server, ...patch } : server)) }), `mcpServers.${index}.${Object.keys(patch)[0] ?? ''}`);
+    this.edit(
+      (draft) => ({ ...draft, mcpServers: draft.mcpServers.map((server, i) => (i === index ? { ...server, ...patch } : server)) }),
+      `mcpServers.${index}.${Object.keys(patch)[0] ?? ''}`,
+    );
   }
 
   editMcpHeaders(index: number, text: string): void {
@@ -200,7 +203,8 @@ export class SettingsModel {
 
 /** A field message a person reads next to the field ("Required." rather than zod's "Too small: expected string to have >=1 characters"). */
 function friendlyIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'too_small' && issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'Required.' : `At least ${String(issue.minimum)} characters.`;
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) <= 1 ? 'Required.' : `At least ${String(issue.minimum)} characters.`;
   if (issue.code === 'too_big' && issue.origin === 'string') return `At most ${String(issue.maximum)} characters.`;
   if (issue.code === 'too_small' && issue.origin === 'array') return 'Pick at least one.';
   if (issue.code === 'too_small' && issue.origin === 'number') return `At least ${String(issue.minimum)}.`;

@@ -47,18 +47,29 @@ describe('ToolCall rendering', () => {
   it('renders each status through its renderer', () => {
     expect(html(call({ status: 'running', progress: 'Halfway' }))).toContain('Halfway');
     expect(html(call({ status: 'done', content: [{ type: 'text', text: 'All fine' }] }))).toContain('All fine');
-    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }))).toMatch(/STALE_REF[\s\S]*Ref e4 is gone[\s\S]*Call read_page again/);
+    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }))).toMatch(
+      /STALE_REF[\s\S]*Ref e4 is gone[\s\S]*Call read_page again/,
+    );
     expect(html(call({ status: 'rejected', permission: { type: 'person', choice: 'deny', reason: 'not now' } }))).toContain('Not allowed: not now');
     expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
   });
 
   it("shows a failed call's message and a line for the person, with the model's suggestion labelled as what the agent was given", () => {
     const out = html(
-      call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'The person stopped the run; click was cancelled.', suggestion: 'Do not repeat it unless the person asks; check the page state first.' } }),
+      call({
+        status: 'cancelled',
+        error: {
+          code: 'CANCELLED',
+          message: 'The person stopped the run; click was cancelled.',
+          suggestion: 'Do not repeat it unless the person asks; check the page state first.',
+        },
+      }),
     );
     expect(out).toContain('The person stopped the run; click was cancelled.');
     expect(out).toContain('<p class="person-line">It was stopped before it finished and may have partly happened.</p>');
-    expect(out).toMatch(/<details class="agent-told"><summary>Suggestion given to the agent<\/summary><p class="muted">Do not repeat it unless the person asks; check the page state first\.<\/p><\/details>/);
+    expect(out).toMatch(
+      /<details class="agent-told"><summary>Suggestion given to the agent<\/summary><p class="muted">Do not repeat it unless the person asks; check the page state first\.<\/p><\/details>/,
+    );
     // Not shown outside that label.
     expect(out.split('Do not repeat it').length).toBe(2);
     const failed = html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }));
@@ -126,9 +137,22 @@ describe('ToolCall rendering', () => {
   });
 
   it('click, type and fill_form say what they act on', () => {
-    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button “Save”', status: 'running' }))).toMatch(/Click[\s\S]*e12[\s\S]*Click button “Save”/);
+    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button “Save”', status: 'running' }))).toMatch(
+      /Click[\s\S]*e12[\s\S]*Click button “Save”/,
+    );
     expect(html(call({ name: 'type', input: { ref: 'e3', text: 'hello' }, status: 'running' }))).toMatch(/Type into[\s\S]*e3[\s\S]*<q>hello<\/q>/);
-    const form = html(call({ name: 'fill_form', input: { fields: [{ ref: 'e1', value: 'Ada' }, { ref: 'e2', value: 'true' }] }, status: 'running' }));
+    const form = html(
+      call({
+        name: 'fill_form',
+        input: {
+          fields: [
+            { ref: 'e1', value: 'Ada' },
+            { ref: 'e2', value: 'true' },
+          ],
+        },
+        status: 'running',
+      }),
+    );
     expect(form).toContain('(2 fields)');
     expect(form).toMatch(/e1[\s\S]*Ada[\s\S]*e2[\s\S]*true/);
   });

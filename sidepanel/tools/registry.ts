@@ -9,8 +9,8 @@ import { defaultView } from './default.js';
 import type { CompleteToolView, ToolView } from './types.js';
 
 // Whole modules, not `import: 'view'`: a folder also holds parts its views share (action.tsx, tree.tsx).
-const viewModules: Array<[path: string, view: ToolView]> = Object.entries(import.meta.glob<{ view?: ToolView }>('./*/*.tsx', { eager: true })).flatMap(([path, module]) =>
-  module.view ? [[path, module.view] as [string, ToolView]] : [],
+const viewModules: Array<[path: string, view: ToolView]> = Object.entries(import.meta.glob<{ view?: ToolView }>('./*/*.tsx', { eager: true })).flatMap(
+  ([path, module]) => (module.view ? [[path, module.view] as [string, ToolView]] : []),
 );
 
 /** The tool name a view file stands for: `./page/read-page.tsx` → `read_page`. */

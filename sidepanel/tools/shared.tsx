@@ -16,7 +16,9 @@ export function resultText(call: ToolCallView): string {
 
 /** The images of a result (in its content, or added after it) as data URLs (only the media types the protocol allows). */
 export function resultImages(call: ToolCallView): string[] {
-  return [...(call.content ?? []), ...(call.images ?? [])].flatMap((block) => (block.type === 'image' ? [`data:${block.source.media_type};base64,${block.source.data}`] : []));
+  return [...(call.content ?? []), ...(call.images ?? [])].flatMap((block) =>
+    block.type === 'image' ? [`data:${block.source.media_type};base64,${block.source.data}`] : [],
+  );
 }
 
 /** A field of an object input, if it is a string/number. */

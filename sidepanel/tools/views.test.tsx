@@ -35,9 +35,23 @@ function answer({ command }: SentCommand): unknown {
   const action = { documentId: 'doc', url: 'https://shop.test/account' };
   switch (command.type) {
     case 'snapshot':
-      return pageOk({ ...action, title: 'Account', text: '- heading "Account" [level=1] [ref=e1]\n- button "Save" [ref=e2]\n- textbox "Email" [ref=e3]', elements: { e2: { role: 'button', name: 'Save' }, e3: { role: 'textbox', name: 'Email' } }, frames: [], nodeCount: 3, truncated: false });
+      return pageOk({
+        ...action,
+        title: 'Account',
+        text: '- heading "Account" [level=1] [ref=e1]\n- button "Save" [ref=e2]\n- textbox "Email" [ref=e3]',
+        elements: { e2: { role: 'button', name: 'Save' }, e3: { role: 'textbox', name: 'Email' } },
+        frames: [],
+        nodeCount: 3,
+        truncated: false,
+      });
     case 'find':
-      return pageOk({ ...action, matches: [{ ref: 'e2', line: '- button "Save" [ref=e2]', score: 1 }], elements: { e2: { role: 'button', name: 'Save' } }, total: 1, frames: [] });
+      return pageOk({
+        ...action,
+        matches: [{ ref: 'e2', line: '- button "Save" [ref=e2]', score: 1 }],
+        elements: { e2: { role: 'button', name: 'Save' } },
+        total: 1,
+        frames: [],
+      });
     case 'click':
       return pageOk({ ...action, summary: 'Clicked button "Save".' });
     case 'type':
@@ -62,7 +76,10 @@ async function shown(tool: AnyTool, input: Record<string, unknown>): Promise<{ c
     entries = foldAgentEvent(entries, event).entries;
     if (event.type === 'tool_call_progress') progress.push(toolCallsFromEntries(entries).get('t1') as ToolCallView);
   };
-  await runToolCalls([{ type: 'tool_use', id: 't1', name: tool.name, input }], ctx, { canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), emit });
+  await runToolCalls([{ type: 'tool_use', id: 't1', name: tool.name, input }], ctx, {
+    canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+    emit,
+  });
   const call = toolCallsFromEntries(entries).get('t1') as ToolCallView;
   expect(call.status, JSON.stringify(call.error)).toBe('done');
   return { call, progress };
@@ -108,9 +125,13 @@ describe('views render what their tools return', () => {
 
   it('click, type and fill_form: the line the page reported', async () => {
     // No debugger in a fake browser: the line says the act used synthetic events, and what the page saw.
-    expect(html((await shown(click, { ref: 'e2' })).call)).toContain('Clicked button &quot;Save&quot; [synthetic events: trusted input is not available in this browser context]. Then: no visible change.');
+    expect(html((await shown(click, { ref: 'e2' })).call)).toContain(
+      'Clicked button &quot;Save&quot; [synthetic events: trusted input is not available in this browser context]. Then: no visible change.',
+    );
     expect(html((await shown(typeText, { ref: 'e3', text: 'ada@example.com' })).call)).toContain('its value is now &quot;ada@example.com&quot;');
-    expect(html((await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] })).call)).toContain('Filled 1 field:\ne3: ok — Set textbox &quot;Email&quot;.');
+    expect(html((await shown(fillForm, { fields: [{ ref: 'e3', value: 'ada@example.com' }] })).call)).toContain(
+      'Filled 1 field:\ne3: ok — Set textbox &quot;Email&quot;.',
+    );
   });
 });
 
@@ -132,8 +153,27 @@ describe('progress views render what their tools report', () => {
   it('read_page: frames read of those found, on a page with a frame', async () => {
     const framed = ({ command, frameId }: SentCommand): unknown => {
       if (command.type !== 'snapshot') return answer({ command, frameId, tabId: 1 });
-      if (!frameId) return pageOk({ documentId: 'top', url: 'https://shop.test/', title: 'Shop', text: '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]', elements: {}, frames: [{ ref: 'e2', index: 0, src: 'https://pay.test/', line: 1 }], nodeCount: 2, truncated: false });
-      return pageOk({ documentId: 'inner', url: 'https://pay.test/', title: 'Pay', text: '- button "Pay" [ref=e1]', elements: { e1: { role: 'button', name: 'Pay' } }, frames: [], nodeCount: 1, truncated: false });
+      if (!frameId)
+        return pageOk({
+          documentId: 'top',
+          url: 'https://shop.test/',
+          title: 'Shop',
+          text: '- heading "Shop" [level=1] [ref=e1]\n- iframe [ref=e2]',
+          elements: {},
+          frames: [{ ref: 'e2', index: 0, src: 'https://pay.test/', line: 1 }],
+          nodeCount: 2,
+          truncated: false,
+        });
+      return pageOk({
+        documentId: 'inner',
+        url: 'https://pay.test/',
+        title: 'Pay',
+        text: '- button "Pay" [ref=e1]',
+        elements: { e1: { role: 'button', name: 'Pay' } },
+        frames: [],
+        nodeCount: 1,
+        truncated: false,
+      });
     };
     const frames = [
       { frameId: 0, parentFrameId: -1, url: 'https://shop.test/' },
@@ -164,7 +204,12 @@ describe('progress views render what their tools report', () => {
 
 describe('the agent view shows a helper as a group with its steps', () => {
   it('renders the real helper’s steps while it works, then its report with the steps folded', async () => {
-    const browser = new FakeBrowser(undefined, { answer: ({ command }) => (command.type === 'page_text' ? pageOk({ url: 'https://shop.test/a', title: 'A', markdown: 'Refunds within 30 days.', usedReadability: true }) : answer({ command, tabId: 1, frameId: undefined })) });
+    const browser = new FakeBrowser(undefined, {
+      answer: ({ command }) =>
+        command.type === 'page_text'
+          ? pageOk({ url: 'https://shop.test/a', title: 'A', markdown: 'Refunds within 30 days.', usedReadability: true })
+          : answer({ command, tabId: 1, frameId: undefined }),
+    });
     const model = createScriptedClient([
       { toolCalls: [{ name: 'open_tab', input: { url: 'https://shop.test/a' } }] },
       { toolCalls: [{ name: 'get_page_text', input: {} }] },
@@ -173,13 +218,17 @@ describe('the agent view shows a helper as a group with its steps', () => {
     const ctx = createTestContext(builtInTools(), { browser, model, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
     let entries: TranscriptEntry[] = [];
     const running: string[] = [];
-    await runToolCalls([{ type: 'tool_use', id: 'h', name: 'agent', input: { description: 'Find the refund policy', prompt: 'Find the refund policy at https://shop.test/a' } }], ctx, {
-      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
-      emit: (event) => {
-        entries = foldAgentEvent(entries, event).entries;
-        if (event.type === 'tool_call_progress') running.push(html(toolCallsFromEntries(entries).get('h') as ToolCallView));
+    await runToolCalls(
+      [{ type: 'tool_use', id: 'h', name: 'agent', input: { description: 'Find the refund policy', prompt: 'Find the refund policy at https://shop.test/a' } }],
+      ctx,
+      {
+        canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+        emit: (event) => {
+          entries = foldAgentEvent(entries, event).entries;
+          if (event.type === 'tool_call_progress') running.push(html(toolCallsFromEntries(entries).get('h') as ToolCallView));
+        },
       },
-    });
+    );
     expect(running.some((out) => /data-step-tool="open_tab" data-status="running"/.test(out))).toBe(true);
     const done = html(toolCallsFromEntries(entries).get('h') as ToolCallView);
     expect(done).toContain('<strong>Helper</strong> — Find the refund policy');

@@ -30,7 +30,8 @@ export class ActivityRecorder {
     this.started.delete(event.toolUseId);
     const reason = event.permission;
     // Only calls that ran: a denial, a validation error or a stop before the call changed nothing.
-    if ((event.status !== 'done' && event.status !== 'error') || !reason || reason.type === 'no_ui' || (reason.type === 'person' && reason.choice === 'deny')) return;
+    if ((event.status !== 'done' && event.status !== 'error') || !reason || reason.type === 'no_ui' || (reason.type === 'person' && reason.choice === 'deny'))
+      return;
     if (this.isReadOnly(event.name, started?.input)) return;
     const text = event.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
     const entry: ActivityEntry = {

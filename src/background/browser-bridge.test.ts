@@ -15,7 +15,11 @@ vi.mock('webextension-polyfill', () => ({
 
 const { createBrowserBridge, SEND_TIMEOUT_MS } = await import('./browser-bridge.js');
 
-const codeOf = async (work: Promise<unknown>) => work.then(() => 'resolved', (error: { code?: string }) => error.code);
+const codeOf = async (work: Promise<unknown>) =>
+  work.then(
+    () => 'resolved',
+    (error: { code?: string }) => error.code,
+  );
 
 describe('browser bridge sendToTab', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -50,6 +54,9 @@ describe('browser bridge sendToTab', () => {
 
   it('passes a real answer through', async () => {
     fake.sendMessage.mockResolvedValue({ ok: true, result: 'tree' });
-    await expect(createBrowserBridge().sendToTab(7, { type: 'snapshot' }, { signal: new AbortController().signal })).resolves.toEqual({ ok: true, result: 'tree' });
+    await expect(createBrowserBridge().sendToTab(7, { type: 'snapshot' }, { signal: new AbortController().signal })).resolves.toEqual({
+      ok: true,
+      result: 'tree',
+    });
   });
 });

@@ -56,7 +56,12 @@ export function toTabInfo(tab: Tabs.Tab): TabInfo {
 const isNoReceiver = (error: unknown) => /Receiving end does not exist|Could not establish connection/i.test(messageOf(error));
 
 /** Waits for the tab's top frame to finish loading after `start` triggers a navigation. */
-async function navigateAndWait(tabId: number, start: () => Promise<unknown>, signal: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<void> {
+async function navigateAndWait(
+  tabId: number,
+  start: () => Promise<unknown>,
+  signal: AbortSignal,
+  onProgress?: (progress: NavigationProgress) => void,
+): Promise<void> {
   let cleanup = () => {};
   const stage = (name: NavigationProgress['stage']) => (details: { tabId: number; frameId: number; url: string }) => {
     if (details.tabId === tabId && details.frameId === 0) onProgress?.({ stage: name, url: details.url });
@@ -74,7 +79,12 @@ async function navigateAndWait(tabId: number, start: () => Promise<unknown>, sig
     };
     const failed = (details: { tabId: number; frameId: number; error?: string }) => {
       if (details.tabId !== tabId || details.frameId !== 0 || details.error === 'net::ERR_ABORTED') return;
-      reject(new ToolError('NAVIGATION_FAILED', `The page did not load: ${details.error ?? 'unknown error'}.`, { suggestion: 'Check the URL; the site may be down or unreachable.', details: { tabId } }));
+      reject(
+        new ToolError('NAVIGATION_FAILED', `The page did not load: ${details.error ?? 'unknown error'}.`, {
+          suggestion: 'Check the URL; the site may be down or unreachable.',
+          details: { tabId },
+        }),
+      );
     };
     const removed = (closedId: number) => {
       if (closedId === tabId) reject(classifyBrowserError(new Error('No tab with id'), { tabId }));
@@ -99,7 +109,11 @@ async function navigateAndWait(tabId: number, start: () => Promise<unknown>, sig
       loaded,
       signal,
       LOAD_TIMEOUT_MS,
-      () => new ToolError('TIMEOUT', `The page did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s.`, { suggestion: 'Call read_page: the part that loaded may be enough; or wait_for some text.', details: { tabId } }),
+      () =>
+        new ToolError('TIMEOUT', `The page did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s.`, {
+          suggestion: 'Call read_page: the part that loaded may be enough; or wait_for some text.',
+          details: { tabId },
+        }),
     );
   } finally {
     cleanup();
@@ -230,7 +244,9 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       try {
         created = await browser.tabs.create({ url, active: options.active, ...(options.windowId !== undefined ? { windowId: options.windowId } : {}) });
       } catch (error) {
-        throw new ToolError('BROWSER_ERROR', `The browser did not open ${url}: ${messageOf(error)}`, { suggestion: 'Check the URL (http or https) and try again.' });
+        throw new ToolError('BROWSER_ERROR', `The browser did not open ${url}: ${messageOf(error)}`, {
+          suggestion: 'Check the URL (http or https) and try again.',
+        });
       }
       if (created.id === undefined) throw new ToolError('BROWSER_ERROR', `The browser did not open ${url}.`, { suggestion: 'Check the URL and try again.' });
       return toTabInfo(await waitForComplete(created.id));
@@ -262,7 +278,10 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
         } catch (error) {
           if (/Cannot find a next page in history/i.test(messageOf(error))) {
             const action = 'action' in target ? target.action : 'navigate';
-            throw new ToolError('NO_HISTORY', `There is no page to go ${action} to in this tab.`, { suggestion: 'Navigate to a URL instead.', details: { tabId } });
+            throw new ToolError('NO_HISTORY', `There is no page to go ${action} to in this tab.`, {
+              suggestion: 'Navigate to a URL instead.',
+              details: { tabId },
+            });
           }
           throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
         }
@@ -285,7 +304,8 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
         dataUrl = await capture();
       } catch (error) {
         // Chrome allows two captures a second; one retry after a pause covers a burst.
-        if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/i.test(messageOf(error))) throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
+        if (!/MAX_CAPTURE_VISIBLE_TAB_CALLS_PER_SECOND/i.test(messageOf(error)))
+          throw classifyBrowserError(error, { tabId, ...(tab.url ? { url: tab.url } : {}) });
         await new Promise((r) => setTimeout(r, 600));
         dataUrl = await capture();
       }

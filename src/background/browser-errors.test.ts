@@ -4,7 +4,14 @@ import { classifyBrowserError, isRestrictedUrl, utf8ToBase64 } from './browser-e
 
 describe('isRestrictedUrl', () => {
   it('names the pages no extension may script', () => {
-    for (const url of ['chrome://settings', 'chrome-extension://abc/x.html', 'edge://flags', 'view-source:https://a.b', 'https://chromewebstore.google.com/detail/x', 'https://chrome.google.com/webstore/category']) {
+    for (const url of [
+      'chrome://settings',
+      'chrome-extension://abc/x.html',
+      'edge://flags',
+      'view-source:https://a.b',
+      'https://chromewebstore.google.com/detail/x',
+      'https://chrome.google.com/webstore/category',
+    ]) {
       expect(isRestrictedUrl(url), url).toBe(true);
     }
   });
@@ -25,7 +32,9 @@ describe('classifyBrowserError', () => {
     expect(codeOf('The extensions gallery cannot be scripted.')).toBe('NOT_INJECTABLE');
     expect(codeOf('Cannot access contents of the page. Extension manifest must request permission to access the respective host.')).toBe('NOT_INJECTABLE');
     expect(codeOf('The message port closed before a response was received.')).toBe('NAVIGATED');
-    expect(codeOf('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')).toBe('NAVIGATED');
+    expect(codeOf('A listener indicated an asynchronous response by returning true, but the message channel closed before a response was received')).toBe(
+      'NAVIGATED',
+    );
     expect(codeOf('Frame with ID 3 was removed.')).toBe('NAVIGATED');
     expect(codeOf('Something else entirely')).toBe('BROWSER_ERROR');
   });

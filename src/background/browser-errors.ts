@@ -5,7 +5,8 @@
 import { ToolError } from '../runtime/errors.js';
 
 /** Pages no extension may script: browser pages, other extensions, the web store, the PDF viewer. */
-const NOT_INJECTABLE_URL = /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com)(\/|$)/i;
+const NOT_INJECTABLE_URL =
+  /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com)(\/|$)/i;
 
 /** True when a URL can never take the content script. */
 export function isRestrictedUrl(url: string | undefined): boolean {
@@ -22,26 +23,40 @@ export function classifyBrowserError(error: unknown, where: { tabId: number; url
   if (error instanceof ToolError) return error;
   const text = messageOf(error);
   if (/No tab with id|tab was closed|Tabs cannot be edited right now|No current window/i.test(text)) {
-    return new ToolError('TAB_CLOSED', `Tab ${where.tabId} is closed.`, { suggestion: 'Call list_tabs to see the open tabs, and use one of their ids.', details: { tabId: where.tabId } });
+    return new ToolError('TAB_CLOSED', `Tab ${where.tabId} is closed.`, {
+      suggestion: 'Call list_tabs to see the open tabs, and use one of their ids.',
+      details: { tabId: where.tabId },
+    });
   }
   if (/Cannot access|cannot be scripted|Missing host permission|chrome:\/\/|extensions gallery|Cannot script|PDF/i.test(text)) {
     return notInjectable(where);
   }
-  if (/message port closed|message channel closed|Frame with ID \d+ (was removed|is showing error page)|No frame with id|back\/forward cache|page keeping the extension port is moved/i.test(text)) {
+  if (
+    /message port closed|message channel closed|Frame with ID \d+ (was removed|is showing error page)|No frame with id|back\/forward cache|page keeping the extension port is moved/i.test(
+      text,
+    )
+  ) {
     return new ToolError('NAVIGATED', 'The page changed (navigated or reloaded) before it answered.', {
       suggestion: 'Call read_page to see the new page, then act on its current refs.',
       details: { tabId: where.tabId },
     });
   }
-  return new ToolError('BROWSER_ERROR', `The browser refused: ${text}`, { suggestion: 'Check the tab, then try again or another way.', details: { tabId: where.tabId } });
+  return new ToolError('BROWSER_ERROR', `The browser refused: ${text}`, {
+    suggestion: 'Check the tab, then try again or another way.',
+    details: { tabId: where.tabId },
+  });
 }
 
 /** The error for pages closed to extensions. */
 export function notInjectable(where: { tabId: number; url?: string }): ToolError {
-  return new ToolError('NOT_INJECTABLE', `Pagewright cannot work inside this page${where.url ? ` (${where.url})` : ''}: browser pages, the extension store and the PDF viewer are closed to extensions.`, {
-    suggestion: 'Tell the person; open the content in a normal web page (or a new tab with open_tab) to work with it.',
-    details: { tabId: where.tabId, ...(where.url ? { url: where.url } : {}) },
-  });
+  return new ToolError(
+    'NOT_INJECTABLE',
+    `Pagewright cannot work inside this page${where.url ? ` (${where.url})` : ''}: browser pages, the extension store and the PDF viewer are closed to extensions.`,
+    {
+      suggestion: 'Tell the person; open the content in a normal web page (or a new tab with open_tab) to work with it.',
+      details: { tabId: where.tabId, ...(where.url ? { url: where.url } : {}) },
+    },
+  );
 }
 
 /** UTF-8 text as base64, in chunks (a spread of a large array overflows the stack). */
@@ -51,4 +66,3 @@ export function utf8ToBase64(text: string): string {
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
-

@@ -25,7 +25,14 @@ function fakeDebugger(options: { refuse?: string } = {}) {
     onEvent: (listener) => (emit = listener),
     onDetach: (listener) => (detached = listener),
   };
-  return { api, sent, attached, emit: (...args: Parameters<typeof emit>) => emit(...args), detach: (...args: Parameters<typeof detached>) => detached(...args), holdWhen: (f: typeof hold) => (hold = f) };
+  return {
+    api,
+    sent,
+    attached,
+    emit: (...args: Parameters<typeof emit>) => emit(...args),
+    detach: (...args: Parameters<typeof detached>) => detached(...args),
+    holdWhen: (f: typeof hold) => (hold = f),
+  };
 }
 
 describe('CdpInput', () => {

@@ -161,7 +161,9 @@ export class CdpInput {
   async answerDialog(tabId: number, accept: boolean, promptText?: string): Promise<DialogInfo> {
     const dialog = this.dialogs.get(tabId);
     if (!dialog) {
-      throw new ToolError('NO_DIALOG', 'No JavaScript dialog is open on this tab.', { suggestion: 'It may have been answered already (by the person, or it closed with its page). Call read_page to see the page.' });
+      throw new ToolError('NO_DIALOG', 'No JavaScript dialog is open on this tab.', {
+        suggestion: 'It may have been answered already (by the person, or it closed with its page). Call read_page to see the page.',
+      });
     }
     await this.api.send(tabId, 'Page.handleJavaScriptDialog', { accept, ...(promptText !== undefined ? { promptText } : {}) });
     this.dialogs.delete(tabId);

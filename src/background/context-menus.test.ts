@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { createMenuClickHandler, fillTemplate, menuItems, MENU_ASK_IMAGE, MENU_ASK_LINK, MENU_ASK_SELECTION, MENU_SUMMARIZE_PAGE, promptForClick } from './context-menus.js';
+import {
+  createMenuClickHandler,
+  fillTemplate,
+  menuItems,
+  MENU_ASK_IMAGE,
+  MENU_ASK_LINK,
+  MENU_ASK_SELECTION,
+  MENU_SUMMARIZE_PAGE,
+  promptForClick,
+} from './context-menus.js';
 
 const settings = {
-  customActions: [{ id: 'translate', title: 'Translate to French', prompt: 'Translate {{ selection }} from {{title}} <{{url}}> (link: {{link}}) {{unknown}}', contexts: ['selection' as const] }],
+  customActions: [
+    {
+      id: 'translate',
+      title: 'Translate to French',
+      prompt: 'Translate {{ selection }} from {{title}} <{{url}}> (link: {{link}}) {{unknown}}',
+      contexts: ['selection' as const],
+    },
+  ],
 };
 
 describe('fillTemplate', () => {

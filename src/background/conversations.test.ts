@@ -12,8 +12,19 @@ describe('Conversations.enforceCap', () => {
     const panels = new Panels();
     const posted: WorkerToPanel[] = [];
     panels.attach({ post: (m) => posted.push(m) });
-    const conversations = new Conversations(store, panels, () => false, () => 10, () => 'id');
-    for (const [id, updatedAt] of [['oldest', 1], ['running', 2], ['middle', 3], ['newest', 4]] as const) {
+    const conversations = new Conversations(
+      store,
+      panels,
+      () => false,
+      () => 10,
+      () => 'id',
+    );
+    for (const [id, updatedAt] of [
+      ['oldest', 1],
+      ['running', 2],
+      ['middle', 3],
+      ['newest', 4],
+    ] as const) {
       await store.putConversation({ id, title: id, createdAt: updatedAt, updatedAt });
       await store.putTranscript(id, [{ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: 'x'.repeat(10_000) }] } }]);
     }

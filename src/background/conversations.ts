@@ -34,7 +34,13 @@ export class Conversations {
 
   async create(tabId: number | undefined): Promise<ConversationRecord> {
     const now = this.now();
-    const record: ConversationRecord = { id: this.newId(), title: NEW_CONVERSATION_TITLE, createdAt: now, updatedAt: now, ...(tabId !== undefined ? { tabId } : {}) };
+    const record: ConversationRecord = {
+      id: this.newId(),
+      title: NEW_CONVERSATION_TITLE,
+      createdAt: now,
+      updatedAt: now,
+      ...(tabId !== undefined ? { tabId } : {}),
+    };
     await this.store.putConversation(record);
     return record;
   }
@@ -92,7 +98,9 @@ export class Conversations {
     for (const record of await this.store.listRuns()) {
       const checkpoint = record.checkpoint;
       if (record.status !== 'interrupted' || !checkpoint || !matches(checkpoint.currentTabId)) continue;
-      await this.queue(record.conversationId, () => this.store.updateRun(record.conversationId, (run) => ({ ...run, checkpoint: { ...checkpoint, currentTabId: undefined } })));
+      await this.queue(record.conversationId, () =>
+        this.store.updateRun(record.conversationId, (run) => ({ ...run, checkpoint: { ...checkpoint, currentTabId: undefined } })),
+      );
     }
   }
 

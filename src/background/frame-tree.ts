@@ -49,7 +49,10 @@ function locateThisFrame(): Located {
 }
 
 const isLocated = (value: unknown): value is Located =>
-  typeof value === 'object' && value !== null && typeof (value as Located).url === 'string' && ((value as Located).path === null || Array.isArray((value as Located).path));
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Located).url === 'string' &&
+  ((value as Located).path === null || Array.isArray((value as Located).path));
 
 /** Resolves with `fallback` if `work` has not settled after `ms` (or the signal aborts). */
 function within<T>(work: Promise<T>, ms: number, signal: AbortSignal, fallback: T): Promise<T> {
@@ -69,12 +72,29 @@ function within<T>(work: Promise<T>, ms: number, signal: AbortSignal, fallback: 
 /** The tab's frames: the browser's list merged with where each reachable frame says it sits. */
 export async function locateFrames(tabId: number, signal: AbortSignal): Promise<FrameInfo[]> {
   const [listed, injected] = await Promise.all([
-    within(browser.webNavigation.getAllFrames({ tabId }).then((frames) => frames ?? []), FRAME_TREE_TIMEOUT_MS, signal, []),
-    within(browser.scripting.executeScript({ target: { tabId, allFrames: true }, injectImmediately: true, func: locateThisFrame }), FRAME_TREE_TIMEOUT_MS, signal, []),
+    within(
+      browser.webNavigation.getAllFrames({ tabId }).then((frames) => frames ?? []),
+      FRAME_TREE_TIMEOUT_MS,
+      signal,
+      [],
+    ),
+    within(
+      browser.scripting.executeScript({ target: { tabId, allFrames: true }, injectImmediately: true, func: locateThisFrame }),
+      FRAME_TREE_TIMEOUT_MS,
+      signal,
+      [],
+    ),
   ]);
   const byId = new Map<number, FrameInfo>();
   for (const frame of listed) {
-    byId.set(frame.frameId, { frameId: frame.frameId, parentFrameId: frame.parentFrameId, url: frame.url, path: frame.frameId === 0 ? [] : null, failed: frame.errorOccurred === true, loading: false });
+    byId.set(frame.frameId, {
+      frameId: frame.frameId,
+      parentFrameId: frame.parentFrameId,
+      url: frame.url,
+      path: frame.frameId === 0 ? [] : null,
+      failed: frame.errorOccurred === true,
+      loading: false,
+    });
   }
   for (const result of injected) {
     const located: unknown = result.result;

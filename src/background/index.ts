@@ -35,9 +35,7 @@ import { isOwnExtensionPage } from './senders.js';
 import { restrictStorageToExtension } from './storage-access.js';
 
 // First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
-void restrictStorageToExtension(chrome.storage.local, (error) =>
-  console.warn('Pagewright: could not restrict chrome.storage.local to the extension', error),
-);
+void restrictStorageToExtension(chrome.storage.local, (error) => console.warn('Pagewright: could not restrict chrome.storage.local to the extension', error));
 
 const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
 
@@ -51,7 +49,10 @@ const landingGuards = extensionLandingGuards();
 void landingGuards?.clearStale().catch((error: unknown) => console.warn('Pagewright: could not clear old landing rules', error));
 // Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
 let isMac = false;
-void chrome.runtime.getPlatformInfo().then((info) => (isMac = info.os === 'mac'), () => undefined);
+void chrome.runtime.getPlatformInfo().then(
+  (info) => (isMac = info.os === 'mac'),
+  () => undefined,
+);
 const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
 const bridge = withPageInput(createBrowserBridge({ landingGuards }), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
 const manager = new RunManager({
@@ -94,11 +95,19 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
   port.onMessage.addListener((raw: unknown) => {
     const parsed = panelToWorkerSchema.safeParse(raw);
     if (!parsed.success) {
-      link.post(notice('INVALID_MESSAGE', `The worker rejected a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'Reload the side panel.'));
+      link.post(
+        notice('INVALID_MESSAGE', `The worker rejected a malformed message: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'Reload the side panel.'),
+      );
       return;
     }
     routePanelMessage(manager, link, parsed.data).catch((error: unknown) => {
-      link.post(notice('INTERNAL', `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`, 'Try again; reload the side panel if it repeats.'));
+      link.post(
+        notice(
+          'INTERNAL',
+          `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`,
+          'Try again; reload the side panel if it repeats.',
+        ),
+      );
     });
   });
   port.onDisconnect.addListener(() => manager.detach(link));
@@ -134,13 +143,15 @@ browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSend
 let menusBuilt: Promise<void> = Promise.resolve();
 /** Recreates the menus from the settings; rebuilds run one after another (ids would clash otherwise). */
 function rebuildMenus(): Promise<void> {
-  menusBuilt = menusBuilt.catch(() => undefined).then(async () => {
-    const settings = await loadSettings();
-    await browser.contextMenus.removeAll();
-    for (const item of menuItems(settings.ok ? settings.settings : undefined)) {
-      browser.contextMenus.create({ id: item.id, title: item.title, contexts: item.contexts });
-    }
-  });
+  menusBuilt = menusBuilt
+    .catch(() => undefined)
+    .then(async () => {
+      const settings = await loadSettings();
+      await browser.contextMenus.removeAll();
+      for (const item of menuItems(settings.ok ? settings.settings : undefined)) {
+        browser.contextMenus.create({ id: item.id, title: item.title, contexts: item.contexts });
+      }
+    });
   return menusBuilt;
 }
 
@@ -158,7 +169,9 @@ chrome.contextMenus.onClicked.addListener((info, tab) => void onMenuClick(info, 
 chrome.commands.onCommand.addListener((command, tab) => {
   if (command !== 'open-side-panel' || !tab) return;
   // Synchronously, inside the shortcut's user gesture.
-  openSidePanel({ ...(tab.id !== undefined ? { tabId: tab.id } : {}), windowId: tab.windowId }).catch((error: unknown) => console.warn('Pagewright: could not open the side panel', error));
+  openSidePanel({ ...(tab.id !== undefined ? { tabId: tab.id } : {}), windowId: tab.windowId }).catch((error: unknown) =>
+    console.warn('Pagewright: could not open the side panel', error),
+  );
 });
 
 browser.runtime.onInstalled.addListener(() => {

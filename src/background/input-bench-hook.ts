@@ -29,7 +29,14 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
   if (mode !== 'bench' || !bridge.input) return;
   const input = bridge.input;
   const run = async (tabId: number, acts = 30, rounds = 5): Promise<InputFigures> => {
-    const context = createRootContext({ agentId: 'bench-input', resultStore: createMemoryResultStore(), permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, currentTabId: tabId, tools: [], browser: bridge });
+    const context = createRootContext({
+      agentId: 'bench-input',
+      resultStore: createMemoryResultStore(),
+      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      currentTabId: tabId,
+      tools: [],
+      browser: bridge,
+    });
     const started = performance.now();
     const channel = await input.acquire(tabId, context.agentId);
     const attachMs = performance.now() - started;
@@ -42,7 +49,8 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
       const text = 'the quick brown fox!';
       const acts20 = {
         trustedClick: () => trustedClick(context, button, { button: 'left', clickCount: 1, modifiers: [] }),
-        syntheticClick: () => sendPageCommand(context, tabId, { type: 'click', ref: button.ref, documentId: button.documentId, button: 'left', clickCount: 1, modifiers: [] }),
+        syntheticClick: () =>
+          sendPageCommand(context, tabId, { type: 'click', ref: button.ref, documentId: button.documentId, button: 'left', clickCount: 1, modifiers: [] }),
         trustedType: () => trustedType(context, field, text, { clear: true, submit: false, stopped: () => false }),
         syntheticType: () => sendPageCommand(context, tabId, { type: 'type', ref: field.ref, documentId: field.documentId, text, clear: true, submit: false }),
       };
@@ -59,7 +67,11 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
         samples.syntheticType.push(await time(acts20.syntheticType, Math.ceil(acts / 3)));
         samples.trustedType.push(await time(acts20.trustedType, Math.ceil(acts / 3)));
       }
-      const pair = (trusted: number[], synthetic: number[]) => ({ trustedMs: median(trusted), syntheticMs: median(synthetic), ratio: median(trusted) / median(synthetic) });
+      const pair = (trusted: number[], synthetic: number[]) => ({
+        trustedMs: median(trusted),
+        syntheticMs: median(synthetic),
+        ratio: median(trusted) / median(synthetic),
+      });
       return { acts, rounds, click: pair(samples.trustedClick, samples.syntheticClick), type20: pair(samples.trustedType, samples.syntheticType), attachMs };
     } finally {
       await input.release(context.agentId);

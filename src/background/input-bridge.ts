@@ -33,7 +33,8 @@ export function withPageInput(bridge: BrowserBridge, input: PageInputPort): Brow
       const dialog = input.openDialog(tabId);
       if (dialog) {
         throw new ToolError('DIALOG_OPEN', `The page is paused: ${dialogPhrase(dialog)} is open and waiting for an answer.`, {
-          suggestion: 'Call handle_dialog with accept true or false (and prompt_text for a prompt) — or ask the person to answer it in the browser — then go on.',
+          suggestion:
+            'Call handle_dialog with accept true or false (and prompt_text for a prompt) — or ask the person to answer it in the browser — then go on.',
           details: { tabId, dialog: dialog.type },
         });
       }

@@ -32,7 +32,15 @@ function fakeApis() {
     getTabUrl: async () => tabUrl,
     load: async (tabId: number, url: string) => void loaded.push(`${tabId} ${url}`),
   };
-  return { apis: apis as unknown as GuardApis, rules: () => rules, onBeforeNavigate, onCommitted, onErrorOccurred, setTabUrl: (url: string) => (tabUrl = url), loaded };
+  return {
+    apis: apis as unknown as GuardApis,
+    rules: () => rules,
+    onBeforeNavigate,
+    onCommitted,
+    onErrorOccurred,
+    setTabUrl: (url: string) => (tabUrl = url),
+    loaded,
+  };
 }
 
 describe('landing guard', () => {
@@ -41,7 +49,12 @@ describe('landing guard', () => {
     const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/cart', 'http://127.0.0.1:4000/x']);
     const rules = fake.rules();
     expect(rules.find((rule) => rule.action.type === 'block')).toMatchObject({ priority: 1, condition: { tabIds: [7], resourceTypes: ['main_frame'] } });
-    expect(rules.filter((rule) => rule.action.type === 'allow').map((rule) => rule.condition.urlFilter)).toEqual(['|https://shop.test/', '|https://www.shop.test/', '|http://127.0.0.1:4000/', '|http://www.127.0.0.1:4000/']);
+    expect(rules.filter((rule) => rule.action.type === 'allow').map((rule) => rule.condition.urlFilter)).toEqual([
+      '|https://shop.test/',
+      '|https://www.shop.test/',
+      '|http://127.0.0.1:4000/',
+      '|http://www.127.0.0.1:4000/',
+    ]);
     await guard.release();
     expect(fake.rules()).toEqual([]);
     expect(fake.onErrorOccurred.size()).toBe(0);
@@ -65,7 +78,9 @@ describe('landing guard', () => {
 
   it('clears rules a stopped worker left behind, and never reuses a rule id still in use', async () => {
     const fake = fakeApis();
-    await fake.apis.updateSessionRules({ addRules: [{ id: 1, priority: 1, action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType }, condition: { tabIds: [3] } }] });
+    await fake.apis.updateSessionRules({
+      addRules: [{ id: 1, priority: 1, action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType }, condition: { tabIds: [3] } }],
+    });
     const guards = createLandingGuards(fake.apis);
     const guard = await guards.guard(4, ['https://a.test/']);
     expect(fake.rules().map((rule) => rule.id)).toEqual([1, 2, 3, 4]);

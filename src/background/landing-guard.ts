@@ -46,7 +46,8 @@ function allowedOrigins(allowed: readonly string[]): string[] {
   return [...origins];
 }
 
-const sameOriginAs = (url: string, origins: readonly string[]) => origins.some((origin) => url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`) || url.startsWith(`${origin}#`));
+const sameOriginAs = (url: string, origins: readonly string[]) =>
+  origins.some((origin) => url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`) || url.startsWith(`${origin}#`));
 
 /** Makes guards on the real extension APIs, or on `apis` in tests. */
 export function createLandingGuards(apis: GuardApis): { guard(tabId: number, allowed: readonly string[]): Promise<LandingGuard>; clearStale(): Promise<void> } {
@@ -71,7 +72,12 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
       const condition = { tabIds: [tabId], resourceTypes: ['main_frame' as chrome.declarativeNetRequest.ResourceType] };
       const rules: chrome.declarativeNetRequest.Rule[] = [
         { id: takeId(), priority: 1, action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType }, condition },
-        ...origins.map((origin) => ({ id: takeId(), priority: 2, action: { type: 'allow' as chrome.declarativeNetRequest.RuleActionType }, condition: { ...condition, urlFilter: `|${origin}/` } })),
+        ...origins.map((origin) => ({
+          id: takeId(),
+          priority: 2,
+          action: { type: 'allow' as chrome.declarativeNetRequest.RuleActionType },
+          condition: { ...condition, urlFilter: `|${origin}/` },
+        })),
       ];
       const blocked: string[] = [];
       // The top-frame navigation under way, if any: it ends when it commits or fails.

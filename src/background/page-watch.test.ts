@@ -3,9 +3,14 @@ import { watchPage, type NavigationEvents } from './page-watch.js';
 
 /** webNavigation events that tests fire by hand. */
 function fakeEvents() {
-  const make = <T,>() => {
+  const make = <T>() => {
     const listeners = new Set<(d: T) => void>();
-    return { addListener: (l: (d: T) => void) => listeners.add(l), removeListener: (l: (d: T) => void) => listeners.delete(l), fire: (d: T) => listeners.forEach((l) => l(d)), size: () => listeners.size };
+    return {
+      addListener: (l: (d: T) => void) => listeners.add(l),
+      removeListener: (l: (d: T) => void) => listeners.delete(l),
+      fire: (d: T) => listeners.forEach((l) => l(d)),
+      size: () => listeners.size,
+    };
   };
   const events = {
     onBeforeNavigate: make<{ tabId: number; frameId: number; url: string }>(),
@@ -41,7 +46,11 @@ describe('watchPage', () => {
     const watch = watchPage(events as unknown as NavigationEvents, 5, () => ({ type: 'alert', message: 'Saved', url: '' }));
     events.onHistoryStateUpdated.fire({ tabId: 5, frameId: 0, url: 'https://a.test/#/active' });
     events.onCreatedNavigationTarget.fire({ sourceTabId: 5, tabId: 9, url: 'https://a.test/help' });
-    expect(watch.effects()).toEqual({ urlChanged: 'https://a.test/#/active', newTabs: [{ tabId: 9, url: 'https://a.test/help' }], dialog: { type: 'alert', message: 'Saved', url: '' } });
+    expect(watch.effects()).toEqual({
+      urlChanged: 'https://a.test/#/active',
+      newTabs: [{ tabId: 9, url: 'https://a.test/help' }],
+      dialog: { type: 'alert', message: 'Saved', url: '' },
+    });
   });
 
   it('stops waiting for a navigation after its bound', async () => {

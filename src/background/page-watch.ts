@@ -67,7 +67,7 @@ export function watchPage(events: NavigationEvents, tabId: number, dialogOf: (ta
     if (d.sourceTabId === tabId) effects.newTabs.push({ tabId: d.tabId, url: d.url });
   };
 
-  const bind = <T,>(event: Event<T>, listener: Listener<T>) => {
+  const bind = <T>(event: Event<T>, listener: Listener<T>) => {
     event.addListener(listener);
     return () => event.removeListener(listener);
   };

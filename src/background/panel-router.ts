@@ -32,7 +32,10 @@ export async function routePanelMessage(manager: RunManager, link: PanelLink, me
       return link.post({ type: 'conversations', conversations: await conversations.summaries() });
     case 'send_message':
     case 'resume': {
-      const refusal = await manager.startRun(message.conversationId, message.type === 'resume' ? { resume: true } : { text: message.text, interrupt: message.interrupt === true, announce: message.whileRunning === true });
+      const refusal = await manager.startRun(
+        message.conversationId,
+        message.type === 'resume' ? { resume: true } : { text: message.text, interrupt: message.interrupt === true, announce: message.whileRunning === true },
+      );
       if (refusal) link.post(refusal);
       return;
     }

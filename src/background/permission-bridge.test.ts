@@ -3,13 +3,23 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionRequest } from '../runtime/permission-types.js';
 import { PermissionBridge } from './permission-bridge.js';
 
-const request = (toolUseId: string): PermissionRequest => ({ toolUseId, toolName: 'click', description: `Click ${toolUseId}`, input: {}, why: { type: 'mode', mode: 'ask', detail: 'ask' }, destructive: false });
+const request = (toolUseId: string): PermissionRequest => ({
+  toolUseId,
+  toolName: 'click',
+  description: `Click ${toolUseId}`,
+  input: {},
+  why: { type: 'mode', mode: 'ask', detail: 'ask' },
+  destructive: false,
+});
 
 describe('PermissionBridge', () => {
   it('shows the oldest prompt with how many wait, and the next one after each answer', async () => {
     const shown: Array<{ id: string; queued?: number }> = [];
     const resolved: string[] = [];
-    const bridge = new PermissionBridge({ show: (r) => shown.push({ id: r.toolUseId, ...(r.queued ? { queued: r.queued } : {}) }), resolved: (id) => resolved.push(id) });
+    const bridge = new PermissionBridge({
+      show: (r) => shown.push({ id: r.toolUseId, ...(r.queued ? { queued: r.queued } : {}) }),
+      resolved: (id) => resolved.push(id),
+    });
     const signal = new AbortController().signal;
     const first = bridge.ask(request('a'), signal);
     const second = bridge.ask(request('b'), signal);

@@ -52,18 +52,35 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
     'conversations.export': async ({ conversationId, format }) => {
       const conversation = await deps.manager.conversations.get(conversationId);
       if (!conversation) throw new ToolError('NOT_FOUND', 'That conversation no longer exists.', { suggestion: 'Pick another one from the list.' });
-      const [transcript, run] = await Promise.all([deps.manager.conversations.getTranscript(conversationId), deps.manager.conversations.getRun(conversationId)]);
-      const data = { id: conversation.id, title: conversation.title, createdAt: conversation.createdAt, updatedAt: conversation.updatedAt, transcript, ...(run ? { messages: run.messages } : {}) };
+      const [transcript, run] = await Promise.all([
+        deps.manager.conversations.getTranscript(conversationId),
+        deps.manager.conversations.getRun(conversationId),
+      ]);
+      const data = {
+        id: conversation.id,
+        title: conversation.title,
+        createdAt: conversation.createdAt,
+        updatedAt: conversation.updatedAt,
+        transcript,
+        ...(run ? { messages: run.messages } : {}),
+      };
       return format === 'json' ? conversationToJson(data) : conversationToMarkdown(data);
     },
     'storage.usage': async () => {
-      const [own, settings, estimate] = await Promise.all([deps.manager.conversations.usage(), deps.loadSettings(), deps.estimateStorage?.().catch(() => undefined)]);
+      const [own, settings, estimate] = await Promise.all([
+        deps.manager.conversations.usage(),
+        deps.loadSettings(),
+        deps.estimateStorage?.().catch(() => undefined),
+      ]);
       const capMb = settings.ok ? settings.settings.storageCapMb : 0;
       return { ...own, capBytes: capMb * 1024 * 1024, ...(estimate ? { browser: estimate } : {}) };
     },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
-      if (!record) throw new ToolError('RESULT_NOT_FOUND', 'The full result is no longer stored.', { suggestion: 'The browser may have cleared it to save space; run the tool again.' });
+      if (!record)
+        throw new ToolError('RESULT_NOT_FOUND', 'The full result is no longer stored.', {
+          suggestion: 'The browser may have cleared it to save space; run the tool again.',
+        });
       return { content: record.content };
     },
   };

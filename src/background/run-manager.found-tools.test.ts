@@ -41,6 +41,8 @@ describe('found tools', () => {
     // The next run's first request already has it, in the same place: the tool list is the same bytes.
     expect(second?.tools.map((t) => t.name).at(-1)).toBe('archive_page');
     expect(JSON.stringify(second?.tools)).toBe(JSON.stringify(model.requests[2]?.tools));
-    expect(ofType(posted, 'agent_event').filter((m) => m.event.type === 'tool_call_finished' && m.event.toolUseId === 'a2' && m.event.status === 'done')).toHaveLength(1);
+    expect(
+      ofType(posted, 'agent_event').filter((m) => m.event.type === 'tool_call_finished' && m.event.toolUseId === 'a2' && m.event.status === 'done'),
+    ).toHaveLength(1);
   });
 });

@@ -47,7 +47,9 @@ describe('steering a run', () => {
     // Delivered, so no longer queued; the stored transcript has it as the person's words.
     expect(ofType(posted, 'run_state').at(-2)?.run.queued).toBeUndefined();
     const transcript = await store.getTranscript(conversationId);
-    expect(transcript.filter((e) => e.kind === 'message' && e.message.role === 'user').map((e) => (e.kind === 'message' ? e.message.content[0] : undefined))).toEqual([
+    expect(
+      transcript.filter((e) => e.kind === 'message' && e.message.role === 'user').map((e) => (e.kind === 'message' ? e.message.content[0] : undefined)),
+    ).toEqual([
       { type: 'text', text: 'Find the red one' },
       { type: 'text', text: 'Actually, the blue one' },
     ]);
@@ -56,7 +58,10 @@ describe('steering a run', () => {
 
   it('turns a message that arrives as the model ends its turn into the next turn', async () => {
     const hold = gate();
-    const { manager, link, handle, model, conversationId } = await bound([{ text: 'Here is the answer.', beforeDone: () => hold.promise }, { text: 'And in French: voilà.' }]);
+    const { manager, link, handle, model, conversationId } = await bound([
+      { text: 'Here is the answer.', beforeDone: () => hold.promise },
+      { text: 'And in French: voilà.' },
+    ]);
     await handle(link, { type: 'send_message', conversationId, text: 'Answer me' });
     await expect.poll(() => model.requests.length).toBe(1);
     await handle(link, { type: 'send_message', conversationId, text: 'Also in French', whileRunning: true });
@@ -73,7 +78,9 @@ describe('steering a run', () => {
     await handle(link, { type: 'send_message', conversationId, text: 'Stop, do the short thing', interrupt: true, whileRunning: true });
     await expect.poll(() => model.requests.length).toBe(2);
     await manager.settled(conversationId);
-    const finished = ofType(posted, 'agent_event').filter((m) => m.event.type === 'run_finished').map((m) => (m.event.type === 'run_finished' ? m.event.reason : ''));
+    const finished = ofType(posted, 'agent_event')
+      .filter((m) => m.event.type === 'run_finished')
+      .map((m) => (m.event.type === 'run_finished' ? m.event.reason : ''));
     expect(finished).toEqual(['interrupted', 'end_turn']);
     expect(lastPersonText(model.requests[1])).toBe('Stop, do the short thing');
     // The panel did not put a queued message in its transcript: the worker announces it.

@@ -97,7 +97,18 @@ describe('RunManager', () => {
       { role: 'user' as const, content: [{ type: 'text' as const, text: 'Note x' }] },
       { role: 'assistant' as const, content: [{ type: 'tool_use' as const, id: 'cut1', name: 'note', input: { text: 'x' } }] },
     ];
-    const checkpoint: RunCheckpoint = { runId: 'r1', messages, turn: 1, toolCalls: 1, usage: emptyUsage(), inFlight: ['cut1'], budget: [], appState: initialAppState(), currentTabId: 1, status: 'running' };
+    const checkpoint: RunCheckpoint = {
+      runId: 'r1',
+      messages,
+      turn: 1,
+      toolCalls: 1,
+      usage: emptyUsage(),
+      inFlight: ['cut1'],
+      budget: [],
+      appState: initialAppState(),
+      currentTabId: 1,
+      status: 'running',
+    };
     await before.store.putRun({ conversationId, messages, status: 'running', runId: 'r1', checkpoint });
     await before.store.putTranscript(conversationId, [
       { kind: 'message', message: messages[0]! },
@@ -134,8 +145,25 @@ describe('RunManager and revoked grants', () => {
     // The run had been given both grants; a.test was revoked in Settings after the worker stopped.
     await before.grants.add({ origin: 'https://b.test', tool: 'post' });
     const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Post twice' }] }];
-    const appState = { ...initialAppState(), grants: [{ origin: 'https://a.test', tool: 'post' }, { origin: 'https://b.test', tool: 'post' }] };
-    const checkpoint: RunCheckpoint = { runId: 'r1', messages, turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState, currentTabId: 1, status: 'running' };
+    const appState = {
+      ...initialAppState(),
+      grants: [
+        { origin: 'https://a.test', tool: 'post' },
+        { origin: 'https://b.test', tool: 'post' },
+      ],
+    };
+    const checkpoint: RunCheckpoint = {
+      runId: 'r1',
+      messages,
+      turn: 0,
+      toolCalls: 0,
+      usage: emptyUsage(),
+      inFlight: [],
+      budget: [],
+      appState,
+      currentTabId: 1,
+      status: 'running',
+    };
     await before.store.putRun({ conversationId, messages, status: 'running', runId: 'r1', checkpoint });
 
     const after = setup(
@@ -165,7 +193,18 @@ describe('RunManager restart before the first checkpoint', () => {
     const conversationId = ofType(first.posted, 'conversation_state')[0]!.conversationId;
     // An earlier run was interrupted: its record still has that run's checkpoint.
     const old = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'First question' }] }];
-    const checkpoint: RunCheckpoint = { runId: 'r0', messages: old, turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState: initialAppState(), currentTabId: 1, status: 'running' };
+    const checkpoint: RunCheckpoint = {
+      runId: 'r0',
+      messages: old,
+      turn: 0,
+      toolCalls: 0,
+      usage: emptyUsage(),
+      inFlight: [],
+      budget: [],
+      appState: initialAppState(),
+      currentTabId: 1,
+      status: 'running',
+    };
     await first.store.putRun({ conversationId, messages: old, status: 'interrupted', runId: 'r0', checkpoint });
 
     // The new run's checkpoints never land (the worker "stops" before the loop saves one).
@@ -195,7 +234,11 @@ describe('RunManager.delete_conversation', () => {
     expect(await store.getConversation(conversationId)).toBeUndefined();
     expect(await store.getTranscript(conversationId)).toEqual([]);
     expect(await store.getRun(conversationId)).toBeUndefined();
-    expect(ofType(posted, 'conversations').at(-1)?.conversations.some((c) => c.id === conversationId)).toBe(false);
+    expect(
+      ofType(posted, 'conversations')
+        .at(-1)
+        ?.conversations.some((c) => c.id === conversationId),
+    ).toBe(false);
   });
 });
 
@@ -217,7 +260,18 @@ describe('RunManager.forgetTab', () => {
 
   it('lets an interrupted run resume without its closed tab rather than on a tab that reuses the id', async () => {
     const { manager, store } = setup([]);
-    const checkpoint: RunCheckpoint = { runId: 'r', messages: [], turn: 0, toolCalls: 0, usage: emptyUsage(), inFlight: [], budget: [], appState: initialAppState(), currentTabId: 8, status: 'running' };
+    const checkpoint: RunCheckpoint = {
+      runId: 'r',
+      messages: [],
+      turn: 0,
+      toolCalls: 0,
+      usage: emptyUsage(),
+      inFlight: [],
+      budget: [],
+      appState: initialAppState(),
+      currentTabId: 8,
+      status: 'running',
+    };
     await store.putRun({ conversationId: 'c1', messages: [], status: 'interrupted', checkpoint });
     await store.putRun({ conversationId: 'c2', messages: [], status: 'interrupted', checkpoint: { ...checkpoint, currentTabId: 9 } });
     await manager.forgetTab(8);
@@ -229,7 +283,15 @@ describe('RunManager.forgetTab', () => {
 describe('appendPersonMessage', () => {
   it('merges into a trailing user message (tool results after an interruption) so roles alternate', () => {
     const merged = appendPersonMessage([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }] }], 'next');
-    expect(merged).toEqual([{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'a', content: [] }, { type: 'text', text: 'next' }] }]);
+    expect(merged).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'a', content: [] },
+          { type: 'text', text: 'next' },
+        ],
+      },
+    ]);
     expect(appendPersonMessage([], 'first')).toEqual([{ role: 'user', content: [{ type: 'text', text: 'first' }] }]);
   });
 

@@ -87,7 +87,11 @@ export class RunManager {
     const runs = [];
     for (const conversationId of this.active.keys()) {
       const conversation = await this.conversations.get(conversationId);
-      runs.push({ conversationId, title: conversation?.title ?? NEW_CONVERSATION_TITLE, ...(conversation?.tabId !== undefined ? { tabId: conversation.tabId } : {}) });
+      runs.push({
+        conversationId,
+        title: conversation?.title ?? NEW_CONVERSATION_TITLE,
+        ...(conversation?.tabId !== undefined ? { tabId: conversation.tabId } : {}),
+      });
     }
     return { runs };
   }
@@ -119,7 +123,8 @@ export class RunManager {
     const { settings } = checked;
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
-    if ('resume' in what && record.status !== 'interrupted') return notice('NOTHING_TO_RESUME', 'There is no interrupted run to resume here.', 'Send a message to continue the conversation.');
+    if ('resume' in what && record.status !== 'interrupted')
+      return notice('NOTHING_TO_RESUME', 'There is no interrupted run to resume here.', 'Send a message to continue the conversation.');
     const restored = record.checkpoint ? restoreRunState(record.checkpoint) : undefined;
     const entries = await this.conversations.getTranscript(conversationId);
 
@@ -140,7 +145,9 @@ export class RunManager {
     // Every "always allow" given during a run is also stored; one that is in the checkpoint but no longer
     // stored was revoked in Settings since, and must not come back with Resume.
     const stillGranted = (grant: SiteGrant) => storedGrants.some((stored) => stored.origin === grant.origin && stored.tool === grant.tool);
-    const appState: AppState = resuming ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) } : { ...initialAppState(), discoveredTools: found };
+    const appState: AppState = resuming
+      ? { ...restored.appState, grants: restored.appState.grants.filter(stillGranted) }
+      : { ...initialAppState(), discoveredTools: found };
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
@@ -148,7 +155,8 @@ export class RunManager {
 
     const tools = await this.deps.getTools(permissions, { simpleMode: settings.simpleMode });
     // The tools may have taken a moment: another start for this conversation may have won meanwhile.
-    if (this.active.has(conversationId)) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
+    if (this.active.has(conversationId))
+      return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const runId = this.newId();
     const session = new RunSession(
       {
@@ -186,7 +194,13 @@ export class RunManager {
     await this.conversations.saveTranscript(conversationId, entries);
     this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: { status: 'running', runId } });
     // A message the panels have not put in their transcript (it was queued, or is the queue's leftover).
-    if ('text' in what && what.announce) this.panels.toConversation(conversationId, { type: 'agent_event', conversationId, runId, event: { type: 'person_message', id: `${runId}:start`, text: what.text } });
+    if ('text' in what && what.announce)
+      this.panels.toConversation(conversationId, {
+        type: 'agent_event',
+        conversationId,
+        runId,
+        event: { type: 'person_message', id: `${runId}:start`, text: what.text },
+      });
     void this.conversations.broadcastList();
 
     active.done = (async () => {
@@ -210,7 +224,14 @@ export class RunManager {
       const deleted = await this.conversations.enforceCap(capMb * 1024 * 1024, new Set([...this.active.keys(), justUsed]));
       if (deleted.length === 0) return;
       const names = deleted.map((title) => `“${title}”`).join(', ');
-      this.panels.toAll(notice('STORAGE_CAP', `To stay under the storage cap of ${capMb} MB, the oldest conversation${deleted.length === 1 ? ' was' : 's were'} deleted: ${names}.`, 'Export conversations you want to keep, or raise the cap in Settings.', 'info'));
+      this.panels.toAll(
+        notice(
+          'STORAGE_CAP',
+          `To stay under the storage cap of ${capMb} MB, the oldest conversation${deleted.length === 1 ? ' was' : 's were'} deleted: ${names}.`,
+          'Export conversations you want to keep, or raise the cap in Settings.',
+          'info',
+        ),
+      );
     } catch (error) {
       console.warn('Pagewright: keeping under the storage cap failed', error);
     }

@@ -91,7 +91,13 @@ export class RunSession {
     this.runId = plan.runId;
     this.conversationId = plan.conversationId;
     this.entries = plan.entries;
-    this.activity = new ActivityRecorder({ conversationId: plan.conversationId, runId: plan.runId, tools: plan.tools, now: services.now, ...(services.activity ? { store: services.activity } : {}) });
+    this.activity = new ActivityRecorder({
+      conversationId: plan.conversationId,
+      runId: plan.runId,
+      tools: plan.tools,
+      now: services.now,
+      ...(services.activity ? { store: services.activity } : {}),
+    });
     seedLedger(this.ledger, plan.messages, plan.dataSources);
     // The tab's title and address reach the model in the system prompt: page-chosen text, from that page's origin.
     const tabOrigin = plan.tab ? originOf(plan.tab.url) : undefined;
@@ -100,7 +106,8 @@ export class RunSession {
     this.resultStore = { put: (record) => shared.put({ ...record, conversationId: plan.conversationId }), get: (id) => shared.get(id) };
     this.permissionBridge = new PermissionBridge({
       show: (request) => services.panels.toConversation(plan.conversationId, { type: 'permission_request', conversationId: plan.conversationId, request }),
-      resolved: (toolUseId) => services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
+      resolved: (toolUseId) =>
+        services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
     });
   }
 
@@ -108,7 +115,6 @@ export class RunSession {
   get transcript(): readonly TranscriptEntry[] {
     return this.entries;
   }
-
 
   /** The run as a panel shows it: running, its usage so far, and what the person has queued. */
   get state(): RunState {

@@ -16,7 +16,11 @@ export function checkSettingsForRun(result: SettingsResult): { ok: true; setting
     const name = settings.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
     return {
       ok: false,
-      notice: notice('NO_API_KEY', `No ${name} API key is set, so Pagewright cannot ask the model.`, `Open Settings in the side panel and paste your ${name} API key (or choose another provider).`),
+      notice: notice(
+        'NO_API_KEY',
+        `No ${name} API key is set, so Pagewright cannot ask the model.`,
+        `Open Settings in the side panel and paste your ${name} API key (or choose another provider).`,
+      ),
     };
   }
   return { ok: true, settings };

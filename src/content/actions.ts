@@ -19,7 +19,6 @@ export { isTextField };
 
 const VALUE_INPUT_TYPES = new Set(['date', 'datetime-local', 'month', 'week', 'time', 'range', 'color']);
 
-
 interface EventOptions {
   modifiers: readonly Modifier[];
   button?: 'left' | 'right' | 'middle';
@@ -70,7 +69,11 @@ export function dispatchHover(target: Element, point: Point, modifiers: readonly
 }
 
 /** A full click: hover, then per click pointerdown/mousedown/focus/pointerup/mouseup/click, then dblclick. */
-export function dispatchClick(target: Element, point: Point, options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] }): void {
+export function dispatchClick(
+  target: Element,
+  point: Point,
+  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] },
+): void {
   dispatchHover(target, point, options.modifiers);
   for (let detail = 1; detail <= options.clickCount; detail++) {
     const down = mouseInit(point, { ...options, detail }, true);
@@ -117,7 +120,9 @@ export function typeText(element: Element, text: string, options: { clear: boole
   if (!isTextField(element) && !isContentEditable(element)) throw notEditable(element);
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, { suggestion: 'Its value is set by the page; look for another control that changes it.' });
+    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
+      suggestion: 'Its value is set by the page; look for another control that changes it.',
+    });
   }
   flashHighlight(element);
   dispatchClick(element, point, { button: 'left', clickCount: 1, modifiers: [] });
@@ -138,7 +143,10 @@ export function typeText(element: Element, text: string, options: { clear: boole
   }
   if (options.submit) {
     const enter = keyDefinition('Enter') as KeyDefinition;
-    if (element.dispatchEvent(new KeyboardEvent('keydown', keyboardInit(enter, [], 'keydown'))) && element.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(enter, [], 'keypress')))) {
+    if (
+      element.dispatchEvent(new KeyboardEvent('keydown', keyboardInit(enter, [], 'keydown'))) &&
+      element.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(enter, [], 'keypress')))
+    ) {
       submitFormOf(element);
     }
     element.dispatchEvent(new KeyboardEvent('keyup', keyboardInit(enter, [], 'keyup')));
@@ -152,7 +160,9 @@ export function typeText(element: Element, text: string, options: { clear: boole
 // ---------- selects ----------
 
 function optionList(select: HTMLSelectElement): string[] {
-  return [...select.options].slice(0, 50).map((option) => (option.value && option.value !== option.label.trim() ? `${option.label.trim()} (value ${option.value})` : option.label.trim()));
+  return [...select.options]
+    .slice(0, 50)
+    .map((option) => (option.value && option.value !== option.label.trim() ? `${option.label.trim()} (value ${option.value})` : option.label.trim()));
 }
 
 function matchOption(select: HTMLSelectElement, wanted: string): HTMLOptionElement | undefined {
@@ -175,7 +185,9 @@ export function selectOptions(element: Element, values: readonly string[]): { su
   }
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (!element.multiple && values.length > 1) {
-    throw new ToolError('TOO_MANY_VALUES', `${label(element)} allows only one choice, but ${values.length} were given.`, { suggestion: 'Pass exactly one value.' });
+    throw new ToolError('TOO_MANY_VALUES', `${label(element)} allows only one choice, but ${values.length} were given.`, {
+      suggestion: 'Pass exactly one value.',
+    });
   }
   const chosen: HTMLOptionElement[] = [];
   for (const value of values) {
@@ -187,7 +199,9 @@ export function selectOptions(element: Element, values: readonly string[]): { su
       });
     }
     if (option.disabled) {
-      throw new ToolError('ELEMENT_DISABLED', `The option "${option.label.trim()}" of ${label(element)} is disabled.`, { suggestion: 'Choose another option.' });
+      throw new ToolError('ELEMENT_DISABLED', `The option "${option.label.trim()}" of ${label(element)} is disabled.`, {
+        suggestion: 'Choose another option.',
+      });
     }
     chosen.push(option);
   }
@@ -217,7 +231,9 @@ export function fillField(element: Element, value: string): string {
   if (role === 'checkbox' || role === 'radio' || role === 'switch') {
     const want = parseBoolean(value);
     if (want === undefined) {
-      throw new ToolError('INVALID_VALUE', `${label(element)} takes "true" or "false", not ${JSON.stringify(value)}.`, { suggestion: 'Use "true" to tick it and "false" to untick it.' });
+      throw new ToolError('INVALID_VALUE', `${label(element)} takes "true" or "false", not ${JSON.stringify(value)}.`, {
+        suggestion: 'Use "true" to tick it and "false" to untick it.',
+      });
     }
     const checked = element instanceof HTMLInputElement ? element.checked : element.getAttribute('aria-checked') === 'true';
     if (checked === want) {
@@ -225,7 +241,9 @@ export function fillField(element: Element, value: string): string {
       return `${label(element)} was already ${want ? 'checked' : 'unchecked'}.`;
     }
     if (!want && role === 'radio') {
-      throw new ToolError('INVALID_VALUE', `${label(element)} is a radio button; it cannot be unticked directly.`, { suggestion: 'Tick another radio button of the same group instead.' });
+      throw new ToolError('INVALID_VALUE', `${label(element)} is a radio button; it cannot be unticked directly.`, {
+        suggestion: 'Tick another radio button of the same group instead.',
+      });
     }
     const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
     flashHighlight(element);
@@ -241,8 +259,18 @@ export function fillField(element: Element, value: string): string {
     setNativeValue(element, value);
     if (value && !element.value) {
       setNativeValue(element, previous); // a rejected value must not wipe what was there
-      const formats: Record<string, string> = { date: 'YYYY-MM-DD', 'datetime-local': 'YYYY-MM-DDTHH:MM', month: 'YYYY-MM', week: 'YYYY-Www', time: 'HH:MM', color: '#rrggbb', range: 'a number' };
-      throw new ToolError('INVALID_VALUE', `${label(element)} did not accept ${JSON.stringify(value)}.`, { suggestion: `Use the format ${formats[element.type] ?? 'the field expects'}.` });
+      const formats: Record<string, string> = {
+        date: 'YYYY-MM-DD',
+        'datetime-local': 'YYYY-MM-DDTHH:MM',
+        month: 'YYYY-MM',
+        week: 'YYYY-Www',
+        time: 'HH:MM',
+        color: '#rrggbb',
+        range: 'a number',
+      };
+      throw new ToolError('INVALID_VALUE', `${label(element)} did not accept ${JSON.stringify(value)}.`, {
+        suggestion: `Use the format ${formats[element.type] ?? 'the field expects'}.`,
+      });
     }
     fireInput(element, 'insertReplacementText', value);
     fireChange(element);
@@ -295,14 +323,22 @@ export function scrollBy(direction: 'up' | 'down' | 'left' | 'right', amount: nu
   const after = vertical ? target.scrollTop : target.scrollLeft;
   const moved = Math.round(Math.abs(after - before));
   const where = target === page ? 'the page' : label(target);
-  return { target, summary: moved === 0 ? `Scrolled ${where} ${direction}, but it was already at the ${sign < 0 ? 'start' : 'end'}.` : `Scrolled ${where} ${direction} by ${moved}px.` };
+  return {
+    target,
+    summary:
+      moved === 0
+        ? `Scrolled ${where} ${direction}, but it was already at the ${sign < 0 ? 'start' : 'end'}.`
+        : `Scrolled ${where} ${direction} by ${moved}px.`,
+  };
 }
 
 /** Scrolls an element into the middle of the view. */
 export function scrollToElement(element: Element): string {
   element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   if (!isShown(element)) {
-    throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible, so it cannot be scrolled into view.`, { suggestion: 'Open the section that contains it first.' });
+    throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible, so it cannot be scrolled into view.`, {
+      suggestion: 'Open the section that contains it first.',
+    });
   }
   flashHighlight(element);
   return `Scrolled ${label(element)} into view.`;

@@ -3,7 +3,30 @@
  * WAI-ARIA 1.2 / HTML-AAM / accname 1.2): explicit roles, implicit roles from tags, names from
  * aria-labelledby, aria-label, labels, alt, title, placeholder and content.
  */
-import { attrOf, closestOf, elementById, firstChildOf, hasAnyAttributes, hasAttrOf, idOf, isEditableOf, isHiddenOf, matchesOf, nextSiblingOf, nodeTypeOf, ownerDocumentOf, parentElementOf, parentNodeOf, queryDocument, querySelectorOf, rootNodeOf, shadowRootOf, tabIndexOf, tagOf, textContentOf } from './dom.js';
+import {
+  attrOf,
+  closestOf,
+  elementById,
+  firstChildOf,
+  hasAnyAttributes,
+  hasAttrOf,
+  idOf,
+  isEditableOf,
+  isHiddenOf,
+  matchesOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  ownerDocumentOf,
+  parentElementOf,
+  parentNodeOf,
+  queryDocument,
+  querySelectorOf,
+  rootNodeOf,
+  shadowRootOf,
+  tabIndexOf,
+  tagOf,
+  textContentOf,
+} from './dom.js';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -154,12 +177,14 @@ const PRESENTATIONAL = new Set(['presentation', 'none', 'generic']);
  * list is ignored, as assistive tech ignores it, and the next token or the tag decides.
  */
 const ARIA_ROLES = new Set(
-  ('alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary ' +
+  (
+    'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader combobox complementary ' +
     'contentinfo definition deletion dialog directory document emphasis feed figure form generic grid gridcell group heading img ' +
     'image insertion link list listbox listitem log main marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter ' +
     'navigation none note option paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
     'searchbox separator slider spinbutton status strong subscript superscript switch tab table tablist tabpanel term textbox time ' +
-    'timer toolbar tooltip tree treegrid treeitem').split(' '),
+    'timer toolbar tooltip tree treegrid treeitem'
+  ).split(' '),
 );
 
 function isSectioningDescendant(element: Element): boolean {
@@ -171,7 +196,12 @@ function isSectioningDescendant(element: Element): boolean {
 export function roleOf(element: Element): string {
   const explicit = attrOf(element, 'role');
   if (explicit) {
-    const first = explicit.trim().toLowerCase().split(/\s+/).find((token) => ARIA_ROLES.has(token)) ?? '';
+    const first =
+      explicit
+        .trim()
+        .toLowerCase()
+        .split(/\s+/)
+        .find((token) => ARIA_ROLES.has(token)) ?? '';
     if (first === 'image') return 'img';
     if (first && !PRESENTATIONAL.has(first)) return first;
     if (first && PRESENTATIONAL.has(first) && !isFocusable(element)) return '';
@@ -280,7 +310,41 @@ function hasFollowing(node: Node, root: Node): boolean {
  * Elements whose text starts on a new word ("<div>a</div><div>b</div>" reads "a b"), in names and in
  * read_page's text runs alike, without a style read.
  */
-export const BLOCK_TAGS = new Set(['DIV', 'P', 'LI', 'TD', 'TH', 'TR', 'UL', 'OL', 'DL', 'DT', 'DD', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'SECTION', 'ARTICLE', 'HEADER', 'FOOTER', 'NAV', 'ASIDE', 'MAIN', 'FIGURE', 'FIGCAPTION', 'BLOCKQUOTE', 'PRE', 'TABLE', 'FORM', 'FIELDSET', 'LABEL', 'BR']);
+export const BLOCK_TAGS = new Set([
+  'DIV',
+  'P',
+  'LI',
+  'TD',
+  'TH',
+  'TR',
+  'UL',
+  'OL',
+  'DL',
+  'DT',
+  'DD',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'SECTION',
+  'ARTICLE',
+  'HEADER',
+  'FOOTER',
+  'NAV',
+  'ASIDE',
+  'MAIN',
+  'FIGURE',
+  'FIGCAPTION',
+  'BLOCKQUOTE',
+  'PRE',
+  'TABLE',
+  'FORM',
+  'FIELDSET',
+  'LABEL',
+  'BR',
+]);
 
 /**
  * Does an element inside a name start words of its own? By its rendered box, as on screen: a span laid out
@@ -299,7 +363,8 @@ function isBlockLevel(element: Element, tag: string, textBefore: boolean, root: 
 export function textOfSubtree(root: Node, budget = 400): string {
   // Most buttons and links hold one text node: no walk needed.
   const only = firstChildOf(root);
-  if (only && nextSiblingOf(only) === null && nodeTypeOf(only) === 3 && !(nodeTypeOf(root) === 1 && shadowRootOf(root as Element))) return normalize(only.nodeValue ?? '');
+  if (only && nextSiblingOf(only) === null && nodeTypeOf(only) === 3 && !(nodeTypeOf(root) === 1 && shadowRootOf(root as Element)))
+    return normalize(only.nodeValue ?? '');
   const parts: string[] = [];
   let used = 0;
   const visit = (node: Node): void => {

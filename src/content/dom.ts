@@ -15,7 +15,22 @@ const noDom = (): never => {
   throw new Error('No DOM here.');
 };
 const protoOf = (name: 'Node' | 'Element' | 'Document' | 'HTMLElement' | 'HTMLFormElement'): Record<string, unknown> =>
-  ((globalThis as unknown as Record<string, { prototype: Record<string, unknown> } | undefined>)[name]?.prototype ?? { getAttribute: noDom, setAttribute: noDom, removeAttribute: noDom, hasAttribute: noDom, hasAttributes: noDom, closest: noDom, matches: noDom, querySelector: noDom, querySelectorAll: noDom, checkVisibility: noDom, getBoundingClientRect: noDom, getRootNode: noDom, cloneNode: noDom, getElementById: noDom });
+  (globalThis as unknown as Record<string, { prototype: Record<string, unknown> } | undefined>)[name]?.prototype ?? {
+    getAttribute: noDom,
+    setAttribute: noDom,
+    removeAttribute: noDom,
+    hasAttribute: noDom,
+    hasAttributes: noDom,
+    closest: noDom,
+    matches: noDom,
+    querySelector: noDom,
+    querySelectorAll: noDom,
+    checkVisibility: noDom,
+    getBoundingClientRect: noDom,
+    getRootNode: noDom,
+    cloneNode: noDom,
+    getElementById: noDom,
+  };
 
 function getterOf<T>(proto: object, key: string): Getter<T> {
   const get = Object.getOwnPropertyDescriptor(proto, key)?.get;
@@ -44,7 +59,19 @@ const isContentEditableGet = getterOf<boolean>(protoOf('HTMLElement'), 'isConten
 const hiddenGet = getterOf<boolean>(protoOf('HTMLElement'), 'hidden');
 const tabIndexGet = getterOf<number>(protoOf('HTMLElement'), 'tabIndex');
 const innerTextGet = getterOf<string>(protoOf('HTMLElement'), 'innerText');
-const { getAttribute, setAttribute, removeAttribute, hasAttribute, hasAttributes, closest, matches, querySelector, querySelectorAll, checkVisibility, getBoundingClientRect } = ELEMENT;
+const {
+  getAttribute,
+  setAttribute,
+  removeAttribute,
+  hasAttribute,
+  hasAttributes,
+  closest,
+  matches,
+  querySelector,
+  querySelectorAll,
+  checkVisibility,
+  getBoundingClientRect,
+} = ELEMENT;
 const { getRootNode, cloneNode } = NODE;
 const titleGet = getterOf<string>(DOCUMENT, 'title');
 const bodyGet = getterOf<HTMLElement | null>(DOCUMENT, 'body');
@@ -86,7 +113,8 @@ export const idOf = (element: Element): string => idGet.call(element);
 /** `element.shadowRoot` (open roots only). */
 export const shadowRootOf = (element: Element): ShadowRoot | null => shadowRootGet.call(element);
 /** `element.firstElementChild` (also for shadow roots, which cannot be clobbered but share the walk). */
-export const firstElementChildOf = (parent: Element | ShadowRoot): Element | null => (parent instanceof ShadowRoot ? parent.firstElementChild : firstElementChildGet.call(parent));
+export const firstElementChildOf = (parent: Element | ShadowRoot): Element | null =>
+  parent instanceof ShadowRoot ? parent.firstElementChild : firstElementChildGet.call(parent);
 /** `element.nextElementSibling`. */
 export const nextElementSiblingOf = (element: Element): Element | null => nextElementSiblingGet.call(element);
 /** `element.getAttribute(name)`. */
@@ -139,4 +167,5 @@ export const documentUrlOf = (doc: Document = document): string => urlGet.call(d
 /** `document.querySelectorAll(selector)`. */
 export const queryDocument = (selector: string, doc: Document = document): NodeListOf<Element> => documentQuerySelectorAll.call(doc, selector);
 /** `document.getElementById(id)` or a shadow root's. */
-export const elementById = (root: Document | ShadowRoot, id: string): Element | null => (root instanceof ShadowRoot ? root.getElementById(id) : documentGetElementById.call(root, id));
+export const elementById = (root: Document | ShadowRoot, id: string): Element | null =>
+  root instanceof ShadowRoot ? root.getElementById(id) : documentGetElementById.call(root, id);

@@ -8,7 +8,12 @@ import { itemText, linesOf } from './effects-util.js';
 import { isShown } from './snapshot.js';
 
 /** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
-export function listChanges(records: readonly MutationRecord[], name: (element: Element) => string, refOf: (element: Element) => string, changes: string[]): Set<string> {
+export function listChanges(
+  records: readonly MutationRecord[],
+  name: (element: Element) => string,
+  refOf: (element: Element) => string,
+  changes: string[],
+): Set<string> {
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
   const addedNodes = new Set<Node>();
@@ -21,16 +26,24 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
       added.set(record.target, [...(added.get(record.target) ?? []), node]);
     }
     for (const node of record.removedNodes) {
-      if (node instanceof Element && !node.isConnected && !addedNodes.has(node)) removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
+      if (node instanceof Element && !node.isConnected && !addedNodes.has(node))
+        removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
     }
   }
   // Lines of what is named here are not repeated as new text by the region comparison.
   const explain = (element: Element) => linesOf(element).forEach((line) => explained.add(line));
-  const quoted = (texts: string[]) => `${texts.slice(0, 3).map((t) => JSON.stringify(clip(t, 50))).join(', ')}${texts.length > 3 ? ', …' : ''}`;
+  const quoted = (texts: string[]) =>
+    `${texts
+      .slice(0, 3)
+      .map((t) => JSON.stringify(clip(t, 50)))
+      .join(', ')}${texts.length > 3 ? ', …' : ''}`;
   const items = (texts: string[]) => `${texts.length} item${texts.length === 1 ? '' : 's'} ${quoted(texts)}`;
   // New items carry their refs: the next step is often to act on one (double-click to edit it).
   const withRefs = (elements: Element[]) =>
-    `${elements.length} item${elements.length === 1 ? '' : 's'} ${elements.slice(0, 3).map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`).join(', ')}${elements.length > 3 ? ', …' : ''}`;
+    `${elements.length} item${elements.length === 1 ? '' : 's'} ${elements
+      .slice(0, 3)
+      .map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`)
+      .join(', ')}${elements.length > 3 ? ', …' : ''}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
     if (!container.isConnected) continue;
     const addedElements = added.get(container) ?? [];
@@ -41,7 +54,16 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
       for (const text of lost) explained.add(text);
       addedElements.forEach(explain);
       const pool = [...addedElements];
-      const gained = gainedTexts.filter(Boolean).map((text) => pool.splice(pool.findIndex((element) => itemText(element) === text), 1)[0]).filter((element): element is Element => element !== undefined);
+      const gained = gainedTexts
+        .filter(Boolean)
+        .map(
+          (text) =>
+            pool.splice(
+              pool.findIndex((element) => itemText(element) === text),
+              1,
+            )[0],
+        )
+        .filter((element): element is Element => element !== undefined);
       if (gained.length && lost.length) changes.push(`${name(container)} gained ${withRefs(gained)} and lost ${items(lost)}`);
       else if (gained.length) changes.push(`${name(container)} gained ${withRefs(gained)}`);
       else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);
@@ -55,7 +77,11 @@ export function listChanges(records: readonly MutationRecord[], name: (element: 
       if (at < 0) continue; // re-rendered with the same text: not new
       pending.splice(at, 1);
       const list = isListLike(element) ? element : element.querySelector('ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=tree]');
-      const entries = list ? [...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]')].filter((entry) => itemText(entry)) : [];
+      const entries = list
+        ? [
+            ...list.querySelectorAll(':scope > li, :scope > tbody > tr, :scope > tr, :scope > [role=listitem], :scope > [role=option], :scope > [role=row]'),
+          ].filter((entry) => itemText(entry))
+        : [];
       const role = roleOf(element);
       if (list && entries.length) {
         changes.push(`${name(list)} appeared with ${withRefs(entries)}`);
@@ -77,7 +103,24 @@ function hasAddedAncestor(node: Node, added: Set<Node>): boolean {
 }
 
 /** Roles that are just text: their changes read better as "X became Y" than as an element that appeared. */
-const TEXT_ROLES = new Set(['paragraph', 'generic', 'strong', 'emphasis', 'text', 'none', 'presentation', 'deletion', 'insertion', 'subscript', 'superscript', 'time', 'code', 'term', 'definition', 'listitem']);
+const TEXT_ROLES = new Set([
+  'paragraph',
+  'generic',
+  'strong',
+  'emphasis',
+  'text',
+  'none',
+  'presentation',
+  'deletion',
+  'insertion',
+  'subscript',
+  'superscript',
+  'time',
+  'code',
+  'term',
+  'definition',
+  'listitem',
+]);
 
 const LIST_ROLES = new Set(['list', 'listbox', 'grid', 'table', 'tree', 'treegrid', 'menu', 'feed', 'rowgroup', 'tablist', 'radiogroup']);
 function isListLike(element: Element): boolean {
@@ -102,4 +145,3 @@ export function multisetMinus(a: readonly string[], b: readonly string[]): strin
 export function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-

@@ -144,7 +144,13 @@ export function rowText(element: Element): string {
 
 /** The signature of an element. */
 export function signatureOf(element: Element): Signature {
-  return { tag: element.tagName, type: element.getAttribute('type') ?? '', className: element.getAttribute('class') ?? '', id: element.id, row: rowText(element) };
+  return {
+    tag: element.tagName,
+    type: element.getAttribute('type') ?? '',
+    className: element.getAttribute('class') ?? '',
+    id: element.id,
+    row: rowText(element),
+  };
 }
 
 /** The one element that now stands where the target stood (same kind, same row), if exactly one does. */
@@ -152,7 +158,9 @@ export function successorOf(signature: Signature | undefined): Element | undefin
   if (!signature || (!signature.row && !signature.id)) return undefined;
   const candidates = [...document.getElementsByTagName(signature.tag)].filter((candidate) => {
     const other = signatureOf(candidate);
-    return other.type === signature.type && other.className === signature.className && other.id === signature.id && other.row === signature.row && isShown(candidate);
+    return (
+      other.type === signature.type && other.className === signature.className && other.id === signature.id && other.row === signature.row && isShown(candidate)
+    );
   });
   return candidates.length === 1 ? candidates[0] : undefined;
 }

@@ -12,7 +12,18 @@ import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
 import { clip, listChanges, multisetMinus } from './effects-changes.js';
-import { deepActiveElement, describeState, itemText, linesOf, regionOf, signatureOf, stateOf, successorOf, type Signature, type TargetState } from './effects-util.js';
+import {
+  deepActiveElement,
+  describeState,
+  itemText,
+  linesOf,
+  regionOf,
+  signatureOf,
+  stateOf,
+  successorOf,
+  type Signature,
+  type TargetState,
+} from './effects-util.js';
 
 interface Observation {
   token: string;
@@ -39,7 +50,8 @@ interface Observation {
 let current: Observation | undefined;
 let counter = 0;
 
-const FIELD_SELECTOR = 'input:not([type=hidden]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=true], [role=textbox], [role=combobox], [role=searchbox]';
+const FIELD_SELECTOR =
+  'input:not([type=hidden]):not([type=button]):not([type=submit]), textarea, select, [contenteditable=true], [role=textbox], [role=combobox], [role=searchbox]';
 
 /** The form fields shown under `root`. */
 const shownFields = (root: Element): Element[] => [...root.querySelectorAll(FIELD_SELECTOR)].filter((field) => isShown(field));
@@ -90,7 +102,13 @@ export function startObservation(target: Element | undefined, refPrefix: string)
     stopListening: () => undefined,
     expiry: setTimeout(() => end(observation), 60_000), // never left running if the worker goes away
   };
-  observation.observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['open', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'class', 'style'] });
+  observation.observer.observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['open', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'class', 'style'],
+  });
   const onClick = (event: Event) => {
     if (event.target instanceof Element) observation.events.click ??= { target: event.target, trusted: event.isTrusted };
   };
@@ -167,7 +185,9 @@ function describe(o: Observation): ObservedEffects {
   // Dialogs inside the page (not JavaScript dialogs: the worker sees those).
   const dialogsNow = visibleDialogs();
   for (const dialog of dialogsNow) if (!o.dialogs.has(dialog)) changes.push(`${name(dialog)} opened`);
-  for (const dialog of o.dialogs) if (!dialogsNow.has(dialog)) changes.push(`dialog ${JSON.stringify(clip(dialog.isConnected ? nameOf(dialog, roleOf(dialog) || 'dialog') : itemText(dialog), 60))} closed`);
+  for (const dialog of o.dialogs)
+    if (!dialogsNow.has(dialog))
+      changes.push(`dialog ${JSON.stringify(clip(dialog.isConnected ? nameOf(dialog, roleOf(dialog) || 'dialog') : itemText(dialog), 60))} closed`);
 
   const refOf = (element: Element) => {
     const ref = refFor(element);
@@ -192,14 +212,19 @@ function describe(o: Observation): ObservedEffects {
     }
     // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
     if (added.length > 0 && root) {
-      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => control !== o.target && added.includes(itemText(control)) && isShown(control));
+      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter(
+        (control) => control !== o.target && added.includes(itemText(control)) && isShown(control),
+      );
       for (const control of controls.slice(0, 3)) {
         changes.push(`${name(control)} appeared`);
         added = multisetMinus(added, [itemText(control)]);
       }
     }
     // Text that moved into the field that now has focus (a to-do opened for editing) did not go away.
-    const editing = focused !== o.focus && (focused instanceof HTMLTextAreaElement || (focused instanceof HTMLInputElement && focused.type !== 'password')) ? focused.value.trim() : '';
+    const editing =
+      focused !== o.focus && (focused instanceof HTMLTextAreaElement || (focused instanceof HTMLInputElement && focused.type !== 'password'))
+        ? focused.value.trim()
+        : '';
     if (editing && gone.includes(editing)) {
       gone = multisetMinus(gone, [editing]);
       changes.push(`text ${JSON.stringify(clip(editing, 60))} is now in an edit field`);
@@ -233,8 +258,7 @@ function describe(o: Observation): ObservedEffects {
       const said = successor ? describeState(stateOf(successor), o.state).text : '';
       result.target = successor ? `it was redrawn as ${name(successor)}${said ? `; ${said}` : ''}` : 'the target left the page';
       result.targetChanged = true;
-    }
-    else {
+    } else {
       const said = describeState(stateOf(o.target), o.state, o.events.targetInputs > 0);
       // An edit box that hides itself once its edit is saved (Enter in a to-do's edit field) closed.
       const field = o.target instanceof HTMLInputElement || o.target instanceof HTMLTextAreaElement;
@@ -246,9 +270,11 @@ function describe(o: Observation): ObservedEffects {
   }
   // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
   // list item's edit field) is news.
-  if (focused !== o.focus && focused !== o.target) result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
+  if (focused !== o.focus && focused !== o.target)
+    result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
   const click = o.events.click;
-  if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null) result.landedElsewhere = name(click.target);
+  if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null)
+    result.landedElsewhere = name(click.target);
   for (const [ref, element] of o.refs) {
     if (element.isConnected) continue;
     // A redrawn item's new ref saves a read: "e6 (now e8)". Looked up only for the refs that are listed.

@@ -57,7 +57,17 @@ export function statesOf(element: Element, role: string): string {
   let states = '';
   const tag = tagOf(element);
   // Most listed elements carry no attributes worth reading: skip the aria-* lookups for them.
-  if (!hasAnyAttributes(element) && tag !== 'INPUT' && tag !== 'BUTTON' && tag !== 'SELECT' && tag !== 'TEXTAREA' && tag !== 'OPTION' && tag !== 'SUMMARY' && role !== 'heading') return '';
+  if (
+    !hasAnyAttributes(element) &&
+    tag !== 'INPUT' &&
+    tag !== 'BUTTON' &&
+    tag !== 'SELECT' &&
+    tag !== 'TEXTAREA' &&
+    tag !== 'OPTION' &&
+    tag !== 'SUMMARY' &&
+    role !== 'heading'
+  )
+    return '';
   if (role === 'checkbox' || role === 'radio' || role === 'switch' || role === 'menuitemcheckbox' || role === 'menuitemradio') {
     if (tag === 'INPUT') {
       const input = element as HTMLInputElement;
@@ -93,7 +103,8 @@ export function valueOf(element: Element, role: string): string | undefined {
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
   if (role === 'textbox' && isEditableOf(element)) return textOfSubtree(element, MAX_ATTRIBUTE_CHARS) || undefined;
-  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') return attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter')
+    return attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
   return undefined;
 }
 

@@ -8,19 +8,22 @@ import { label } from './target.js';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
 
-
 /**
  * Sets a value the way the browser's own editing does: through the prototype's native setter, so a
  * framework's instance-level value tracker (React) still holds the old value and sees the change when
  * the input event arrives. Must stay: assigning `element.value` directly is invisible to React.
  */
 export function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string): void {
-  const prototype = element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  const prototype =
+    element instanceof HTMLTextAreaElement
+      ? HTMLTextAreaElement.prototype
+      : element instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
   const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
   if (setter) setter.call(element, value);
   else element.value = value;
 }
-
 
 /** Fires `input` with an inputType, as editing does. */
 export function fireInput(element: Element, inputType: string, data: string | null): void {
@@ -37,7 +40,6 @@ export function isTextField(element: Element): element is HTMLInputElement | HTM
   return element instanceof HTMLInputElement && TEXT_INPUT_TYPES.has(element.type);
 }
 
-
 /** True for a contenteditable element. */
 export function isContentEditable(element: Element): element is HTMLElement {
   return element instanceof HTMLElement && element.isContentEditable;
@@ -49,14 +51,15 @@ export function editableKind(element: Element): 'field' | 'textarea' | 'editable
   return isContentEditable(element) ? 'editable' : undefined;
 }
 
-
 /** NOT_EDITABLE, with a hint for what the element takes instead. */
 export function notEditable(element: Element): ToolError {
   const role = roleOf(element);
   const hint =
-    role === 'checkbox' || role === 'radio' ? 'Use click to tick it, or fill_form with "true"/"false".'
-    : role === 'combobox' || role === 'listbox' ? 'Use select_option for dropdowns.'
-    : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
+    role === 'checkbox' || role === 'radio'
+      ? 'Use click to tick it, or fill_form with "true"/"false".'
+      : role === 'combobox' || role === 'listbox'
+        ? 'Use select_option for dropdowns.'
+        : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
   return new ToolError('NOT_EDITABLE', `${label(element)} does not accept typed text.`, { suggestion: hint });
 }
 
@@ -69,4 +72,3 @@ export function selectContents(element: HTMLElement): void {
   selection.removeAllRanges();
   selection.addRange(range);
 }
-

@@ -5,7 +5,21 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
-import { attrOf, checkVisibilityOf, closestOf, firstChildOf, firstElementChildOf, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, rootElementOf, shadowRootOf, tagOf, textContentOf } from './dom.js';
+import {
+  attrOf,
+  checkVisibilityOf,
+  closestOf,
+  firstChildOf,
+  firstElementChildOf,
+  nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  parentElementOf,
+  rootElementOf,
+  shadowRootOf,
+  tagOf,
+  textContentOf,
+} from './dom.js';
 import { describeElement } from './element-line.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './snapshot.js';
@@ -13,7 +27,25 @@ import { isShown } from './visibility.js';
 import { quoted } from '../shared/untrusted-text.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
-const ROLE_WORDS = new Set([...INTERACTIVE_ROLES, 'heading', 'image', 'img', 'input', 'field', 'dropdown', 'select', 'table', 'list', 'dialog', 'form', 'navigation', 'iframe', 'row', 'cell', 'paragraph']);
+const ROLE_WORDS = new Set([
+  ...INTERACTIVE_ROLES,
+  'heading',
+  'image',
+  'img',
+  'input',
+  'field',
+  'dropdown',
+  'select',
+  'table',
+  'list',
+  'dialog',
+  'form',
+  'navigation',
+  'iframe',
+  'row',
+  'cell',
+  'paragraph',
+]);
 const ROLE_SYNONYMS: Record<string, string[]> = {
   input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
   field: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'checkbox', 'radio', 'slider'],
@@ -134,8 +166,13 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   for (const candidate of candidates.slice(0, limit)) {
     const described = describeElement(candidate.element, refPrefix);
     // Found by its text (a paragraph, a cell): show the words around the match, or the line says only `paragraph`.
-    const excerpt = candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textQuery, textWords) : '';
-    matches.push({ ref: refPrefix + described.ref, line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`, score: candidate.score });
+    const excerpt =
+      candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textQuery, textWords) : '';
+    matches.push({
+      ref: refPrefix + described.ref,
+      line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`,
+      score: candidate.score,
+    });
     elements[refPrefix + described.ref] = described.summary;
   }
   return { documentId, url: location.href, matches, elements, total: candidates.length, frames };

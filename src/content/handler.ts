@@ -29,7 +29,12 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return { documentId, url: location.href, title: titleOf() };
     case 'snapshot': {
       const root = command.ref ? resolveRef(command.ref) : undefined;
-      const result = takeSnapshot({ filter: command.filter, refPrefix: command.refPrefix, ...(root ? { root } : {}), ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}) });
+      const result = takeSnapshot({
+        filter: command.filter,
+        refPrefix: command.refPrefix,
+        ...(root ? { root } : {}),
+        ...(command.maxDepth ? { maxDepth: command.maxDepth } : {}),
+      });
       pruneRefs();
       return capSnapshot(result); // a page decides its own size: bound what crosses to the worker
     }
@@ -41,7 +46,9 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
     }
     case 'click': {
       const element = resolveRef(command.ref, command.documentId);
-      return action(await actWhenSettled(element, () => clickElement(element, { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers })));
+      return action(
+        await actWhenSettled(element, () => clickElement(element, { button: command.button, clickCount: command.clickCount, modifiers: command.modifiers })),
+      );
     }
     case 'type': {
       const element = resolveRef(command.ref, command.documentId);
@@ -72,7 +79,9 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
     case 'press_key':
       return action(pressKey(command.key, command.ref ? resolveRef(command.ref, command.documentId) : undefined));
     case 'scroll': {
-      const summary = command.ref ? scrollToElement(resolveRef(command.ref, command.documentId)) : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
+      const summary = command.ref
+        ? scrollToElement(resolveRef(command.ref, command.documentId))
+        : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
       const page = scrollingElementOf() ?? rootElementOf() ?? { scrollTop: 0, scrollHeight: 0 };
       return {
         ...action(summary),
@@ -93,7 +102,9 @@ export async function runCommand(command: PageCommand): Promise<unknown> {
       return actWhenSettled(element, () => locate(element, command.purpose));
     }
     case 'frame_offset':
-      return actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () => frameOffset(command.frameId, command.url, command.nth, command.x, command.y));
+      return actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () =>
+        frameOffset(command.frameId, command.url, command.nth, command.x, command.y),
+      );
     case 'caret':
       return placeCaret(resolveRef(command.ref, command.documentId), command.mode);
     case 'observe_start':
@@ -133,6 +144,9 @@ async function runChecked(command: PageCommand): Promise<PageReply> {
     return { ok: true, result: await runCommand(command) };
   } catch (error) {
     const { code, message, suggestion, details } = serializeError(error);
-    return { ok: false, error: { ...(details ?? {}), code, message, suggestion: suggestion ?? 'Call read_page to see the page as it is now, then try again.' } };
+    return {
+      ok: false,
+      error: { ...(details ?? {}), code, message, suggestion: suggestion ?? 'Call read_page to see the page as it is now, then try again.' },
+    };
   }
 }

@@ -9,7 +9,22 @@
  */
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf, roleOf } from './aria.js';
-import { attrOf, bodyOf, closestOf, elementById, formActionOf, formElementsOf, formMethodOf, innerTextOf, matchesOf, parentElementOf, querySelectorAllOf, querySelectorOf, rootElementOf, tagOf } from './dom.js';
+import {
+  attrOf,
+  bodyOf,
+  closestOf,
+  elementById,
+  formActionOf,
+  formElementsOf,
+  formMethodOf,
+  innerTextOf,
+  matchesOf,
+  parentElementOf,
+  querySelectorAllOf,
+  querySelectorOf,
+  rootElementOf,
+  tagOf,
+} from './dom.js';
 import { deepActiveElement } from './effects-util.js';
 import { editableKind } from './fields.js';
 import { documentId } from './refs.js';
@@ -37,7 +52,13 @@ function absolute(url: string | null | undefined, base = document.baseURI): stri
 }
 
 function formOf(element: Element): HTMLFormElement | null {
-  if (element instanceof HTMLInputElement || element instanceof HTMLButtonElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement) return element.form;
+  if (
+    element instanceof HTMLInputElement ||
+    element instanceof HTMLButtonElement ||
+    element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement
+  )
+    return element.form;
   const form = closestOf(element, 'form');
   return form instanceof HTMLFormElement ? form : null;
 }
@@ -87,7 +108,10 @@ function formLabel(form: HTMLFormElement): string {
   const ariaLabel = attrOf(form, 'aria-label');
   if (ariaLabel?.trim()) return clip(ariaLabel);
   const labelledBy = (attrOf(form, 'aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? elementById(document, id) : null));
-  const labelText = labelledBy.map((target) => (target ? textOf(target) : '')).join(' ').trim();
+  const labelText = labelledBy
+    .map((target) => (target ? textOf(target) : ''))
+    .join(' ')
+    .trim();
   if (labelText) return clip(labelText);
   const headings = 'legend, h1, h2, h3, h4, h5, h6';
   const parent = parentElementOf(form);
@@ -147,7 +171,11 @@ function nearbyButtons(element: Element): string[] {
   let scope: Element | null = parentElementOf(element);
   for (let depth = 0; scope && depth < 4; depth++, scope = parentElementOf(scope)) {
     const buttons = Array.from(querySelectorAllOf(scope, 'button, [role=button], input[type=submit], input[type=button]')).slice(0, 8);
-    if (buttons.length > 0) return buttons.map((button) => clip(nameOf(button, roleOf(button) || 'button'), 80)).filter(Boolean).slice(0, 6);
+    if (buttons.length > 0)
+      return buttons
+        .map((button) => clip(nameOf(button, roleOf(button) || 'button'), 80))
+        .filter(Boolean)
+        .slice(0, 6);
   }
   return [];
 }
@@ -156,7 +184,8 @@ function nearbyButtons(element: Element): string[] {
 function focusedElement(): { element: Element | undefined; focus: Facts['focus'] } {
   const active = deepActiveElement();
   if (active === bodyOf() || active === rootElementOf()) return { element: undefined, focus: 'body' };
-  if (active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement || active instanceof HTMLObjectElement) return { element: active, focus: 'frame' };
+  if (active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement || active instanceof HTMLObjectElement)
+    return { element: active, focus: 'frame' };
   return { element: active, focus: 'element' };
 }
 

@@ -70,7 +70,9 @@ export function typeCharacter(field: HTMLInputElement | HTMLTextAreaElement, cha
     if (char === '\n' && field instanceof HTMLInputElement) submitFormOf(field);
     else {
       const inputType = char === '\n' ? 'insertLineBreak' : 'insertText';
-      const before = field.dispatchEvent(new InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data: char === '\n' ? null : char }));
+      const before = field.dispatchEvent(
+        new InputEvent('beforeinput', { bubbles: true, cancelable: true, composed: true, inputType, data: char === '\n' ? null : char }),
+      );
       if (before) insertIntoField(field, char);
     }
   }
@@ -88,7 +90,9 @@ export function submitFormOf(element: Element): boolean {
 }
 
 function focusables(): HTMLElement[] {
-  return [...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable=""], [contenteditable="true"]')].filter(
+  return [
+    ...document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary, [tabindex], [contenteditable=""], [contenteditable="true"]'),
+  ].filter(
     (element) => element.tabIndex >= 0 && !isDisabled(element) && isShown(element) && !(element instanceof HTMLInputElement && element.type === 'hidden'),
   );
 }
@@ -142,7 +146,14 @@ function defaultKeyAction(target: Element, key: string, modifiers: readonly Modi
     }
     return undefined;
   }
-  if ((key === 'Enter' || key === ' ') && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target.tagName === 'SUMMARY' || roleOf(target) === 'button' || roleOf(target) === 'link')) {
+  if (
+    (key === 'Enter' || key === ' ') &&
+    (target instanceof HTMLButtonElement ||
+      target instanceof HTMLAnchorElement ||
+      target.tagName === 'SUMMARY' ||
+      roleOf(target) === 'button' ||
+      roleOf(target) === 'link')
+  ) {
     if (key === 'Enter' || !(target instanceof HTMLAnchorElement)) (target as HTMLElement).click();
     return undefined;
   }
@@ -158,7 +169,15 @@ function defaultKeyAction(target: Element, key: string, modifiers: readonly Modi
     return undefined;
   }
   const page = document.scrollingElement ?? document.documentElement;
-  const scrolls: Record<string, number> = { PageDown: innerHeight * 0.9, PageUp: -innerHeight * 0.9, ArrowDown: 40, ArrowUp: -40, ' ': innerHeight * 0.9, End: page.scrollHeight, Home: -page.scrollHeight };
+  const scrolls: Record<string, number> = {
+    PageDown: innerHeight * 0.9,
+    PageUp: -innerHeight * 0.9,
+    ArrowDown: 40,
+    ArrowUp: -40,
+    ' ': innerHeight * 0.9,
+    End: page.scrollHeight,
+    Home: -page.scrollHeight,
+  };
   const dy = scrolls[key];
   if (dy !== undefined) page.scrollBy({ top: modifiers.includes('Shift') && key === ' ' ? -dy : dy, behavior: 'instant' });
   return undefined;
@@ -179,7 +198,8 @@ export function pressKey(combo: string, element: Element | undefined): string {
   let did: string | undefined;
   if (allowed) {
     // Browsers send keypress only for keys that type a character, and for Enter.
-    const pressAllowed = press.text === undefined ? true : target.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(press, press.modifiers, 'keypress')));
+    const pressAllowed =
+      press.text === undefined ? true : target.dispatchEvent(new KeyboardEvent('keypress', keyboardInit(press, press.modifiers, 'keypress')));
     if (pressAllowed) did = defaultKeyAction(target, press.key, press.modifiers);
   }
   target.dispatchEvent(new KeyboardEvent('keyup', keyboardInit(press, press.modifiers, 'keyup')));

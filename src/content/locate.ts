@@ -37,7 +37,9 @@ export function locate(element: Element, purpose: LocatePurpose): Located {
   }
   const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
   if (purpose === 'type' && isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, { suggestion: 'Its value is set by the page; look for another control that changes it.' });
+    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
+      suggestion: 'Its value is set by the page; look for another control that changes it.',
+    });
   }
   flashHighlight(element);
   if (purpose === 'focus') focusTarget(element);
@@ -81,7 +83,9 @@ export function frameElementOf(frameId: number, url: string, nth: number): HTMLI
 export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): { x: number; y: number } {
   const frame = frameElementOf(frameId, url, nth);
   if (!frame) {
-    throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', { suggestion: 'Call read_page to see the page as it is now.' });
+    throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', {
+      suggestion: 'Call read_page to see the page as it is now.',
+    });
   }
   const at = () => {
     const rect = frame.getBoundingClientRect();
@@ -94,7 +98,9 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
     point = at();
   }
   if (point.x < 0 || point.y < 0 || point.x >= innerWidth || point.y >= innerHeight) {
-    throw new ToolError('ELEMENT_NOT_VISIBLE', 'The element is inside a frame that cannot be scrolled into view.', { suggestion: 'Scroll the page (scroll) so the frame shows, then try again.' });
+    throw new ToolError('ELEMENT_NOT_VISIBLE', 'The element is inside a frame that cannot be scrolled into view.', {
+      suggestion: 'Scroll the page (scroll) so the frame shows, then try again.',
+    });
   }
   const hit = deepElementFromPoint(point.x, point.y);
   if (hit && hit !== frame) {

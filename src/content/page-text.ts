@@ -7,7 +7,19 @@
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
 import { oneLine } from '../shared/untrusted-text.js';
-import { attrOf, bodyOf, cloneOf, documentUrlOf, innerTextOf, queryDocument, querySelectorAllOf, removeAttrOf, rootElementOf, setAttrOf, titleOf } from './dom.js';
+import {
+  attrOf,
+  bodyOf,
+  cloneOf,
+  documentUrlOf,
+  innerTextOf,
+  queryDocument,
+  querySelectorAllOf,
+  removeAttrOf,
+  rootElementOf,
+  setAttrOf,
+  titleOf,
+} from './dom.js';
 
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, object, embed, [hidden], [aria-hidden="true"]';
 
@@ -30,7 +42,10 @@ export function createMarkdownConverter(): TurndownService {
         const start = Number(parent.getAttribute('start') ?? '1') || 1;
         prefix = `${start + Array.prototype.indexOf.call(parent.children, item)}. `;
       }
-      const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
+      const body = content
+        .replace(/^\n+/, '')
+        .replace(/\n+$/, '\n')
+        .replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
       return prefix + body + (item.nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
   });

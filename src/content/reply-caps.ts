@@ -23,7 +23,10 @@ export function capText(text: string, limit = MAX_REPLY_TEXT_CHARS): { text: str
  * A snapshot whose tree is capped keeps only the element summaries of the refs still in its text, and
  * only the frame markers whose line is still there (the cut keeps whole lines, so line numbers hold).
  */
-export function capSnapshot<T extends { text: string; elements: Record<string, ElementSummary>; frames: Array<{ line: number }> }>(snapshot: T, limit = MAX_REPLY_TEXT_CHARS): T {
+export function capSnapshot<T extends { text: string; elements: Record<string, ElementSummary>; frames: Array<{ line: number }> }>(
+  snapshot: T,
+  limit = MAX_REPLY_TEXT_CHARS,
+): T {
   const { text, capped } = capText(snapshot.text, limit);
   if (!capped) return snapshot;
   // Unescaped refs only: page text in the tree has its brackets escaped.

@@ -9,7 +9,21 @@ import { isShown } from './visibility.js';
 import { childNodesOf, closestOf, nodeTypeOf, parentElementOf, querySelectorOf, tagOf } from './dom.js';
 
 /** Roles that get a row's text when they have no name of their own. */
-const CONTEXT_ROLES = new Set(['checkbox', 'radio', 'switch', 'button', 'textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'link', 'menuitem', 'menuitemcheckbox', 'option']);
+const CONTEXT_ROLES = new Set([
+  'checkbox',
+  'radio',
+  'switch',
+  'button',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'spinbutton',
+  'slider',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'option',
+]);
 const ROW_SELECTOR = 'li, tr, [role=row], [role=listitem], [role=treeitem], [role=option], [role=gridcell]';
 /** How far up a control without a row looks for text, and the most text a container may hold to count. */
 const MAX_CLIMB = 4;

@@ -16,8 +16,35 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
-import { BLOCK_TAGS, INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, clipName, implicitRoleOf, nameOf, roleOf, textOfSubtree, withLabelIndex } from './aria.js';
-import { attrOf, bodyOf, checkVisibilityOf, firstChildOf, firstElementChildOf, hasAnyAttributes, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, parentNodeOf, rootElementOf, shadowRootOf, tagOf, titleOf } from './dom.js';
+import {
+  BLOCK_TAGS,
+  INTERACTIVE_ROLES,
+  LEAF_ROLES,
+  NAME_FROM_CONTENT,
+  clipName,
+  implicitRoleOf,
+  nameOf,
+  roleOf,
+  textOfSubtree,
+  withLabelIndex,
+} from './aria.js';
+import {
+  attrOf,
+  bodyOf,
+  checkVisibilityOf,
+  firstChildOf,
+  firstElementChildOf,
+  hasAnyAttributes,
+  nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  parentElementOf,
+  parentNodeOf,
+  rootElementOf,
+  shadowRootOf,
+  tagOf,
+  titleOf,
+} from './dom.js';
 import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, rowOf, statesOf, summarize, urlSuffix, valueOf, valueSuffix } from './element-line.js';
 import { documentId, refFor } from './refs.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
@@ -27,13 +54,52 @@ export { describeElement, summarize } from './element-line.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
-const NO_REF_ROLES = new Set(['paragraph', 'listitem', 'cell', 'columnheader', 'rowheader', 'row', 'rowgroup', 'term', 'definition', 'code', 'blockquote', 'caption', 'separator', 'status', 'group']);
+const NO_REF_ROLES = new Set([
+  'paragraph',
+  'listitem',
+  'cell',
+  'columnheader',
+  'rowheader',
+  'row',
+  'rowgroup',
+  'term',
+  'definition',
+  'code',
+  'blockquote',
+  'caption',
+  'separator',
+  'status',
+  'group',
+]);
 const MAX_OPTIONS = 30;
 /** How deep the walk descends into the DOM (the HTML parser itself nests at most 512 levels). */
 const MAX_NESTING = 512;
 const NON_BLANK = /\S/;
 /** Tags that are generic when they have no attributes. */
-const PLAIN_TAGS = new Set(['DIV', 'SPAN', 'B', 'I', 'EM', 'STRONG', 'SMALL', 'FONT', 'U', 'S', 'SUB', 'SUP', 'BR', 'CENTER', 'LABEL', 'ABBR', 'TIME', 'MARK', 'CITE', 'Q', 'WBR', 'SECTION']);
+const PLAIN_TAGS = new Set([
+  'DIV',
+  'SPAN',
+  'B',
+  'I',
+  'EM',
+  'STRONG',
+  'SMALL',
+  'FONT',
+  'U',
+  'S',
+  'SUB',
+  'SUP',
+  'BR',
+  'CENTER',
+  'LABEL',
+  'ABBR',
+  'TIME',
+  'MARK',
+  'CITE',
+  'Q',
+  'WBR',
+  'SECTION',
+]);
 
 /** A plain list item's only element (recursively), or the node itself. */
 function soleElementOf(node: TreeNode): TreeNode {
@@ -126,7 +192,11 @@ function clickableRoleOf(element: Element, tag: string): string {
 
 /** A list item or table row that shows a pointer cursor: the row itself takes the click. */
 function isClickableRow(element: Element, role: string): boolean {
-  return (role === 'listitem' || role === 'row') && getComputedStyle(element).cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
+  return (
+    (role === 'listitem' || role === 'row') &&
+    getComputedStyle(element).cursor === 'pointer' &&
+    getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer'
+  );
 }
 
 /**
@@ -196,9 +266,14 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       for (let i = 0; i < count; i++) {
         const option = options[i];
         // An option's label keeps the page's line breaks: quoted() makes it one line.
-        if (option) node.kids.push({ head: `option ${quoted(option.label, MAX_NAME_CHARS)}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`, kids: [] });
+        if (option)
+          node.kids.push({
+            head: `option ${quoted(option.label, MAX_NAME_CHARS)}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`,
+            kids: [],
+          });
       }
-      if (options.length > count) node.kids.push({ head: `text: … ${options.length - count} more options (select_option matches any option by label or value)`, kids: [] });
+      if (options.length > count)
+        node.kids.push({ head: `text: … ${options.length - count} more options (select_option matches any option by label or value)`, kids: [] });
     }
   };
 
@@ -383,7 +458,8 @@ function buildSnapshot(options: SnapshotOptions): SnapshotResult {
       const item = soleElementOf(entry);
       if (item.frame) item.frame.line = lines.length;
       if (item.kids.length === 0) lines.push(`${indent}- ${item.head}`);
-      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued) lines.push(`${indent}- ${item.head}: ${oneLine(item.kids[0], MAX_TEXT_CHARS)}`);
+      else if (item.kids.length === 1 && typeof item.kids[0] === 'string' && !item.valued)
+        lines.push(`${indent}- ${item.head}: ${oneLine(item.kids[0], MAX_TEXT_CHARS)}`);
       else {
         // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
         lines.push(item.valued ? `${indent}- ${item.head}` : `${indent}- ${item.head}:`);

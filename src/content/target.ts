@@ -27,7 +27,7 @@ export function label(element: Element): string {
 }
 
 function containsComposed(ancestor: Element, node: Node | null): boolean {
-  for (let current = node; current; ) {
+  for (let current = node; current;) {
     if (current === ancestor) return true;
     current = current.parentNode ?? ((current as ShadowRoot).host as Node | undefined) ?? null;
     if (current instanceof ShadowRoot) current = current.host;
@@ -45,7 +45,6 @@ export function deepElementFromPoint(x: number, y: number): Element | null {
   }
   return element;
 }
-
 
 /** The covering element as messages name it: its outermost positioned part, role and name. */
 export function describeCover(cover: Element): string {
@@ -74,7 +73,8 @@ export function prepareTarget(element: Element, options: { checkCovered: boolean
   const rect = rects[0] ?? element.getBoundingClientRect();
   if (!isShown(element) || rect.width === 0 || rect.height === 0) {
     throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible on the page.`, {
-      suggestion: 'It may be hidden, collapsed or in a closed menu. Open the section that contains it (click its toggle), or call read_page to find a visible alternative.',
+      suggestion:
+        'It may be hidden, collapsed or in a closed menu. Open the section that contains it (click its toggle), or call read_page to find a visible alternative.',
     });
   }
   if (options.needEnabled && isDisabled(element)) {
@@ -105,7 +105,6 @@ export function focusTarget(element: Element): void {
   while (focusable && !isFocusable(focusable)) focusable = focusable.parentElement;
   if (focusable instanceof HTMLElement || focusable instanceof SVGElement) focusable.focus({ preventScroll: true });
 }
-
 
 /** The longest an act waits for the motion that covers its target to end (a panel sliding in, a list making room). */
 export const SETTLE_MAX_MS = 1_000;

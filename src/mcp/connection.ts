@@ -69,7 +69,12 @@ interface Attempt {
   watch: StreamWatch;
 }
 
-async function attempt(config: McpServerConfig, kind: McpTransportKind, options: McpConnectionOptions, onBroken: (attempt: Attempt, ids: Array<string | number>, why: string) => void): Promise<Attempt> {
+async function attempt(
+  config: McpServerConfig,
+  kind: McpTransportKind,
+  options: McpConnectionOptions,
+  onBroken: (attempt: Attempt, ids: Array<string | number>, why: string) => void,
+): Promise<Attempt> {
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...config.headers } };
   const holder: { current?: Attempt } = {};
@@ -82,7 +87,9 @@ async function attempt(config: McpServerConfig, kind: McpTransportKind, options:
     listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged?.() } },
   });
   const transport: Transport =
-    kind === 'streamable-http' ? new StreamableHTTPClientTransport(url, { requestInit, fetch: watch.fetch }) : new SSEClientTransport(url, { requestInit, fetch: watch.fetch });
+    kind === 'streamable-http'
+      ? new StreamableHTTPClientTransport(url, { requestInit, fetch: watch.fetch })
+      : new SSEClientTransport(url, { requestInit, fetch: watch.fetch });
   try {
     await deadline(client.connect(transport, { timeout: options.timeoutMs }), options.timeoutMs + 500, () => void transport.close().catch(() => undefined));
   } catch (error) {
@@ -105,7 +112,13 @@ export async function openMcpConnection(config: McpServerConfig, options: McpCon
     closing = true;
     up?.watch.stop();
     void up?.client.close().catch(() => undefined);
-    options.onLost?.(new McpConnectError('SERVER_GONE', `The MCP server "${config.name}" stopped answering (${why}).`, 'Start the server again (or check the network), then press Reconnect.'));
+    options.onLost?.(
+      new McpConnectError(
+        'SERVER_GONE',
+        `The MCP server "${config.name}" stopped answering (${why}).`,
+        'Start the server again (or check the network), then press Reconnect.',
+      ),
+    );
   };
   const checkAlive = () => {
     if (closing || checking || !up) return;

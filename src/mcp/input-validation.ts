@@ -20,7 +20,22 @@ export function schemaDraft(schema: JsonSchemaObject): SchemaDraft {
 }
 
 // Keywords that only say "something inside failed": the inner errors name the field and the problem.
-const CONTAINER_KEYWORDS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'additionalProperties', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'dependentSchemas', 'allOf', '$ref', '$dynamicRef', 'contains', 'propertyNames']);
+const CONTAINER_KEYWORDS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'additionalProperties',
+  'patternProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'dependentSchemas',
+  'allOf',
+  '$ref',
+  '$dynamicRef',
+  'contains',
+  'propertyNames',
+]);
 // Keywords whose inner errors describe branches that did not match; only the keyword's own line is kept.
 const BRANCH_KEYWORDS = new Set(['anyOf', 'oneOf', 'not', 'if', 'then', 'else']);
 

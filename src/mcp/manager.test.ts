@@ -38,9 +38,18 @@ describe('connecting', () => {
     const mcp = manager();
     await mcp.sync([{ name: 'notes', url: notes.url, enabled: true }]);
     expect(mcp.states()).toEqual([
-      expect.objectContaining({ name: 'notes', status: 'connected', transport: 'streamable-http', toolCount: 8, serverInfo: { name: 'pagewright-test-notes', version: '1.0.0' } }),
+      expect.objectContaining({
+        name: 'notes',
+        status: 'connected',
+        transport: 'streamable-http',
+        toolCount: 8,
+        serverInfo: { name: 'pagewright-test-notes', version: '1.0.0' },
+      }),
     ]);
-    const names = mcp.tools().map((tool) => tool.name).sort();
+    const names = mcp
+      .tools()
+      .map((tool) => tool.name)
+      .sort();
     expect(names).toContain('mcp__notes__get_forecast');
     expect(mcp.tools().every((tool) => tool.isExternal && isDeferredTool(tool))).toBe(true);
   });
@@ -76,7 +85,10 @@ describe('connecting', () => {
 
   it('applies changed settings: a removed server’s tools go, a new URL reconnects', async () => {
     const mcp = manager();
-    await mcp.sync([{ name: 'a', url: notes.url, enabled: true }, { name: 'b', url: legacy.url, enabled: true }]);
+    await mcp.sync([
+      { name: 'a', url: notes.url, enabled: true },
+      { name: 'b', url: legacy.url, enabled: true },
+    ]);
     expect(mcp.tools()).toHaveLength(16);
     await mcp.sync([{ name: 'b', url: notes.url, enabled: true }]);
     expect(mcp.states()).toEqual([expect.objectContaining({ name: 'b', status: 'connected', transport: 'streamable-http' })]);
@@ -104,7 +116,10 @@ describe('connection failures, explained', () => {
     const mcp = manager();
     const url = await closedPortUrl();
     await mcp.sync([{ name: 'gone', url, enabled: true }]);
-    expect(mcp.states()[0]).toMatchObject({ status: 'failed', error: { code: 'UNREACHABLE', message: expect.stringContaining(url), suggestion: expect.stringMatching(/running.*host and port/) } });
+    expect(mcp.states()[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'UNREACHABLE', message: expect.stringContaining(url), suggestion: expect.stringMatching(/running.*host and port/) },
+    });
   });
 
   it('no or wrong credentials: AUTH_FAILED (and no fallback that would hide it)', async () => {
@@ -114,7 +129,10 @@ describe('connection failures, explained', () => {
       { name: 'wrong', url: locked.url, headers: { Authorization: 'Bearer nope' }, enabled: true },
     ]);
     for (const state of mcp.states()) {
-      expect(state).toMatchObject({ status: 'failed', error: { code: 'AUTH_FAILED', message: expect.stringContaining('401 Unauthorized'), suggestion: expect.stringContaining('Authorization header') } });
+      expect(state).toMatchObject({
+        status: 'failed',
+        error: { code: 'AUTH_FAILED', message: expect.stringContaining('401 Unauthorized'), suggestion: expect.stringContaining('Authorization header') },
+      });
       expect(JSON.stringify(state)).not.toContain('nope');
     }
   });
@@ -130,8 +148,12 @@ describe('connection failures, explained', () => {
     const api = await startNotMcpServer('json');
     try {
       const mcp = manager();
-      await mcp.sync([{ name: 'page', url: page.url, enabled: true }, { name: 'api', url: api.url, enabled: true }]);
-      for (const state of mcp.states()) expect(state).toMatchObject({ status: 'failed', error: { code: 'NOT_MCP', message: expect.stringContaining('not as an MCP server') } });
+      await mcp.sync([
+        { name: 'page', url: page.url, enabled: true },
+        { name: 'api', url: api.url, enabled: true },
+      ]);
+      for (const state of mcp.states())
+        expect(state).toMatchObject({ status: 'failed', error: { code: 'NOT_MCP', message: expect.stringContaining('not as an MCP server') } });
     } finally {
       await Promise.all([page.close(), api.close()]);
     }

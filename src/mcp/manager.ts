@@ -69,7 +69,14 @@ export class McpManager {
         existing.generation++;
         void existing.connection?.close();
       }
-      const entry: Entry = { config, key: configKey(config), state: this.initialState(config), tools: [], settled: Promise.resolve(), generation: (existing?.generation ?? 0) + 1 };
+      const entry: Entry = {
+        config,
+        key: configKey(config),
+        state: this.initialState(config),
+        tools: [],
+        settled: Promise.resolve(),
+        generation: (existing?.generation ?? 0) + 1,
+      };
       this.entries.set(config.name, entry);
       if (config.enabled) this.connect(entry);
     }
@@ -162,7 +169,14 @@ export class McpManager {
         if (!current()) return;
         await connection?.close();
         entry.connection = undefined;
-        const explained = error instanceof McpConnectError ? error : new McpConnectError('CONNECT_FAILED', `Connected to "${entry.config.name}", but listing its tools failed: ${error instanceof Error ? error.message : String(error)}`, 'Check the server’s logs, then reconnect.');
+        const explained =
+          error instanceof McpConnectError
+            ? error
+            : new McpConnectError(
+                'CONNECT_FAILED',
+                `Connected to "${entry.config.name}", but listing its tools failed: ${error instanceof Error ? error.message : String(error)}`,
+                'Check the server’s logs, then reconnect.',
+              );
         this.setState(entry, { status: 'failed', error: explained.toJSON() });
       }
     })();
@@ -173,7 +187,10 @@ export class McpManager {
     if (!connection) return;
     const listed: McpTool[] = await connection.listTools();
     if (entry.generation !== generation || entry.connection !== connection) return;
-    const { mapped, notes } = mapToolNames(entry.config.name, listed.map((tool) => tool.name));
+    const { mapped, notes } = mapToolNames(
+      entry.config.name,
+      listed.map((tool) => tool.name),
+    );
     const byName = new Map(listed.map((tool) => [tool.name, tool]));
     const source = {
       server: entry.config.name,

@@ -49,7 +49,11 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function searchHintOf(tool: Pick<McpTool, 'name' | 'description' | 'title' | 'annotations'>): string {
   const source = oneLine(tool.description ?? '') || oneLine(tool.title ?? tool.annotations?.title ?? '') || tool.name.replace(/[_.-]+/g, ' ');
   const sentence = source.split(/(?<=[.!?])\s/)[0] ?? source;
-  const words = sentence.replace(/[.!?]$/, '').split(' ').slice(0, 10).join(' ');
+  const words = sentence
+    .replace(/[.!?]$/, '')
+    .split(' ')
+    .slice(0, 10)
+    .join(' ');
   return words.length > 80 ? `${words.slice(0, 79)}…` : words;
 }
 
@@ -77,7 +81,9 @@ export function buildMcpTool(source: McpToolSource, tool: McpTool, name: string)
   // The model sees the server's JSON Schema exactly (a custom schema is `{}` to zod, and `meta` fills it), the
   // runtime's parse lets any object through, and `validateInput` checks it against that schema.
   const inputSchema = z
-    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: 'expected an object of the tool’s fields' })
+    .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
+      error: 'expected an object of the tool’s fields',
+    })
     .meta(jsonSchema);
   // `fields` runs only when a call fails validation, long after `built` exists.
   const validate = createInputValidator(jsonSchema, { toolName: name, fields: () => describeFields(built) });
@@ -122,14 +128,21 @@ export function buildMcpTool(source: McpToolSource, tool: McpTool, name: string)
       }
       if ('toolResult' in result) {
         // A server on the 2024-10-07 protocol answers { toolResult } instead of content.
-        return { data: { server: source.server, tool: tool.name, content: [{ type: 'text', text: JSON.stringify(result.toolResult, null, 2) ?? '(no result)' }] } };
+        return {
+          data: { server: source.server, tool: tool.name, content: [{ type: 'text', text: JSON.stringify(result.toolResult, null, 2) ?? '(no result)' }] },
+        };
       }
       if (result.isError === true) {
         const said = errorTextOf(result);
-        throw new ToolError('MCP_TOOL_ERROR', `The MCP server "${source.server}" reported that ${tool.name} failed: ${said ? quoted(said, 2_000) : '(no message)'}.`, {
-          suggestion: 'Read the server’s message (it is data from that server): correct the input if it says what is wrong, or try another way. Do not repeat the same call unchanged.',
-          details: { server: source.server, tool: tool.name },
-        });
+        throw new ToolError(
+          'MCP_TOOL_ERROR',
+          `The MCP server "${source.server}" reported that ${tool.name} failed: ${said ? quoted(said, 2_000) : '(no message)'}.`,
+          {
+            suggestion:
+              'Read the server’s message (it is data from that server): correct the input if it says what is wrong, or try another way. Do not repeat the same call unchanged.',
+            details: { server: source.server, tool: tool.name },
+          },
+        );
       }
       return { data: { server: source.server, tool: tool.name, content: mapCallContent(result) } };
     },

@@ -72,7 +72,10 @@ export function mapToolNames(server: string, originals: readonly string[]): Tool
     }
     taken.add(name);
     mapped.push({ original, name });
-    if (local !== original) notes.push(`The tool ${JSON.stringify(original)} is named ${name} (tool names may only use letters, digits, "_" and "-", ${MAX_NAME} characters in all).`);
+    if (local !== original)
+      notes.push(
+        `The tool ${JSON.stringify(original)} is named ${name} (tool names may only use letters, digits, "_" and "-", ${MAX_NAME} characters in all).`,
+      );
   }
   if (unique.length < originals.length) notes.push('The server listed some tool names twice; each is used once.');
   return { mapped, notes };

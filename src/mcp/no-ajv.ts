@@ -6,6 +6,8 @@
  */
 export class AjvJsonSchemaValidator {
   constructor() {
-    throw new Error('ajv is not in this build (the extension CSP forbids code generation): give the MCP Client a jsonSchemaValidator, e.g. CfWorkerJsonSchemaValidator.');
+    throw new Error(
+      'ajv is not in this build (the extension CSP forbids code generation): give the MCP Client a jsonSchemaValidator, e.g. CfWorkerJsonSchemaValidator.',
+    );
   }
 }

@@ -38,7 +38,8 @@ export function mapCallContent(result: Pick<CallToolResult, 'content' | 'structu
   let images = 0;
   const image = (data: string, mimeType: string, what: Record<string, unknown>): ToolResultContentBlock => {
     if (!MODEL_IMAGE_TYPES.has(mimeType)) return line('(An image was left out: the model reads only PNG, JPEG, WebP and GIF.)', { ...what, mimeType });
-    if (data.length > MAX_IMAGE_BASE64_CHARS) return line('(An image was left out: it is too large to send to the model.)', { ...what, mimeType, size: kib(data) });
+    if (data.length > MAX_IMAGE_BASE64_CHARS)
+      return line('(An image was left out: it is too large to send to the model.)', { ...what, mimeType, size: kib(data) });
     if (images >= MAX_IMAGES_PER_RESULT) return line(`(An image was left out: at most ${MAX_IMAGES_PER_RESULT} per result.)`, { ...what, mimeType });
     images++;
     return { type: 'image', source: { type: 'base64', media_type: mimeType as ImageMediaType, data } };
@@ -55,18 +56,30 @@ export function mapCallContent(result: Pick<CallToolResult, 'content' | 'structu
         blocks.push(line('(An audio clip was left out: the model does not take audio here.)', { mimeType: item.mimeType, size: kib(item.data) }));
         break;
       case 'resource_link':
-        blocks.push(line('Linked resource (not fetched):', { uri: item.uri, name: item.name, ...(item.mimeType ? { mimeType: item.mimeType } : {}), ...(item.description ? { description: item.description } : {}) }));
+        blocks.push(
+          line('Linked resource (not fetched):', {
+            uri: item.uri,
+            name: item.name,
+            ...(item.mimeType ? { mimeType: item.mimeType } : {}),
+            ...(item.description ? { description: item.description } : {}),
+          }),
+        );
         break;
       case 'resource': {
         const { resource } = item;
         if ('text' in resource && typeof resource.text === 'string') {
-          blocks.push({ type: 'text', text: `Embedded resource ${JSON.stringify({ uri: resource.uri, ...(resource.mimeType ? { mimeType: resource.mimeType } : {}) })}:\n${resource.text}` });
+          blocks.push({
+            type: 'text',
+            text: `Embedded resource ${JSON.stringify({ uri: resource.uri, ...(resource.mimeType ? { mimeType: resource.mimeType } : {}) })}:\n${resource.text}`,
+          });
         } else if ('blob' in resource && typeof resource.blob === 'string') {
           const mimeType = resource.mimeType ?? 'application/octet-stream';
           if (mimeType.startsWith('image/')) {
             blocks.push(line('Embedded image resource:', { uri: resource.uri }), image(resource.blob, mimeType, { uri: resource.uri }));
           } else {
-            blocks.push(line('(A binary resource was left out: the model reads text and images only.)', { uri: resource.uri, mimeType, size: kib(resource.blob) }));
+            blocks.push(
+              line('(A binary resource was left out: the model reads text and images only.)', { uri: resource.uri, mimeType, size: kib(resource.blob) }),
+            );
           }
         }
         break;

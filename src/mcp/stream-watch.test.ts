@@ -11,8 +11,15 @@ function eventStreamServer() {
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   // Notifications are accepted with 202 and no body; the first request gets the stream.
   const fetch = (async (_url: unknown, init?: RequestInit) =>
-    String(init?.body).includes('notifications/') ? new Response(null, { status: 202 }) : new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
-  return { fetch, write: (text: string) => controller.enqueue(encoder.encode(text)), end: () => controller.close(), fail: (error: Error) => controller.error(error) };
+    String(init?.body).includes('notifications/')
+      ? new Response(null, { status: 202 })
+      : new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } })) as typeof globalThis.fetch;
+  return {
+    fetch,
+    write: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    fail: (error: Error) => controller.error(error),
+  };
 }
 
 async function drain(response: Response): Promise<string> {
@@ -54,7 +61,11 @@ describe('watching answer streams', () => {
       const watch = watchResponseStreams(server.fetch, (ids) => broken.push(ids));
       const response = await watch.fetch('http://x/mcp', { method: 'POST', body: callBody(9) });
       if (settleHow === 'answer') watch.settle(9);
-      if (settleHow === 'cancel') await watch.fetch('http://x/mcp', { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } }) });
+      if (settleHow === 'cancel')
+        await watch.fetch('http://x/mcp', {
+          method: 'POST',
+          body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 9 } }),
+        });
       if (settleHow === 'stop') watch.stop();
       server.end();
       await drain(response);

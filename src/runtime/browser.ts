@@ -80,7 +80,12 @@ export interface BrowserBridge {
   closeTab(tabId: number): Promise<void>;
   activateTab(tabId: number): Promise<TabInfo>;
   /** Navigates and waits for the load to complete (or the signal), telling `onProgress` each stage as the browser reports it. */
-  navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, signal: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<TabInfo>;
+  navigate(
+    tabId: number,
+    target: { url: string } | { action: 'back' | 'forward' | 'reload' },
+    signal: AbortSignal,
+    onProgress?: (progress: NavigationProgress) => void,
+  ): Promise<TabInfo>;
   /**
    * The visible part of the tab as an image, scaled to fit `options.maxEdge` and encoded as asked (without
    * options: as captured, PNG). Width and height are the encoded image's, when known.

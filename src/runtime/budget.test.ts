@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  applyMessageBudget,
-  applyResultSizeBudget,
-  createMemoryResultStore,
-  effectiveMaxResultSize,
-  persistOversizedResult,
-  previewText,
-} from './budget.js';
+import { applyMessageBudget, applyResultSizeBudget, createMemoryResultStore, effectiveMaxResultSize, persistOversizedResult, previewText } from './budget.js';
 import { createBudgetState, type BudgetDecision, type ResultStore } from './budget-types.js';
 import { initialAppState } from './context.js';
 import { restoreRunState, type RunCheckpoint } from './checkpoint.js';
@@ -20,7 +13,8 @@ import { buildTool, DEFAULT_MAX_RESULT_SIZE_CHARS } from './tool.js';
 
 const text = (t: string): ToolResultContentBlock[] => [{ type: 'text', text: t }];
 const lines = (n: number, width = 49) => Array.from({ length: n }, (_, i) => `${String(i).padStart(6, '0')} ${'x'.repeat(width - 7)}`).join('\n');
-const tool = (maxResultSizeChars: number) => buildTool({ name: 'big', maxResultSizeChars, inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: '' }) });
+const tool = (maxResultSizeChars: number) =>
+  buildTool({ name: 'big', maxResultSizeChars, inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: '' }) });
 
 /** Counts writes; optionally fails them like a full disk. */
 function countingStore(fail?: Error): ResultStore & { puts: number } {
@@ -87,7 +81,9 @@ describe('applyResultSizeBudget', () => {
     const budget = createBudgetState();
     expect((await applyResultSizeBudget(tool(100), { toolUseId: 'a', toolName: 'big', content: text('x'.repeat(100)) }, budget, store)).kind).toBe('kept');
     expect((await applyResultSizeBudget(tool(100), { toolUseId: 'b', toolName: 'big', content: text('x'.repeat(101)) }, budget, store)).kind).toBe('persisted');
-    expect((await applyResultSizeBudget(tool(Infinity), { toolUseId: 'c', toolName: 'big', content: text('x'.repeat(60_000)) }, budget, store)).kind).toBe('kept');
+    expect((await applyResultSizeBudget(tool(Infinity), { toolUseId: 'c', toolName: 'big', content: text('x'.repeat(60_000)) }, budget, store)).kind).toBe(
+      'kept',
+    );
     expect(store.puts).toBe(1);
   });
 
@@ -118,7 +114,11 @@ describe('applyResultSizeBudget', () => {
     const budget = createBudgetState();
     budget.decisions.set('k', { toolUseId: 'k', kind: 'kept' });
     const produced = text('x'.repeat(500)); // over the limit of 10, but it was sent in full before
-    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'k', toolName: 'big', content: produced }, budget, store)).toEqual({ toolUseId: 'k', kind: 'kept', content: produced });
+    expect(await applyResultSizeBudget(tool(10), { toolUseId: 'k', toolName: 'big', content: produced }, budget, store)).toEqual({
+      toolUseId: 'k',
+      kind: 'kept',
+      content: produced,
+    });
     expect(store.puts).toBe(0);
   });
 });
@@ -191,7 +191,15 @@ describe('checkpoints of a run', () => {
     const context = createTestContext(tools);
     await runAgent({
       runId: 'r',
-      model: createScriptedClient([{ toolCalls: [{ id: 'kept_1', name: 'page', input: {} }, { id: 'big_1', name: 'huge', input: {} }] }, { text: 'done' }]),
+      model: createScriptedClient([
+        {
+          toolCalls: [
+            { id: 'kept_1', name: 'page', input: {} },
+            { id: 'big_1', name: 'huge', input: {} },
+          ],
+        },
+        { text: 'done' },
+      ]),
       system: '',
       messages: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
       context,

@@ -89,7 +89,9 @@ export function thawDecision(frozen: FrozenBudgetDecision, produced: ToolResultC
  * frozen yet and large enough that a preview saves something. Results it says no to are final as they are.
  */
 export function canMessageBudgetShorten(decision: BudgetDecision, budget: BudgetState): boolean {
-  return decision.kind === 'kept' && !hasImage(decision.content) && !budget.decisions.has(decision.toolUseId) && contentSize(decision.content) > PREVIEW_CHARS * 2;
+  return (
+    decision.kind === 'kept' && !hasImage(decision.content) && !budget.decisions.has(decision.toolUseId) && contentSize(decision.content) > PREVIEW_CHARS * 2
+  );
 }
 
 /**
@@ -131,7 +133,11 @@ export async function applyMessageBudget(
     const chosen = final[largest];
     if (!chosen) break; // nothing left that storing would shrink
     const pending = { toolUseId: chosen.toolUseId, toolName: names.get(chosen.toolUseId) ?? 'unknown', content: chosen.content };
-    const replaced = await persistOversizedResult(pending, store, `This turn's results were too long together (over ${limit.toLocaleString('en-US')} characters), so this one was shortened`);
+    const replaced = await persistOversizedResult(
+      pending,
+      store,
+      `This turn's results were too long together (over ${limit.toLocaleString('en-US')} characters), so this one was shortened`,
+    );
     total += contentSize(replaced.content) - contentSize(chosen.content);
     final[largest] = replaced;
   }
@@ -167,7 +173,8 @@ export async function readStoredResult(store: ResultStore, id: string, offset = 
   const record = await store.get(id);
   if (!record) {
     throw new ToolError('RESULT_NOT_FOUND', `No stored result has the id "${id}".`, {
-      suggestion: 'Use the exact id from the note under the preview (it looks like "result_<tool-use id>"); stored results can be cleared when the browser needs space.',
+      suggestion:
+        'Use the exact id from the note under the preview (it looks like "result_<tool-use id>"); stored results can be cleared when the browser needs space.',
       details: { id },
     });
   }

@@ -16,7 +16,12 @@ describe('createRootContext', () => {
     expect(context.agentType).toBe('main');
     context.setAppState((s) => ({ ...s, discoveredTools: ['hover'] }));
     context.setAppStateForTasks((s) => ({ ...s, grants: [{ origin: 'https://a.example', tool: 'click' }] }));
-    expect(context.getAppState()).toEqual({ discoveredTools: ['hover'], grants: [{ origin: 'https://a.example', tool: 'click' }], taskGrants: [], approvedFlows: [] });
+    expect(context.getAppState()).toEqual({
+      discoveredTools: ['hover'],
+      grants: [{ origin: 'https://a.example', tool: 'click' }],
+      taskGrants: [],
+      approvedFlows: [],
+    });
   });
 });
 

@@ -70,8 +70,9 @@ export interface ToolUseContext {
 }
 
 /** What a root context needs; everything else has a default. */
-export interface RootContextOptions
-  extends Partial<Omit<ToolUseContext, 'agentType' | 'getAppState' | 'setAppState' | 'setAppStateForTasks' | 'resultStore' | 'permissions' | 'tools'>> {
+export interface RootContextOptions extends Partial<
+  Omit<ToolUseContext, 'agentType' | 'getAppState' | 'setAppState' | 'setAppStateForTasks' | 'resultStore' | 'permissions' | 'tools'>
+> {
   agentId: string;
   resultStore: ResultStore;
   permissions: PermissionContext;

@@ -49,12 +49,20 @@ describe('the data ledger', () => {
 
   it('an address a site printed itself carries nothing new of that site', () => {
     const ledger = createDataLedger();
-    ledger.record('t1', 'https://search.test', '- link "Result" [ref=e3] (url: https://news.test/2024/long-article-title-here)\n- link "Local" [ref=e4] (url: /2024/long-article-title-here)');
+    ledger.record(
+      't1',
+      'https://search.test',
+      '- link "Result" [ref=e3] (url: https://news.test/2024/long-article-title-here)\n- link "Local" [ref=e4] (url: /2024/long-article-title-here)',
+    );
     const url = 'https://news.test/2024/long-article-title-here';
     expect(ledger.carriedTo('/2024/long-article-title-here', url)).toHaveLength(1);
     expect(ledger.carriedTo('/2024/long-article-title-here', url, { published: url })).toEqual([]);
     // The same path on another site is not what the page printed: its own relative link is on its own site.
-    expect(ledger.carriedTo('/2024/long-article-title-here', 'https://evil.test/2024/long-article-title-here', { published: 'https://evil.test/2024/long-article-title-here' })).toHaveLength(1);
+    expect(
+      ledger.carriedTo('/2024/long-article-title-here', 'https://evil.test/2024/long-article-title-here', {
+        published: 'https://evil.test/2024/long-article-title-here',
+      }),
+    ).toHaveLength(1);
   });
 
   it('reads a link target with parentheses whole, relative to the page that printed it', () => {
@@ -76,8 +84,20 @@ describe('the data ledger', () => {
     expect(ledger.sources()).toEqual({ t1: BANK });
     const messages: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'send my code 771100 to support' }] },
-      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'get_page_text', input: {} }, { type: 'tool_use', id: 't2', name: 'memory_write', input: {} }] },
-      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'Your recovery phrase is apple orbit violet canyon.' }] }, { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'text', text: 'Saved note 123456789.' }] }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 't1', name: 'get_page_text', input: {} },
+          { type: 'tool_use', id: 't2', name: 'memory_write', input: {} },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'Your recovery phrase is apple orbit violet canyon.' }] },
+          { type: 'tool_result', tool_use_id: 't2', content: [{ type: 'text', text: 'Saved note 123456789.' }] },
+        ],
+      },
     ];
     const next = createDataLedger();
     seedLedger(next, messages, ledger.sources());

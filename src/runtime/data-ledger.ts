@@ -12,7 +12,8 @@
 import type { Message } from './model/types.js';
 
 /** Characters that change nothing a person sees: soft hyphen, zero-width, joiners, BOM, bidi controls. */
-export const INVISIBLE_CHARACTERS = /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/gu;
+export const INVISIBLE_CHARACTERS =
+  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/gu;
 
 /** Shared stretches shorter than this are common words, not data. */
 export const MIN_SHARED = 12;

@@ -13,7 +13,17 @@ export const toolCallStatusSchema = z.enum(['running', 'done', 'error', 'rejecte
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
 
 /** `budget`: the next request could pass the person's run budget (tokens or money), so the run stopped first. */
-export const runStopReasonSchema = z.enum(['end_turn', 'max_turns', 'max_tool_calls', 'max_tokens', 'wall_time', 'interrupted', 'aborted', 'model_error', 'budget']);
+export const runStopReasonSchema = z.enum([
+  'end_turn',
+  'max_turns',
+  'max_tool_calls',
+  'max_tokens',
+  'wall_time',
+  'interrupted',
+  'aborted',
+  'model_error',
+  'budget',
+]);
 export type RunStopReason = z.infer<typeof runStopReasonSchema>;
 
 /** Set on a finished call whose result went over budget and was stored. */
@@ -25,7 +35,14 @@ export const agentEventSchema = z.discriminatedUnion('type', [
   /** A whole assistant message, once streamed. */
   z.object({ type: z.literal('assistant_message'), message: messageSchema }),
   /** `name` is the tool's own name, also when the model called it by an alias. `startedAt`: ms since the epoch. */
-  z.object({ type: z.literal('tool_call_started'), toolUseId: z.string(), name: z.string(), input: z.unknown(), description: z.string(), startedAt: z.number().optional() }),
+  z.object({
+    type: z.literal('tool_call_started'),
+    toolUseId: z.string(),
+    name: z.string(),
+    input: z.unknown(),
+    description: z.string(),
+    startedAt: z.number().optional(),
+  }),
   z.object({ type: z.literal('tool_call_progress'), toolUseId: z.string(), progress: z.unknown() }),
   z.object({
     type: z.literal('tool_call_finished'),

@@ -9,8 +9,23 @@ import { createCanUseTool } from './permissions.js';
 import { buildTool } from './tool.js';
 
 const empty = z.object({});
-const readsBank = buildTool({ name: 'get_page_text', inputSchema: empty, prompt: 'p', outputIsUntrusted: true, isReadOnly: () => true, permissionSubject: () => 'https://bank.test/statement', call: async () => ({ data: 'Your code is 482913.' }) });
-const note = buildTool({ name: 'memory_read', inputSchema: empty, prompt: 'p', outputIsUntrusted: true, isReadOnly: () => true, call: async () => ({ data: 'note: passport X1234567' }) });
+const readsBank = buildTool({
+  name: 'get_page_text',
+  inputSchema: empty,
+  prompt: 'p',
+  outputIsUntrusted: true,
+  isReadOnly: () => true,
+  permissionSubject: () => 'https://bank.test/statement',
+  call: async () => ({ data: 'Your code is 482913.' }),
+});
+const note = buildTool({
+  name: 'memory_read',
+  inputSchema: empty,
+  prompt: 'p',
+  outputIsUntrusted: true,
+  isReadOnly: () => true,
+  call: async () => ({ data: 'note: passport X1234567' }),
+});
 const own = buildTool({ name: 'memory_write', inputSchema: empty, prompt: 'p', call: async () => ({ data: 'Saved 123456789.' }) });
 
 function guardedBrowser(blockedDuringCall: string[]) {
@@ -39,7 +54,11 @@ function guardedBrowser(blockedDuringCall: string[]) {
 describe('the ledger is filled by the executor', () => {
   it('records untrusted results under their site (or their tool when they have none), and nothing from trusted tools', async () => {
     const context = createTestContext([readsBank, note, own], { permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
-    for (const [id, name] of [['t1', 'get_page_text'], ['t2', 'memory_read'], ['t3', 'memory_write']]) {
+    for (const [id, name] of [
+      ['t1', 'get_page_text'],
+      ['t2', 'memory_read'],
+      ['t3', 'memory_write'],
+    ]) {
       await executeToolCall({ type: 'tool_use', id: id as string, name: name as string, input: {} }, context, { canUseTool: createCanUseTool() });
     }
     expect(context.ledger.sources()).toEqual({ t1: 'https://bank.test', t2: 'tool:memory_read' });

@@ -15,7 +15,13 @@ import type { AnyTool } from './tool.js';
  * untrusted, and page tools (their results quote the page). Its origin is the call's site; a result
  * with no site (a memory note, an MCP server's answer) is filed under its tool.
  */
-export function recordRead(context: ToolUseContext, tool: AnyTool, toolUseId: string, subject: string | undefined, content: readonly ToolResultContentBlock[]): void {
+export function recordRead(
+  context: ToolUseContext,
+  tool: AnyTool,
+  toolUseId: string,
+  subject: string | undefined,
+  content: readonly ToolResultContentBlock[],
+): void {
   const origin = subject !== undefined ? (originOf(subject) ?? subject) : undefined;
   if (!tool.outputIsUntrusted && origin === undefined) return;
   const text = content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');

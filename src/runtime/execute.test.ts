@@ -95,7 +95,8 @@ describe('executeToolCall', () => {
       name: 'picky',
       inputSchema: z.object({ n: z.number().describe('n') }),
       prompt: 'p',
-      validateInput: (input) => (input.n % 2 === 0 ? { ok: true } : { ok: false, message: `${input.n} is odd.`, suggestion: 'Use an even number.', details: { n: input.n } }),
+      validateInput: (input) =>
+        input.n % 2 === 0 ? { ok: true } : { ok: false, message: `${input.n} is odd.`, suggestion: 'Use an even number.', details: { n: input.n } },
       call: async () => ({ data: 'ran' }),
     });
     const canUseTool = allowAll();
@@ -106,7 +107,13 @@ describe('executeToolCall', () => {
 
   it('cancels a call whose validateInput never settles when the run is stopped, without asking or calling', async () => {
     let ran = false;
-    const stuck = buildTool({ name: 'stuck', inputSchema: z.object({}), prompt: 'p', validateInput: () => new Promise<never>(() => undefined), call: async () => ((ran = true), { data: 1 }) });
+    const stuck = buildTool({
+      name: 'stuck',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      validateInput: () => new Promise<never>(() => undefined),
+      call: async () => ((ran = true), { data: 1 }),
+    });
     const canUseTool = allowAll();
     const context = createTestContext([stuck]);
     const pending = executeToolCall(use('stuck', {}), context, { canUseTool });
@@ -118,7 +125,15 @@ describe('executeToolCall', () => {
   });
 
   it('turns a throwing validateInput into VALIDATION_FAILED', async () => {
-    const broken = buildTool({ name: 'broken', inputSchema: z.object({}), prompt: 'p', validateInput: () => { throw new Error('bug'); }, call: async () => ({ data: 1 }) });
+    const broken = buildTool({
+      name: 'broken',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      validateInput: () => {
+        throw new Error('bug');
+      },
+      call: async () => ({ data: 1 }),
+    });
     const error = errorOf(await executeToolCall(use('broken', {}), createTestContext([broken]), { canUseTool: allowAll() }));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toBe('bug');
@@ -185,7 +200,15 @@ describe('executeToolCall', () => {
   });
 
   it('turns a throwing mapResultForModel into TOOL_FAILED', async () => {
-    const bad = buildTool({ name: 'bad_map', inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: 1 }), mapResultForModel: () => { throw new Error('cannot map'); } });
+    const bad = buildTool({
+      name: 'bad_map',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      call: async () => ({ data: 1 }),
+      mapResultForModel: () => {
+        throw new Error('cannot map');
+      },
+    });
     const error = errorOf(await executeToolCall(use('bad_map', {}), createTestContext([bad]), { canUseTool: allowAll() }));
     expect(error.code).toBe('TOOL_FAILED');
     expect(error.message).toContain('cannot map');
@@ -204,7 +227,13 @@ describe('executeToolCall', () => {
   });
 
   it('stores an over-budget result and gives a preview', async () => {
-    const big = buildTool({ name: 'big', maxResultSizeChars: 1_000, inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: 'line\n'.repeat(1_000) }) });
+    const big = buildTool({
+      name: 'big',
+      maxResultSizeChars: 1_000,
+      inputSchema: z.object({}),
+      prompt: 'p',
+      call: async () => ({ data: 'line\n'.repeat(1_000) }),
+    });
     const context = createTestContext([big]);
     const outcome = await executeToolCall(use('big', {}, 'toolu_big'), context, { canUseTool: allowAll() });
     expect(outcome.decision.kind).toBe('persisted');
@@ -231,14 +260,18 @@ describe('withRetry', () => {
 
   it('retries transient failures with backoff until one succeeds', async () => {
     const { tool, calls } = flaky(2);
-    const outcome = await executeToolCall(use('flaky', {}), createTestContext([withRetry(tool, { attempts: 3, isTransient, baseDelayMs: 1 })]), { canUseTool: allowAll() });
+    const outcome = await executeToolCall(use('flaky', {}), createTestContext([withRetry(tool, { attempts: 3, isTransient, baseDelayMs: 1 })]), {
+      canUseTool: allowAll(),
+    });
     expect(outcome.decision.content).toEqual([{ type: 'text', text: 'ok after 3' }]);
     expect(calls()).toBe(3);
   });
 
   it('gives up after the last attempt with the last error', async () => {
     const { tool, calls } = flaky(5);
-    const outcome = await executeToolCall(use('flaky', {}), createTestContext([withRetry(tool, { attempts: 2, isTransient, baseDelayMs: 1 })]), { canUseTool: allowAll() });
+    const outcome = await executeToolCall(use('flaky', {}), createTestContext([withRetry(tool, { attempts: 2, isTransient, baseDelayMs: 1 })]), {
+      canUseTool: allowAll(),
+    });
     expect(errorOf(outcome).message).toBe('fail 2');
     expect(calls()).toBe(2);
   });
@@ -289,10 +322,12 @@ describe('withRetry', () => {
       const { tool, calls } = flaky(5);
       const retried = withRetry(tool, { attempts: 5, isTransient, baseDelayMs: 1_000 });
       const context = createTestContext([retried]);
-      const settled = retried.call({}, context, allowAll(), undefined, () => undefined).then(
-        () => 'resolved',
-        (reason: unknown) => reason,
-      );
+      const settled = retried
+        .call({}, context, allowAll(), undefined, () => undefined)
+        .then(
+          () => 'resolved',
+          (reason: unknown) => reason,
+        );
       await vi.advanceTimersByTimeAsync(10);
       context.abortController.abort('stop');
       expect(await settled).toBe('stop'); // without advancing the clock: the wait ended on the abort
@@ -341,10 +376,27 @@ describe('unknown tools and deferred tools', () => {
 describe('tools that break the contract', () => {
   it('turns a missing result, non-block content and a throwing interruptBehavior into outcomes, never throws', async () => {
     const noResult = buildTool({ name: 'no_result', inputSchema: z.object({}), prompt: 'p', call: async () => undefined as never });
-    const badBlocks = buildTool({ name: 'bad_blocks', inputSchema: z.object({}), prompt: 'p', call: async () => ({ data: 1 }), mapResultForModel: () => 'text' as never });
-    const badInterrupt = buildTool({ name: 'bad_interrupt', inputSchema: z.object({}), prompt: 'p', interruptBehavior: () => { throw new Error('bug'); }, call: async () => ({ data: 'fine' }) });
+    const badBlocks = buildTool({
+      name: 'bad_blocks',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      call: async () => ({ data: 1 }),
+      mapResultForModel: () => 'text' as never,
+    });
+    const badInterrupt = buildTool({
+      name: 'bad_interrupt',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      interruptBehavior: () => {
+        throw new Error('bug');
+      },
+      call: async () => ({ data: 'fine' }),
+    });
     const context = createTestContext([noResult, badBlocks, badInterrupt]);
-    expect(errorOf(await executeToolCall(use('no_result', {}), context, { canUseTool: allowAll() }))).toMatchObject({ code: 'TOOL_FAILED', message: 'no_result finished without a result.' });
+    expect(errorOf(await executeToolCall(use('no_result', {}), context, { canUseTool: allowAll() }))).toMatchObject({
+      code: 'TOOL_FAILED',
+      message: 'no_result finished without a result.',
+    });
     expect(errorOf(await executeToolCall(use('bad_blocks', {}), context, { canUseTool: allowAll() }))).toMatchObject({ code: 'TOOL_FAILED' });
     expect((await executeToolCall(use('bad_interrupt', {}), context, { canUseTool: allowAll() })).decision.content).toEqual([{ type: 'text', text: 'fine' }]);
   });
@@ -371,7 +423,9 @@ describe('input whose JSON was cut off', () => {
   });
 
   it('still treats _unparseable_input next to other fields as an unknown field', async () => {
-    const error = errorOf(await executeToolCall(use('echo', { text: 'a', _unparseable_input: 'x' }), createTestContext([echoTool]), { canUseTool: allowAll() }));
+    const error = errorOf(
+      await executeToolCall(use('echo', { text: 'a', _unparseable_input: 'x' }), createTestContext([echoTool]), { canUseTool: allowAll() }),
+    );
     expect(error.message).toContain('unknown field(s) "_unparseable_input"');
   });
 });

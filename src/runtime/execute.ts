@@ -92,7 +92,9 @@ function unknownTool(tools: Tools, name: unknown, discovered: readonly string[])
   const available = tools.filter(loaded).map((t) => t.name);
   const loadable = tools.filter((t) => !loaded(t)).map((t) => t.name);
   const more = loadable.length > 0 ? ` More can be loaded with ${TOOL_SEARCH_NAME}: ${loadable.join(', ')}.` : '';
-  return fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.${more}`, { available });
+  return fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(name)}.`, `Use one of the available tools: ${available.join(', ')}.${more}`, {
+    available,
+  });
 }
 
 /**
@@ -101,9 +103,14 @@ function unknownTool(tools: Tools, name: unknown, discovered: readonly string[])
  */
 function notLoaded(tool: AnyTool, discovered: readonly string[]): ToolErrorPayload | undefined {
   if (!isDeferredTool(tool) || discovered.includes(tool.name)) return undefined;
-  return fail('TOOL_NOT_LOADED', `The tool ${tool.name} exists but is not loaded yet.`, `Call ${TOOL_SEARCH_NAME} with {"query": "select:${tool.name}"} first, then call ${tool.name} again.`, {
-    tool: tool.name,
-  });
+  return fail(
+    'TOOL_NOT_LOADED',
+    `The tool ${tool.name} exists but is not loaded yet.`,
+    `Call ${TOOL_SEARCH_NAME} with {"query": "select:${tool.name}"} first, then call ${tool.name} again.`,
+    {
+      tool: tool.name,
+    },
+  );
 }
 
 // --- the pipeline ----------------------------------------------------------------------------------
@@ -123,12 +130,20 @@ const formatDuration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(
 export function abortPayload(reason: unknown, toolName: string, timeoutMs?: number): ToolErrorPayload {
   if (reason instanceof ToolError) return reason.toPayload();
   if (reason === TIMEOUT_REASON) {
-    return fail('TIMEOUT', `${toolName} did not finish within ${formatDuration(timeoutMs ?? 0)} and was stopped.`, 'Check the current state (e.g. read the page) before retrying; the action may have partly happened. Try a smaller step.');
+    return fail(
+      'TIMEOUT',
+      `${toolName} did not finish within ${formatDuration(timeoutMs ?? 0)} and was stopped.`,
+      'Check the current state (e.g. read the page) before retrying; the action may have partly happened. Try a smaller step.',
+    );
   }
   if (reason === INTERRUPT_REASON) {
     return fail('CANCELLED', `The person stopped the run; ${toolName} was cancelled.`, 'Do not repeat it unless the person asks; check the page state first.');
   }
-  return fail('CANCELLED', `The run was stopped; ${toolName} was cancelled.`, 'It may have partly happened: check the state before repeating it, and repeat it only if the person asks.');
+  return fail(
+    'CANCELLED',
+    `The run was stopped; ${toolName} was cancelled.`,
+    'It may have partly happened: check the state before repeating it, and repeat it only if the person asks.',
+  );
 }
 
 /**
@@ -169,10 +184,14 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
 
   try {
     // validateInput should be fast, but a stop must not wait on one that hangs (say, on a dead tab).
-    const validated = await raceAbort(Promise.resolve().then(() => tool.validateInput(input, context)), signal);
+    const validated = await raceAbort(
+      Promise.resolve().then(() => tool.validateInput(input, context)),
+      signal,
+    );
     if ('aborted' in validated) return cancelled();
     const validation = validated.value;
-    if (!validation.ok) return failed('error', fail(validation.code ?? 'VALIDATION_FAILED', validation.message, validation.suggestion, validation.details ?? {}));
+    if (!validation.ok)
+      return failed('error', fail(validation.code ?? 'VALIDATION_FAILED', validation.message, validation.suggestion, validation.details ?? {}));
   } catch (error) {
     return failed('error', { ...toErrorPayload(error), code: 'VALIDATION_FAILED' });
   }
@@ -191,7 +210,14 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     if (decision.effect) judged = { ...judged, effect: decision.effect };
   } catch (error) {
     if (signal.aborted) return cancelled();
-    return failed('rejected', fail('PERMISSION_DENIED', `The permission check for ${tool.name} failed: ${toErrorPayload(error).message}`, 'Try again; if it keeps failing, tell the person.'));
+    return failed(
+      'rejected',
+      fail(
+        'PERMISSION_DENIED',
+        `The permission check for ${tool.name} failed: ${toErrorPayload(error).message}`,
+        'Try again; if it keeps failing, tell the person.',
+      ),
+    );
   }
   if (signal.aborted) return cancelled();
 
@@ -205,7 +231,9 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   // While the call runs, its tab may land only where it was judged to go (a redirect elsewhere is stopped).
   const guard = await guardLanding(context, allowed.guard);
   try {
-    const running = Promise.resolve().then(() => tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)));
+    const running = Promise.resolve().then(() =>
+      tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)),
+    );
     // A tool that ignores its signal is not waited for once the call is stopped; it may finish in the background.
     const settled = await raceAbort(running, callController.signal);
     const stopped = await landingBlocked(guard, tool.name);
@@ -215,7 +243,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   } catch (error) {
     const stopped = await landingBlocked(guard, tool.name);
     if (stopped) return failed('error', stopped);
-    if (callController.signal.aborted) return failed(callController.signal.reason === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(callController.signal.reason, tool.name, timeoutMs));
+    if (callController.signal.aborted)
+      return failed(callController.signal.reason === TIMEOUT_REASON ? 'error' : 'cancelled', abortPayload(callController.signal.reason, tool.name, timeoutMs));
     const payload = toErrorPayload(error);
     recordRead(context, tool, toolUse.id, allowed.subject, errorContent(payload));
     return failed('error', payload);
@@ -226,7 +255,10 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   }
 
   if (typeof result !== 'object' || result === null || !('data' in result)) {
-    return failed('error', fail('TOOL_FAILED', `${tool.name} finished without a result.`, 'The action may have taken effect; check the state before repeating it.'));
+    return failed(
+      'error',
+      fail('TOOL_FAILED', `${tool.name} finished without a result.`, 'The action may have taken effect; check the state before repeating it.'),
+    );
   }
   let decision: BudgetDecision;
   try {
@@ -237,7 +269,14 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     recordRead(context, tool, toolUse.id, allowed.subject, mapped);
     decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
-    return failed('error', fail('TOOL_FAILED', `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`, 'The action may have taken effect; check the state before repeating it.'));
+    return failed(
+      'error',
+      fail(
+        'TOOL_FAILED',
+        `${tool.name} ran, but its result could not be shown: ${toErrorPayload(error).message}`,
+        'The action may have taken effect; check the state before repeating it.',
+      ),
+    );
   }
   return {
     ...base,

@@ -39,8 +39,16 @@ function recordingPolicy(answer: (boundary: TurnBoundary, call: number) => Await
 }
 
 async function run(policy: ContextPolicy) {
-  const model = createScriptedClient([{ toolCalls: [{ name: 'echo', input: { text: 'a' } }], usage: usage(100) }, { text: 'Done.', usage: usage(200) }]);
-  const context = createRootContext({ agentId: 'r', resultStore: createMemoryResultStore(), permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [echo] });
+  const model = createScriptedClient([
+    { toolCalls: [{ name: 'echo', input: { text: 'a' } }], usage: usage(100) },
+    { text: 'Done.', usage: usage(200) },
+  ]);
+  const context = createRootContext({
+    agentId: 'r',
+    resultStore: createMemoryResultStore(),
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+    tools: [echo],
+  });
   const events: AgentEvent[] = [];
   const checkpoints: RunCheckpoint[] = [];
   const result = await runAgent({
@@ -59,7 +67,9 @@ async function run(policy: ContextPolicy) {
 
 describe('runAgent with a context policy', () => {
   it('asks before every request with the whole transcript, sends what it answers, and reports each reply’s usage', async () => {
-    const { policy, seen } = recordingPolicy((boundary) => ({ messages: [{ role: 'user', content: [{ type: 'text', text: `projected ${boundary.messages.length}` }] }] }));
+    const { policy, seen } = recordingPolicy((boundary) => ({
+      messages: [{ role: 'user', content: [{ type: 'text', text: `projected ${boundary.messages.length}` }] }],
+    }));
     const { model, result } = await run(policy);
     expect(seen.boundaries.map((b) => b.messages.length)).toEqual([1, 3]);
     expect(seen.boundaries[0]?.system).toContain('Sys.');
@@ -74,12 +84,20 @@ describe('runAgent with a context policy', () => {
   });
 
   it('stops before the request when the policy says so, counting what the policy itself spent', async () => {
-    const { policy } = recordingPolicy((_b, call) => (call === 1 ? { messages: [..._b.messages] } : { stop: 'budget', error: { code: 'BUDGET_EXCEEDED', message: 'Stopped before the next step.', suggestion: 'Raise it.' }, usage: usage(7) }));
+    const { policy } = recordingPolicy((_b, call) =>
+      call === 1
+        ? { messages: [..._b.messages] }
+        : { stop: 'budget', error: { code: 'BUDGET_EXCEEDED', message: 'Stopped before the next step.', suggestion: 'Raise it.' }, usage: usage(7) },
+    );
     const { model, result, events } = await run(policy);
     expect(model.requests).toHaveLength(1);
     expect(result).toMatchObject({ reason: 'budget', error: { code: 'BUDGET_EXCEEDED' } });
     expect(result.usage.inputTokens).toBe(107);
-    expect(events.at(-1)).toEqual({ type: 'run_finished', reason: 'budget', error: { code: 'BUDGET_EXCEEDED', message: 'Stopped before the next step.', suggestion: 'Raise it.' } });
+    expect(events.at(-1)).toEqual({
+      type: 'run_finished',
+      reason: 'budget',
+      error: { code: 'BUDGET_EXCEEDED', message: 'Stopped before the next step.', suggestion: 'Raise it.' },
+    });
     expect(events.filter((e) => e.type === 'turn_started')).toHaveLength(1);
   });
 

@@ -98,13 +98,21 @@ function setup(steps: ScriptedStep[], tools: Tools = [echo], overrides: Partial<
   return { model, context, events, checkpoints, options };
 }
 
-const toolResultsIn = (message: Message | undefined): ToolResultBlock[] => (message?.content ?? []).filter((b): b is ToolResultBlock => b.type === 'tool_result');
+const toolResultsIn = (message: Message | undefined): ToolResultBlock[] =>
+  (message?.content ?? []).filter((b): b is ToolResultBlock => b.type === 'tool_result');
 const textOf = (result: ToolResultBlock | undefined) => (result?.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 describe('runAgent', () => {
   it('runs tool calls over several turns and ends when the model ends its turn', async () => {
     const { model, events, options } = setup([
-      { text: 'Echoing both.', toolCalls: [{ id: 'c1', name: 'echo', input: { text: 'a' } }, { id: 'c2', name: 'echo', input: { text: 'b' } }], usage: { inputTokens: 100, outputTokens: 10 } },
+      {
+        text: 'Echoing both.',
+        toolCalls: [
+          { id: 'c1', name: 'echo', input: { text: 'a' } },
+          { id: 'c2', name: 'echo', input: { text: 'b' } },
+        ],
+        usage: { inputTokens: 100, outputTokens: 10 },
+      },
       (request) => {
         const results = toolResultsIn(request.messages[request.messages.length - 1]);
         return { text: `Got ${results.map(textOf).join(' and ')}.`, usage: { inputTokens: 150, outputTokens: 8, cacheReadTokens: 90 } };
@@ -193,7 +201,11 @@ describe('runAgent', () => {
   });
 
   it('returns model_error with the provider error instead of throwing', async () => {
-    const error = new ModelError('RATE_LIMITED', 'Anthropic is rate limiting requests (429).', { suggestion: 'Wait 5 seconds.', status: 429, retryAfterMs: 5000 });
+    const error = new ModelError('RATE_LIMITED', 'Anthropic is rate limiting requests (429).', {
+      suggestion: 'Wait 5 seconds.',
+      status: 429,
+      retryAfterMs: 5000,
+    });
     const { options, events, checkpoints } = setup([{ error }]);
     const result = await runAgent(options);
     expect(result.reason).toBe('model_error');
@@ -283,7 +295,13 @@ describe('runAgent', () => {
 });
 
 describe('stop conditions', () => {
-  const forever: ScriptedStep = () => ({ toolCalls: [{ name: 'echo', input: { text: 'again' } }, { name: 'echo', input: { text: 'more' } }], usage: { inputTokens: 40, outputTokens: 10 } });
+  const forever: ScriptedStep = () => ({
+    toolCalls: [
+      { name: 'echo', input: { text: 'again' } },
+      { name: 'echo', input: { text: 'more' } },
+    ],
+    usage: { inputTokens: 40, outputTokens: 10 },
+  });
   const steps = (n: number) => Array.from({ length: n }, () => forever);
 
   it('stops after n turns', async () => {
@@ -366,7 +384,10 @@ describe('deferred tools', () => {
 });
 
 describe('repairInterruptedTranscript', () => {
-  const assistantCalls = (...ids: string[]): Message => ({ role: 'assistant', content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'echo', input: {} })) });
+  const assistantCalls = (...ids: string[]): Message => ({
+    role: 'assistant',
+    content: ids.map((id) => ({ type: 'tool_use' as const, id, name: 'echo', input: {} })),
+  });
   const result = (id: string): ToolResultBlock => ({ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text: 'ok' }] });
 
   it('adds INTERRUPTED results after calls that have none', () => {
@@ -392,7 +413,12 @@ describe('repairInterruptedTranscript', () => {
     ]);
     expect(repaired).toHaveLength(4);
     const next = repaired[2]!;
-    expect(next.content.map((b) => (b.type === 'tool_result' ? `${b.tool_use_id}:${b.is_error ? 'err' : 'ok'}` : b.type))).toEqual(['a:err', 'b:ok', 'c:err', 'text']);
+    expect(next.content.map((b) => (b.type === 'tool_result' ? `${b.tool_use_id}:${b.is_error ? 'err' : 'ok'}` : b.type))).toEqual([
+      'a:err',
+      'b:ok',
+      'c:err',
+      'text',
+    ]);
     expect(repaired[3]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'ok' }] });
   });
 

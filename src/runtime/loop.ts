@@ -197,7 +197,10 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     messages = [...messages, assistant];
     emit({ type: 'assistant_message', message: assistant });
     const toolUses = assistant.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
-    await checkpoint(toolUses.map((use) => use.id), 'running');
+    await checkpoint(
+      toolUses.map((use) => use.id),
+      'running',
+    );
     // No calls: the model has finished (end_turn, or max_tokens/refusal with nothing left to do).
     if (toolUses.length === 0) {
       await executor.finish([]);

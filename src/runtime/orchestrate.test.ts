@@ -11,7 +11,8 @@ import { allowAll, echoTool, sleeper } from '../../tests/support/runtime-tools.j
 let nextId = 0;
 const use = (name: string, input: unknown, id = `toolu_${++nextId}`): ToolUseBlock => ({ type: 'tool_use', id, name, input });
 const textOf = (result: { content: Array<{ type: string; text?: string }> }) => result.content.map((b) => b.text ?? '').join('');
-const codeOf = (result: { content: Array<{ type: string; text?: string }> }) => (JSON.parse(textOf(result)) as { error: { code: string; message: string } }).error;
+const codeOf = (result: { content: Array<{ type: string; text?: string }> }) =>
+  (JSON.parse(textOf(result)) as { error: { code: string; message: string } }).error;
 
 /** A tool that counts how many of its calls are in flight at once. */
 function counter() {
@@ -37,7 +38,15 @@ describe('partitionToolCalls', () => {
     const unsafe = sleeper('unsafe', { safe: false });
     const context = createTestContext([echoTool, unsafe]);
     const batches = partitionToolCalls(
-      [use('echo', { text: 'a' }), use('echo', { text: 'b' }), use('unsafe', { ms: 1, label: 'u' }), use('echo', { text: 'c' }), use('echo', { text: 5 }), use('nope', {}), use('echo', { text: 'd' })],
+      [
+        use('echo', { text: 'a' }),
+        use('echo', { text: 'b' }),
+        use('unsafe', { ms: 1, label: 'u' }),
+        use('echo', { text: 'c' }),
+        use('echo', { text: 5 }),
+        use('nope', {}),
+        use('echo', { text: 'd' }),
+      ],
       context,
     );
     expect(batches.map((b) => [b.concurrent, b.calls.length])).toEqual([
@@ -51,7 +60,13 @@ describe('partitionToolCalls', () => {
   });
 
   it('judges safety per input', () => {
-    const maybe = buildTool({ name: 'maybe', inputSchema: z.object({ safe: z.boolean().describe('s') }), prompt: 'p', isConcurrencySafe: (i) => i.safe, call: async () => ({ data: 1 }) });
+    const maybe = buildTool({
+      name: 'maybe',
+      inputSchema: z.object({ safe: z.boolean().describe('s') }),
+      prompt: 'p',
+      isConcurrencySafe: (i) => i.safe,
+      call: async () => ({ data: 1 }),
+    });
     const batches = partitionToolCalls([use('maybe', { safe: true }), use('maybe', { safe: true }), use('maybe', { safe: false })], createTestContext([maybe]));
     expect(batches.map((b) => b.calls.length)).toEqual([2, 1]);
   });
@@ -79,17 +94,28 @@ describe('runToolCalls', () => {
 
   it('runs a batch in parallel up to the cap (10 by default, configurable)', async () => {
     const a = counter();
-    await runToolCalls(Array.from({ length: 12 }, () => use('count', {})), createTestContext([a.tool]), { canUseTool: allowAll(), emit: () => undefined });
+    await runToolCalls(
+      Array.from({ length: 12 }, () => use('count', {})),
+      createTestContext([a.tool]),
+      { canUseTool: allowAll(), emit: () => undefined },
+    );
     expect(a.most()).toBe(10);
     const b = counter();
-    await runToolCalls(Array.from({ length: 6 }, () => use('count', {})), createTestContext([b.tool]), { canUseTool: allowAll(), emit: () => undefined, maxConcurrency: 2 });
+    await runToolCalls(
+      Array.from({ length: 6 }, () => use('count', {})),
+      createTestContext([b.tool]),
+      { canUseTool: allowAll(), emit: () => undefined, maxConcurrency: 2 },
+    );
     expect(b.most()).toBe(2);
   });
 
   it('runs non-concurrency-safe calls one at a time', async () => {
     const log: string[] = [];
     const serial = sleeper('serial', { safe: false, log });
-    await runToolCalls([use('serial', { ms: 5, label: 'a' }), use('serial', { ms: 1, label: 'b' })], createTestContext([serial]), { canUseTool: allowAll(), emit: () => undefined });
+    await runToolCalls([use('serial', { ms: 5, label: 'a' }), use('serial', { ms: 1, label: 'b' })], createTestContext([serial]), {
+      canUseTool: allowAll(),
+      emit: () => undefined,
+    });
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b']);
   });
 
@@ -111,7 +137,11 @@ describe('runToolCalls', () => {
 
   it('on interrupt cancels "cancel" tools, lets "block" tools finish, and starts nothing more', async () => {
     const log: string[] = [];
-    const tools = [sleeper('cancellable', { behavior: 'cancel', log }), sleeper('blocking', { behavior: 'block', log }), sleeper('later', { safe: false, log })];
+    const tools = [
+      sleeper('cancellable', { behavior: 'cancel', log }),
+      sleeper('blocking', { behavior: 'block', log }),
+      sleeper('later', { safe: false, log }),
+    ];
     const context = createTestContext(tools);
     setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
     const { results } = await runToolCalls(
@@ -133,7 +163,7 @@ describe('runToolCalls', () => {
     expect(codeOf(results[0]!).code).toBe('CANCELLED');
   });
 
-  it("does not cancel siblings when a call fails, unless the tool says its failure invalidates them", async () => {
+  it('does not cancel siblings when a call fails, unless the tool says its failure invalidates them', async () => {
     const failing = (cancels: boolean) =>
       buildTool({
         name: 'fails',
@@ -171,11 +201,17 @@ describe('runToolCalls', () => {
     const seenTab = buildTool({ name: 'which_tab', inputSchema: z.object({}), prompt: 'p', call: async (_i, c) => ({ data: String(c.currentTabId) }) });
     const tools = [switcher(true), switcher(false), seenTab];
 
-    const safe = await runToolCalls([use('switch_safe', { tab: 7 }), use('which_tab', {})], createTestContext(tools), { canUseTool: allowAll(), emit: () => undefined });
+    const safe = await runToolCalls([use('switch_safe', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
+      canUseTool: allowAll(),
+      emit: () => undefined,
+    });
     expect(safe.context.currentTabId).toBe(1);
     expect(textOf(safe.results[1]!)).toBe('1');
 
-    const unsafe = await runToolCalls([use('switch_tab', { tab: 7 }), use('which_tab', {})], createTestContext(tools), { canUseTool: allowAll(), emit: () => undefined });
+    const unsafe = await runToolCalls([use('switch_tab', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
+      canUseTool: allowAll(),
+      emit: () => undefined,
+    });
     expect(unsafe.context.currentTabId).toBe(7);
     expect(textOf(unsafe.results[1]!)).toBe('7');
   });
@@ -189,8 +225,14 @@ describe('runToolCalls', () => {
         isConcurrencySafe: () => true,
         call: async () => ({ data: name, newMessages: [{ role: 'user', content: [{ type: 'text', text: `from ${name}` }] }] }),
       });
-    const { newMessages } = await runToolCalls([use('one', {}), use('two', {})], createTestContext([withImage('one'), withImage('two')]), { canUseTool: allowAll(), emit: () => undefined });
-    expect(newMessages.map((m) => m.content[0])).toEqual([{ type: 'text', text: 'from one' }, { type: 'text', text: 'from two' }]);
+    const { newMessages } = await runToolCalls([use('one', {}), use('two', {})], createTestContext([withImage('one'), withImage('two')]), {
+      canUseTool: allowAll(),
+      emit: () => undefined,
+    });
+    expect(newMessages.map((m) => m.content[0])).toEqual([
+      { type: 'text', text: 'from one' },
+      { type: 'text', text: 'from two' },
+    ]);
   });
 
   it('keeps one turn under the message budget by storing the largest results, and freezes the decisions', async () => {
@@ -264,7 +306,13 @@ describe('the abort tree', () => {
   });
 
   it('stops the batches of one turn, not the run, when a failure cancels its siblings', async () => {
-    const fails = buildTool({ name: 'fails', inputSchema: z.object({}), prompt: 'p', failureCancelsSiblings: () => true, call: async () => Promise.reject(new Error('broken')) });
+    const fails = buildTool({
+      name: 'fails',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      failureCancelsSiblings: () => true,
+      call: async () => Promise.reject(new Error('broken')),
+    });
     const context = createTestContext([fails, echoTool]);
     const first = await runToolCalls([use('fails', {}), use('echo', { text: 'skipped' })], context, { canUseTool: allowAll(), emit: () => undefined });
     expect(codeOf(first.results[1]!).code).toBe('CANCELLED');
@@ -277,7 +325,13 @@ describe('the abort tree', () => {
 describe('permission prompts and stops', () => {
   it('cancels a call waiting on a prompt that ignores its signal when the person interrupts', async () => {
     let ran = false;
-    const blocking = buildTool({ name: 'act', inputSchema: z.object({}), prompt: 'p', interruptBehavior: () => 'block', call: async () => ((ran = true), { data: 1 }) });
+    const blocking = buildTool({
+      name: 'act',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      interruptBehavior: () => 'block',
+      call: async () => ((ran = true), { data: 1 }),
+    });
     const context = createTestContext([blocking]);
     const neverAnswers = async () => new Promise<never>(() => undefined);
     setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
@@ -300,10 +354,14 @@ describe('a failure that invalidates its siblings', () => {
         throw new Error('broken');
       },
     });
-    const { results } = await runToolCalls([use('fails', {}), use('blocking', { ms: 20, label: 'finished' })], createTestContext([fails, sleeper('blocking', { behavior: 'block' })]), {
-      canUseTool: allowAll(),
-      emit: () => undefined,
-    });
+    const { results } = await runToolCalls(
+      [use('fails', {}), use('blocking', { ms: 20, label: 'finished' })],
+      createTestContext([fails, sleeper('blocking', { behavior: 'block' })]),
+      {
+        canUseTool: allowAll(),
+        emit: () => undefined,
+      },
+    );
     expect(textOf(results[1]!)).toBe('finished');
   });
 });

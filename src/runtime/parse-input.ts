@@ -140,5 +140,8 @@ export function parseToolInput(tool: AnyTool, raw: unknown): { ok: true; input: 
     }
     candidate = fixed;
   }
-  return { ok: false, error: { code: 'INVALID_INPUT', message: `Invalid input for ${tool.name}.`, suggestion: `Call ${tool.name} with: ${describeFields(tool)}.` } };
+  return {
+    ok: false,
+    error: { code: 'INVALID_INPUT', message: `Invalid input for ${tool.name}.`, suggestion: `Call ${tool.name} with: ${describeFields(tool)}.` },
+  };
 }

@@ -111,5 +111,8 @@ export function findGrant(grants: readonly SiteGrant[], toolName: string, subjec
   if (subject === undefined) return undefined;
   const origin = originOf(subject);
   // Stored grants are compared as origins, so `https://Shop.example.com:443/` and `https://shop.example.com` are one site.
-  return grants.find((grant) => grant.tool === toolName && (origin !== undefined ? (originOf(grant.origin) ?? grant.origin) === origin : hostOf(grant.origin) === hostOf(subject)));
+  return grants.find(
+    (grant) =>
+      grant.tool === toolName && (origin !== undefined ? (originOf(grant.origin) ?? grant.origin) === origin : hostOf(grant.origin) === hostOf(subject)),
+  );
 }

@@ -6,7 +6,14 @@ import { buildTool, type ToolPermissionResult } from './tool.js';
 import { createTestContext } from '../../tests/support/tool-context.js';
 
 const siteInput = z.object({ url: z.string().describe('Where'), danger: z.boolean().default(false).describe('Destructive?') });
-const readPage = buildTool({ name: 'read_page', inputSchema: siteInput, prompt: 'p', isReadOnly: () => true, permissionSubject: (i) => i.url, call: async () => ({ data: 1 }) });
+const readPage = buildTool({
+  name: 'read_page',
+  inputSchema: siteInput,
+  prompt: 'p',
+  isReadOnly: () => true,
+  permissionSubject: (i) => i.url,
+  call: async () => ({ data: 1 }),
+});
 const act = buildTool({
   name: 'act',
   inputSchema: siteInput,
@@ -16,7 +23,8 @@ const act = buildTool({
   isDestructive: (i) => i.danger,
   call: async () => ({ data: 1 }),
 });
-const withOwn = (own: ToolPermissionResult) => buildTool({ name: 'own', inputSchema: siteInput, prompt: 'p', checkPermissions: async () => own, call: async () => ({ data: 1 }) });
+const withOwn = (own: ToolPermissionResult) =>
+  buildTool({ name: 'own', inputSchema: siteInput, prompt: 'p', checkPermissions: async () => own, call: async () => ({ data: 1 }) });
 
 function setup(permissions: Partial<PermissionContext> = {}, answer?: PersonChoice, grants: SiteGrant[] = []) {
   const asked: PermissionRequest[] = [];
@@ -109,7 +117,14 @@ describe('createCanUseTool', () => {
     // The site it was allowed on goes with the decision (the activity log records it).
     expect(decision).toEqual({ behavior: 'allow', reason: { type: 'person', choice: 'allow_once' }, subject: SHOP });
     expect(asked).toEqual([
-      expect.objectContaining({ toolUseId: 't1', toolName: 'act', description: `Act on ${SHOP}`, site: SHOP, destructive: false, why: expect.objectContaining({ type: 'mode' }) }),
+      expect.objectContaining({
+        toolUseId: 't1',
+        toolName: 'act',
+        description: `Act on ${SHOP}`,
+        site: SHOP,
+        destructive: false,
+        why: expect.objectContaining({ type: 'mode' }),
+      }),
     ]);
   });
 
@@ -131,16 +146,25 @@ describe('createCanUseTool', () => {
   it('evaluates deny before ask before allow', async () => {
     const rules = { deny: ['act(*.bank.com)'], ask: ['act(*.shop.example.com)'], allow: ['act'] };
     const { context, asked } = setup({ rules }, { choice: 'allow_once' });
-    expect(await canUseTool(act, { url: 'https://www.bank.com/', danger: false }, context, 't')).toMatchObject({ behavior: 'deny', reason: { type: 'rule', rule: 'act(*.bank.com)' } });
+    expect(await canUseTool(act, { url: 'https://www.bank.com/', danger: false }, context, 't')).toMatchObject({
+      behavior: 'deny',
+      reason: { type: 'rule', rule: 'act(*.bank.com)' },
+    });
     expect(await canUseTool(act, { url: SHOP, danger: false }, context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'person' } });
     expect(asked[0]?.why).toEqual({ type: 'rule', rule: 'act(*.shop.example.com)', behavior: 'ask' });
-    expect(await canUseTool(act, { url: 'https://other.org/', danger: false }, context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'rule', rule: 'act' } });
+    expect(await canUseTool(act, { url: 'https://other.org/', danger: false }, context, 't')).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'rule', rule: 'act' },
+    });
   });
 
   it('lets a deny rule win over an ask rule that also matches, and reports the first matching rule', async () => {
     const rules = { deny: ['read_page(*.other.org)', 'act(*.bank.com)', 'act'], ask: ['act'], allow: ['act'] };
     const { context, asked } = setup({ rules }, { choice: 'allow_once' });
-    expect(await canUseTool(act, { url: 'https://www.bank.com/', danger: false }, context, 't')).toMatchObject({ behavior: 'deny', reason: { type: 'rule', rule: 'act(*.bank.com)' } });
+    expect(await canUseTool(act, { url: 'https://www.bank.com/', danger: false }, context, 't')).toMatchObject({
+      behavior: 'deny',
+      reason: { type: 'rule', rule: 'act(*.bank.com)' },
+    });
     expect(asked).toEqual([]);
   });
 
@@ -185,7 +209,11 @@ describe('createCanUseTool', () => {
 
   it('honours site grants per origin, from the run and from storage', async () => {
     const fromRun = setup({}, undefined, [{ origin: 'https://shop.example.com', tool: 'act' }]);
-    expect(await canUseTool(act, { url: SHOP, danger: false }, fromRun.context, 't')).toEqual({ behavior: 'allow', reason: { type: 'grant', origin: 'https://shop.example.com', scope: 'always' }, subject: SHOP });
+    expect(await canUseTool(act, { url: SHOP, danger: false }, fromRun.context, 't')).toEqual({
+      behavior: 'allow',
+      reason: { type: 'grant', origin: 'https://shop.example.com', scope: 'always' },
+      subject: SHOP,
+    });
     expect((await canUseTool(act, { url: 'https://example.com/', danger: false }, fromRun.context, 't')).behavior).toBe('deny');
     expect((await canUseTool(act, { url: 'http://shop.example.com/', danger: false }, fromRun.context, 't')).behavior).toBe('deny');
     const stored = setup({ grants: [{ origin: 'https://shop.example.com', tool: 'act' }] });
@@ -196,7 +224,10 @@ describe('createCanUseTool', () => {
 
   it('keeps grants to their origin: another port or scheme of the same host is not covered', async () => {
     const local = setup({ grants: [{ origin: 'http://127.0.0.1:8080', tool: 'act' }] });
-    expect(await canUseTool(act, { url: 'http://127.0.0.1:8080/form', danger: false }, local.context, 't')).toMatchObject({ behavior: 'allow', reason: { type: 'grant' } });
+    expect(await canUseTool(act, { url: 'http://127.0.0.1:8080/form', danger: false }, local.context, 't')).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'grant' },
+    });
     expect((await canUseTool(act, { url: 'http://127.0.0.1:9090/form', danger: false }, local.context, 't')).behavior).toBe('deny');
     expect((await canUseTool(act, { url: 'https://127.0.0.1:8080/form', danger: false }, local.context, 't')).behavior).toBe('deny');
     const spelledOut = setup({ grants: [{ origin: 'https://Shop.Example.com:443/', tool: 'act' }] });
@@ -217,11 +248,18 @@ describe('createCanUseTool', () => {
   it("respects the tool's own opinion: deny is final, ask forces a prompt, allow skips the mode", async () => {
     const input = { url: SHOP, danger: false };
     const { context, asked } = setup({ mode: 'auto' }, { choice: 'allow_once' });
-    expect(await canUseTool(withOwn({ behavior: 'deny', message: 'Never here.', suggestion: 'Go elsewhere.' }), input, context, 't')).toMatchObject({ behavior: 'deny', message: 'Never here.', reason: { type: 'tool' } });
+    expect(await canUseTool(withOwn({ behavior: 'deny', message: 'Never here.', suggestion: 'Go elsewhere.' }), input, context, 't')).toMatchObject({
+      behavior: 'deny',
+      message: 'Never here.',
+      reason: { type: 'tool' },
+    });
     await canUseTool(withOwn({ behavior: 'ask', reason: 'sends a message' }), input, context, 't');
     expect(asked[0]?.why).toEqual({ type: 'tool', detail: 'sends a message' });
     const askMode = setup();
-    expect(await canUseTool(withOwn({ behavior: 'allow', reason: 'harmless' }), input, askMode.context, 't')).toEqual({ behavior: 'allow', reason: { type: 'tool', detail: 'harmless' } });
+    expect(await canUseTool(withOwn({ behavior: 'allow', reason: 'harmless' }), input, askMode.context, 't')).toEqual({
+      behavior: 'allow',
+      reason: { type: 'tool', detail: 'harmless' },
+    });
   });
 
   it('hands the prompt the run signal so a stop can close it', async () => {

@@ -12,7 +12,16 @@ import { buildTool, type ToolPermissionResult } from './tool.js';
 
 const input = z.object({ url: z.string().describe('Where') });
 const LEAK: CallEffect = { summary: 'types the code', dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '482913' }] };
-const toolWith = (name: string, own: ToolPermissionResult) => buildTool({ name, inputSchema: input, prompt: 'p', description: (i) => `${name} on ${i.url}`, permissionSubject: (i) => i.url, checkPermissions: async () => own, call: async () => ({ data: 1 }) });
+const toolWith = (name: string, own: ToolPermissionResult) =>
+  buildTool({
+    name,
+    inputSchema: input,
+    prompt: 'p',
+    description: (i) => `${name} on ${i.url}`,
+    permissionSubject: (i) => i.url,
+    checkPermissions: async () => own,
+    call: async () => ({ data: 1 }),
+  });
 
 function setup(mode: PermissionContext['mode'], answers: PersonChoice[] = [], rules: Partial<PermissionContext['rules']> = {}) {
   const asked: PermissionRequest[] = [];
@@ -30,20 +39,34 @@ describe('data leaving its site', () => {
   const type = toolWith('type', { behavior: 'passthrough', effect: LEAK });
   it('asks in auto mode, past an allow rule naming the tool and a stored grant, and shows the data', async () => {
     const { context, asked, canUseTool } = setup('auto', [], { allow: ['type'] });
-    expect(await canUseTool(type, { url: 'https://evil.test/' }, context, 't1')).toMatchObject({ behavior: 'deny', reason: { type: 'person', choice: 'deny' } });
-    expect(asked[0]).toMatchObject({ why: { type: 'data_flow', detail: 'it would carry text read on https://bank.test to https://evil.test' }, destructive: true, choices: ['allow_once', 'allow_task', 'deny'], effect: LEAK });
+    expect(await canUseTool(type, { url: 'https://evil.test/' }, context, 't1')).toMatchObject({
+      behavior: 'deny',
+      reason: { type: 'person', choice: 'deny' },
+    });
+    expect(asked[0]).toMatchObject({
+      why: { type: 'data_flow', detail: 'it would carry text read on https://bank.test to https://evil.test' },
+      destructive: true,
+      choices: ['allow_once', 'allow_task', 'deny'],
+      effect: LEAK,
+    });
   });
 
   it('"Allow for this task" approves that flow for the run; once approves this call only', async () => {
     const once = setup('auto', [{ choice: 'allow_once' }]);
-    expect(await once.canUseTool(type, { url: 'https://evil.test/' }, once.context, 't1')).toMatchObject({ behavior: 'allow', reason: { type: 'person', choice: 'allow_once' } });
+    expect(await once.canUseTool(type, { url: 'https://evil.test/' }, once.context, 't1')).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'person', choice: 'allow_once' },
+    });
     await once.canUseTool(type, { url: 'https://evil.test/' }, once.context, 't2');
     expect(once.asked).toHaveLength(2);
 
     const task = setup('auto', [{ choice: 'allow_task' }]);
     await task.canUseTool(type, { url: 'https://evil.test/' }, task.context, 't1');
     expect(task.context.getAppState().approvedFlows).toEqual([{ from: 'https://bank.test', to: 'https://evil.test' }]);
-    expect(await task.canUseTool(type, { url: 'https://evil.test/' }, task.context, 't2')).toMatchObject({ behavior: 'allow', reason: { type: 'mode', mode: 'auto' } });
+    expect(await task.canUseTool(type, { url: 'https://evil.test/' }, task.context, 't2')).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'mode', mode: 'auto' },
+    });
     expect(task.asked).toHaveLength(1);
     // Another source is another flow.
     const other = toolWith('type', { behavior: 'passthrough', effect: { dataFlows: [{ from: 'https://mail.test', to: 'https://evil.test', text: 'x' }] } });
@@ -65,14 +88,27 @@ describe('calls that span sites, and tools that judge a call destructive', () =>
     expect(await canUseTool(fill, { url: 'https://bank.test/' }, context, 't1')).toMatchObject({ behavior: 'allow' });
     expect(asked[0]).toMatchObject({ why: { type: 'mixed_sites' }, choices: ['allow_once', 'deny'] });
     const denied = setup('auto', [], { deny: ['fill_form(bank.test)'] });
-    expect(await denied.canUseTool(fill, { url: 'https://ads.test/' }, denied.context, 't1')).toMatchObject({ behavior: 'deny', reason: { type: 'rule', rule: 'fill_form(bank.test)' } });
+    expect(await denied.canUseTool(fill, { url: 'https://ads.test/' }, denied.context, 't1')).toMatchObject({
+      behavior: 'deny',
+      reason: { type: 'rule', rule: 'fill_form(bank.test)' },
+    });
   });
 
   it('a destructive ask from the tool asks in auto mode, offers no lasting scope, and an unoffered scope counts as once', async () => {
-    const enter = toolWith('press_key', { behavior: 'ask', destructive: true, reason: 'submits the form “Delete account”', effect: { summary: 'submits the form “Delete account” (POST /account/delete)' } });
+    const enter = toolWith('press_key', {
+      behavior: 'ask',
+      destructive: true,
+      reason: 'submits the form “Delete account”',
+      effect: { summary: 'submits the form “Delete account” (POST /account/delete)' },
+    });
     const { context, asked, canUseTool } = setup('auto', [{ choice: 'allow_always' }]);
     const decision = await canUseTool(enter, { url: 'https://shop.test/' }, context, 't1');
-    expect(decision).toMatchObject({ behavior: 'allow', reason: { type: 'person', choice: 'allow_once' }, subject: 'https://shop.test/', effect: { summary: expect.stringContaining('Delete account') } });
+    expect(decision).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'person', choice: 'allow_once' },
+      subject: 'https://shop.test/',
+      effect: { summary: expect.stringContaining('Delete account') },
+    });
     expect(asked[0]).toMatchObject({ why: { type: 'destructive', detail: 'submits the form “Delete account”' }, choices: ['allow_once', 'deny'] });
     expect(context.getAppState().grants).toEqual([]);
   });
@@ -84,7 +120,10 @@ describe('"Allow for this task"', () => {
     const { context, asked, canUseTool } = setup('ask', [{ choice: 'allow_task' }]);
     expect(await canUseTool(click, { url: 'https://todo.test/' }, context, 't1')).toMatchObject({ behavior: 'allow', guard: { tabId: 1 } });
     expect(asked[0]?.choices).toEqual(['allow_once', 'allow_task', 'allow_always', 'deny']);
-    expect(await canUseTool(click, { url: 'https://todo.test/' }, context, 't2')).toMatchObject({ behavior: 'allow', reason: { type: 'grant', scope: 'task', origin: 'https://todo.test' } });
+    expect(await canUseTool(click, { url: 'https://todo.test/' }, context, 't2')).toMatchObject({
+      behavior: 'allow',
+      reason: { type: 'grant', scope: 'task', origin: 'https://todo.test' },
+    });
     await canUseTool(click, { url: 'https://other.test/' }, context, 't3');
     await canUseTool(toolWith('type', { behavior: 'passthrough' }), { url: 'https://todo.test/' }, context, 't4');
     expect(asked).toHaveLength(3);

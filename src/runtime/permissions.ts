@@ -48,10 +48,19 @@ function unapprovedFlows(flows: readonly DataFlow[] | undefined, state: AppState
 }
 
 /** Steps 1–10 above, without asking anyone. */
-async function decide(tool: AnyTool, input: Record<string, unknown>, context: ToolUseContext, subject: string | undefined): Promise<{ verdict: Verdict; judgement: ToolJudgement }> {
+async function decide(
+  tool: AnyTool,
+  input: Record<string, unknown>,
+  context: ToolUseContext,
+  subject: string | undefined,
+): Promise<{ verdict: Verdict; judgement: ToolJudgement }> {
   const { mode, rules } = context.permissions;
   const denied = (rule: string, site: string | undefined) =>
-    deny({ type: 'rule', rule, behavior: 'deny' }, `${tool.name}${site ? ` on ${site}` : ''} is blocked by the rule "${rule}".`, 'Do not retry this call; find another way or ask the person to change the rule in Settings.');
+    deny(
+      { type: 'rule', rule, behavior: 'deny' },
+      `${tool.name}${site ? ` on ${site}` : ''} is blocked by the rule "${rule}".`,
+      'Do not retry this call; find another way or ask the person to change the rule in Settings.',
+    );
 
   const denyRule = findRule(rules.deny, tool.name, subject);
   if (denyRule) return { verdict: denied(denyRule, subject), judgement: {} };
@@ -60,13 +69,24 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
   // own "allow" is still ignored below, and a destructive hint always asks.
   const readOnly = tool.isReadOnly(input);
   if (mode === 'read-only' && !readOnly) {
-    const verdict = deny({ type: 'mode', mode, detail: 'only read-only calls run in read-only mode' }, `This ${tool.name} call changes something, and Pagewright is in read-only mode.`, 'Only read the page in this mode, or ask the person to switch the permission mode in Settings.');
+    const verdict = deny(
+      { type: 'mode', mode, detail: 'only read-only calls run in read-only mode' },
+      `This ${tool.name} call changes something, and Pagewright is in read-only mode.`,
+      'Only read the page in this mode, or ask the person to switch the permission mode in Settings.',
+    );
     return { verdict, judgement: {} };
   }
   const own = await tool.checkPermissions(input, context);
   if (own.behavior === 'deny') return { verdict: deny({ type: 'tool', detail: own.message }, own.message, own.suggestion), judgement: {} };
-  const judgement: ToolJudgement = { ...(own.effect ? { effect: own.effect } : {}), ...(own.subjects ? { subjects: own.subjects } : {}), ...(own.guard ? { guard: own.guard } : {}) };
-  const ask = (why: DecisionReason, destructive: boolean, choices: PersonChoiceKind[]) => ({ verdict: { behavior: 'ask', why, destructive, choices } as Ask, judgement });
+  const judgement: ToolJudgement = {
+    ...(own.effect ? { effect: own.effect } : {}),
+    ...(own.subjects ? { subjects: own.subjects } : {}),
+    ...(own.guard ? { guard: own.guard } : {}),
+  };
+  const ask = (why: DecisionReason, destructive: boolean, choices: PersonChoiceKind[]) => ({
+    verdict: { behavior: 'ask', why, destructive, choices } as Ask,
+    judgement,
+  });
 
   // A rule on any site the call touches applies: a field in an ad frame must not carry a bank's fields past a deny rule.
   const sites = [...new Set(own.subjects ?? [])];
@@ -81,7 +101,8 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
     const detail = `it would carry text read on ${[...new Set(flows.map((flow) => flow.from))].join(', ')} to ${flows[0]?.to ?? 'another site'}`;
     return ask({ type: 'data_flow', detail }, true, ['allow_once', 'allow_task', 'deny']);
   }
-  if (new Set(sites.map(siteKey)).size > 1) return ask({ type: 'mixed_sites', detail: `it acts on ${sites.length} sites at once: ${sites.join(', ')}` }, true, ONCE);
+  if (new Set(sites.map(siteKey)).size > 1)
+    return ask({ type: 'mixed_sites', detail: `it acts on ${sites.length} sites at once: ${sites.join(', ')}` }, true, ONCE);
 
   const askRule = findRule(rules.ask, tool.name, subject);
   if (askRule) return ask({ type: 'rule', rule: askRule, behavior: 'ask' }, false, scopes(subject));
@@ -91,8 +112,10 @@ async function decide(tool: AnyTool, input: Record<string, unknown>, context: To
   const ownDestructive = own.behavior === 'ask' && own.destructive === true;
   const destructive = tool.isDestructive(input, context) || ownDestructive;
   const allowRule = findRule(rules.allow, tool.name, subject);
-  if (allowRule && (!destructive || parseRule(allowRule)?.tool === tool.name)) return { verdict: allow({ type: 'rule', rule: allowRule, behavior: 'allow' }), judgement };
-  if (destructive) return ask({ type: 'destructive', detail: ownDestructive && own.behavior === 'ask' ? own.reason : tool.description(input, context) }, true, ONCE);
+  if (allowRule && (!destructive || parseRule(allowRule)?.tool === tool.name))
+    return { verdict: allow({ type: 'rule', rule: allowRule, behavior: 'allow' }), judgement };
+  if (destructive)
+    return ask({ type: 'destructive', detail: ownDestructive && own.behavior === 'ask' ? own.reason : tool.description(input, context) }, true, ONCE);
 
   if (own.behavior === 'ask') return ask({ type: 'tool', detail: own.reason }, false, scopes(subject));
   if (own.behavior === 'allow' && !tool.isExternal) return { verdict: allow({ type: 'tool', detail: own.reason }), judgement };
@@ -139,7 +162,17 @@ export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
       );
     }
     const answer = await context.askPerson(
-      { toolUseId, toolName: tool.name, description: what, input, site: subject, why: verdict.why, destructive: verdict.destructive, choices: verdict.choices, ...(judgement.effect ? { effect: judgement.effect } : {}) },
+      {
+        toolUseId,
+        toolName: tool.name,
+        description: what,
+        input,
+        site: subject,
+        why: verdict.why,
+        destructive: verdict.destructive,
+        choices: verdict.choices,
+        ...(judgement.effect ? { effect: judgement.effect } : {}),
+      },
       context.abortController.signal,
     );
     if (answer.choice === 'deny') {

@@ -14,16 +14,24 @@ import {
 } from './registry.js';
 import { buildTool, type ToolDef } from './tool.js';
 
-
 const schema = z.object({ q: z.string().describe('query'), n: z.number().default(3).describe('count') });
 const make = (name: string, extra: Partial<ToolDef<typeof schema, string>> = {}) =>
   buildTool<typeof schema, string>({ name, inputSchema: schema, prompt: `${name} prompt`, call: async () => ({ data: name }), ...extra });
-const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({ mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [], ...overrides });
+const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({
+  mode: 'ask',
+  rules: { allow: [], deny: [], ask: [] },
+  grants: [],
+  ...overrides,
+});
 const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
 
 describe('buildToolPool', () => {
   it('filters the built-ins and the external tools alike, then orders them built-ins first', () => {
-    const pool = buildToolPool([make('zed'), make('alpha'), make('gone')], [make('mcp__x__b'), make('mcp__x__a'), make('mcp__x__denied')], perms({ rules: { allow: [], ask: [], deny: ['gone', 'mcp__x__denied'] } }));
+    const pool = buildToolPool(
+      [make('zed'), make('alpha'), make('gone')],
+      [make('mcp__x__b'), make('mcp__x__a'), make('mcp__x__denied')],
+      perms({ rules: { allow: [], ask: [], deny: ['gone', 'mcp__x__denied'] } }),
+    );
     expect(names(pool)).toEqual(['alpha', 'zed', 'mcp__x__a', 'mcp__x__b']);
   });
 });
@@ -52,18 +60,24 @@ describe('filterTools', () => {
   });
 
   it('keeps only the core set (and tool_search) in simple mode', () => {
-    const pool = [make('read_page', { inSimpleMode: true }), make('click', { inSimpleMode: true }), make('save_file'), make('tool_search'), make('memory_write')];
+    const pool = [
+      make('read_page', { inSimpleMode: true }),
+      make('click', { inSimpleMode: true }),
+      make('save_file'),
+      make('tool_search'),
+      make('memory_write'),
+    ];
     expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
   });
-
-
-
 });
 
 describe('assembleToolPool', () => {
   it('sorts built-ins, then external tools, and lets built-ins win a name clash', () => {
     const builtInClick = make('click');
-    const pool = assembleToolPool([make('type'), builtInClick, make('navigate')], [make('mcp__b__x', { isExternal: true }), make('click', { isExternal: true }), make('mcp__a__y', { isExternal: true })]);
+    const pool = assembleToolPool(
+      [make('type'), builtInClick, make('navigate')],
+      [make('mcp__b__x', { isExternal: true }), make('click', { isExternal: true }), make('mcp__a__y', { isExternal: true })],
+    );
     expect(names(pool)).toEqual(['click', 'navigate', 'type', 'mcp__a__y', 'mcp__b__x']);
     expect(pool[0]).toBe(builtInClick);
   });
@@ -102,7 +116,10 @@ describe('deferred tools', () => {
     expect(isDeferredTool(make('x'))).toBe(false);
   });
 
-  const pool = assembleToolPool([make('click'), make('memory_write', { shouldDefer: true }), make('save_file', { shouldDefer: true }), make(TOOL_SEARCH_NAME)], [make('mcp__gh__issue', { isExternal: true })]);
+  const pool = assembleToolPool(
+    [make('click'), make('memory_write', { shouldDefer: true }), make('save_file', { shouldDefer: true }), make(TOOL_SEARCH_NAME)],
+    [make('mcp__gh__issue', { isExternal: true })],
+  );
 
   it('sends non-deferred tools in pool order, then found tools in the order they were found', () => {
     const before = toolSpecsForRequest(pool, initialAppState());

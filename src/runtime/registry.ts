@@ -56,7 +56,11 @@ const specCache = new WeakMap<AnyTool, ToolSpec>();
 export function toolSpec(tool: AnyTool): ToolSpec {
   const cached = specCache.get(tool);
   if (cached) return cached;
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(tool.inputSchema, {
+    io: 'input',
+    unrepresentable: 'any',
+    override: dropSafeIntegerBounds,
+  }) as JsonSchema;
   // The executor rejects unknown top-level keys of plain zod objects; say so up front.
   if (tool.inputSchema instanceof z.ZodObject && tool.inputSchema._zod.def.catchall === undefined) schema['additionalProperties'] = false;
   const spec: ToolSpec = { name: tool.name, description: tool.prompt, input_schema: schema };

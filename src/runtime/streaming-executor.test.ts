@@ -59,7 +59,9 @@ function waitingRead(name: string, until: Promise<void>, behavior: 'block' | 'ca
       log.push(`${name} started`);
       await Promise.race([
         until,
-        new Promise((_, reject) => context.abortController.signal.addEventListener('abort', () => reject(context.abortController.signal.reason as unknown), { once: true })),
+        new Promise((_, reject) =>
+          context.abortController.signal.addEventListener('abort', () => reject(context.abortController.signal.reason as unknown), { once: true }),
+        ),
       ]);
       log.push(`${name} done`);
       return { data: `${name} done` };
@@ -107,7 +109,14 @@ describe('streaming tool execution', () => {
         { text: 'Done.' },
       ],
       [read],
-      { onEvent: (event) => (event.type === 'tool_call_finished' ? (log.push(`finished ${event.toolUseId}`), finished.open()) : event.type === 'assistant_message' ? log.push('message ended') : undefined) },
+      {
+        onEvent: (event) =>
+          event.type === 'tool_call_finished'
+            ? (log.push(`finished ${event.toolUseId}`), finished.open())
+            : event.type === 'assistant_message'
+              ? log.push('message ended')
+              : undefined,
+      },
     );
     const result = await runAgent(options);
     expect(result.reason).toBe('end_turn');
@@ -117,9 +126,13 @@ describe('streaming tool execution', () => {
   });
 
   it('with streaming off, the same call waits for the whole message', async () => {
-    const { options } = setup([{ toolCalls: [{ id: 'r1', name: 'read', input: { what: 'a' } }], beforeDone: () => new Promise((r) => setTimeout(r, 20)) }, { text: 'Done.' }], [read], {
-      streamingToolExecution: false,
-    });
+    const { options } = setup(
+      [{ toolCalls: [{ id: 'r1', name: 'read', input: { what: 'a' } }], beforeDone: () => new Promise((r) => setTimeout(r, 20)) }, { text: 'Done.' }],
+      [read],
+      {
+        streamingToolExecution: false,
+      },
+    );
     await runAgent(options);
     expect(log.slice(0, 3)).toEqual(['message ended', 'read a', 'finished r1']);
   });
@@ -148,7 +161,16 @@ describe('streaming tool execution', () => {
     const slowGate = gate();
     const slowRead = waitingRead('slow_read', slowGate.promise, 'cancel');
     const { options } = setup(
-      [{ toolCalls: [{ id: 's1', name: 'slow_read', input: {} }, { id: 'r1', name: 'read', input: { what: 'x' } }], beforeDone: async () => slowGate.open() }, { text: 'Done.' }],
+      [
+        {
+          toolCalls: [
+            { id: 's1', name: 'slow_read', input: {} },
+            { id: 'r1', name: 'read', input: { what: 'x' } },
+          ],
+          beforeDone: async () => slowGate.open(),
+        },
+        { text: 'Done.' },
+      ],
       [slowRead, read],
     );
     const result = await runAgent(options);
@@ -156,7 +178,10 @@ describe('streaming tool execution', () => {
   });
 
   it('answers a call whose input is invalid after the message ends, and never runs it', async () => {
-    const { options, events } = setup([{ toolCalls: [{ id: 'bad', name: 'read', input: { what: 42 } }], beforeDone: () => new Promise((r) => setTimeout(r, 20)) }, { text: 'Done.' }], [read]);
+    const { options, events } = setup(
+      [{ toolCalls: [{ id: 'bad', name: 'read', input: { what: 42 } }], beforeDone: () => new Promise((r) => setTimeout(r, 20)) }, { text: 'Done.' }],
+      [read],
+    );
     const result = await runAgent(options);
     expect(log).not.toContain('read 42');
     expect(log.indexOf('message ended')).toBeLessThan(log.indexOf('finished bad'));
@@ -169,7 +194,15 @@ describe('streaming tool execution', () => {
     const readDone = gate();
     const dropped = new ModelError('NETWORK', 'The connection dropped.', { suggestion: 'Try again.' });
     const { options } = setup(
-      [{ toolCalls: [{ id: 'r1', name: 'read', input: { what: 'a' } }, { id: 'a1', name: 'act', input: { what: 'b' } }], beforeDone: () => readDone.promise.then(() => Promise.reject(dropped)) }],
+      [
+        {
+          toolCalls: [
+            { id: 'r1', name: 'read', input: { what: 'a' } },
+            { id: 'a1', name: 'act', input: { what: 'b' } },
+          ],
+          beforeDone: () => readDone.promise.then(() => Promise.reject(dropped)),
+        },
+      ],
       [read, act],
       { onEvent: (event) => (event.type === 'tool_call_finished' && event.toolUseId === 'r1' ? readDone.open() : undefined) },
     );
@@ -221,7 +254,12 @@ describe('StreamingToolExecutor', () => {
   it('ignores a call added twice and adds the ones the message has that never streamed as complete', async () => {
     log.length = 0;
     const events: AgentEvent[] = [];
-    const context = createRootContext({ agentId: 'x', resultStore: createMemoryResultStore(), permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [read] });
+    const context = createRootContext({
+      agentId: 'x',
+      resultStore: createMemoryResultStore(),
+      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      tools: [read],
+    });
     const executor = new StreamingToolExecutor(context, { canUseTool: allowAll, emit: (e) => events.push(e) });
     const first = { type: 'tool_use' as const, id: 'r1', name: 'read', input: { what: 'a' } };
     executor.add(first);

@@ -192,12 +192,16 @@ export class StreamingToolExecutor {
     }
     const { emit } = this.options;
     emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: tool?.name ?? toolUse.name, input: toolUse.input, description, startedAt: Date.now() });
-    const outcome = await executeToolCall(call, { ...base, abortController: batch }, {
-      canUseTool: this.options.canUseTool,
-      onProgress: (progress) => emit({ type: 'tool_call_progress', toolUseId: toolUse.id, progress }),
-      ...(this.parentMessage ? { parentMessage: this.parentMessage } : {}),
-      ...(this.options.callTimeoutMs !== undefined ? { timeoutMs: this.options.callTimeoutMs } : {}),
-    });
+    const outcome = await executeToolCall(
+      call,
+      { ...base, abortController: batch },
+      {
+        canUseTool: this.options.canUseTool,
+        onProgress: (progress) => emit({ type: 'tool_call_progress', toolUseId: toolUse.id, progress }),
+        ...(this.parentMessage ? { parentMessage: this.parentMessage } : {}),
+        ...(this.options.callTimeoutMs !== undefined ? { timeoutMs: this.options.callTimeoutMs } : {}),
+      },
+    );
     this.outcomes.set(toolUse.id, outcome);
     settled.push(outcome);
     // Final as it is: nothing the per-message budget does can change it, so the panel may show it now.
@@ -240,7 +244,14 @@ export class StreamingToolExecutor {
   /** A call that never started because the turn was stopped first: announced as started, then settled like the rest. */
   private startNotStarted(toolUse: ToolUseBlock, reason: unknown): ToolCallOutcome {
     const outcome = notStarted(toolUse, reason);
-    this.options.emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: toolUse.name, input: toolUse.input, description: toolUse.name, startedAt: Date.now() });
+    this.options.emit({
+      type: 'tool_call_started',
+      toolUseId: toolUse.id,
+      name: toolUse.name,
+      input: toolUse.input,
+      description: toolUse.name,
+      startedAt: Date.now(),
+    });
     this.outcomes.set(toolUse.id, outcome);
     return outcome;
   }
@@ -250,7 +261,13 @@ export class StreamingToolExecutor {
     const results: ToolResultBlock[] = ordered.map((outcome) => {
       const decision = this.finals.get(outcome.toolUseId) ?? outcome.decision;
       const meta = resultMeta(outcome, decision);
-      return { type: 'tool_result', tool_use_id: outcome.toolUseId, content: decision.content, ...(outcome.isError ? { is_error: true } : {}), ...(meta ? { meta } : {}) };
+      return {
+        type: 'tool_result',
+        tool_use_id: outcome.toolUseId,
+        content: decision.content,
+        ...(outcome.isError ? { is_error: true } : {}),
+        ...(meta ? { meta } : {}),
+      };
     });
     return { results, newMessages: ordered.flatMap((outcome) => outcome.newMessages), context: this.current };
   }

@@ -38,7 +38,12 @@ export interface SubagentResult {
 export const REPORT_NOW = 'You have used all your steps. Write your report now from what you have found, and say what you could not find.';
 
 const textOf = (message: Message | undefined) =>
-  message?.role === 'assistant' ? message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n').trim() : '';
+  message?.role === 'assistant'
+    ? message.content
+        .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+        .join('\n')
+        .trim()
+    : '';
 
 /** Runs a helper agent to its report. Throws NO_MODEL when the run has no model to give it. */
 export async function runSubagent(parent: ToolUseContext, options: SubagentOptions): Promise<SubagentResult> {
@@ -54,7 +59,16 @@ export async function runSubagent(parent: ToolUseContext, options: SubagentOptio
     onEvent?.(event);
   };
   const run = (messages: Message[], turnLimit: number, tools = context.tools) =>
-    runAgent({ runId: options.agentId, model, system, messages, context: { ...context, tools }, canUseTool, onEvent: emit, stopWhen: [stopAfterTurns(turnLimit)] });
+    runAgent({
+      runId: options.agentId,
+      model,
+      system,
+      messages,
+      context: { ...context, tools },
+      canUseTool,
+      onEvent: emit,
+      stopWhen: [stopAfterTurns(turnLimit)],
+    });
   try {
     let result = await run([{ role: 'user', content: [{ type: 'text', text: task }] }], maxTurns);
     let usage = result.usage;

@@ -77,7 +77,15 @@ describe('buildTool defaults', () => {
   });
 
   it('keeps what a definition sets', () => {
-    const set = buildTool({ name: 'set', inputSchema: z.object({}), prompt: 'p', isReadOnly: () => true, interruptBehavior: () => 'cancel', maxResultSizeChars: Infinity, call: async () => ({ data: 1 }) });
+    const set = buildTool({
+      name: 'set',
+      inputSchema: z.object({}),
+      prompt: 'p',
+      isReadOnly: () => true,
+      interruptBehavior: () => 'cancel',
+      maxResultSizeChars: Infinity,
+      call: async () => ({ data: 1 }),
+    });
     expect([set.isReadOnly({}), set.interruptBehavior(), set.maxResultSizeChars]).toEqual([true, 'cancel', Infinity]);
   });
 });

@@ -28,9 +28,7 @@ export interface ToolResult<T> {
 }
 
 /** The result of `validateInput`: pure, fast, no UI. */
-export type ValidationResult =
-  | { ok: true }
-  | { ok: false; message: string; suggestion: string; code?: string; details?: Record<string, unknown> };
+export type ValidationResult = { ok: true } | { ok: false; message: string; suggestion: string; code?: string; details?: Record<string, unknown> };
 
 /**
  * What a tool's own check found out about a call, whatever it decides: the effect the person is shown

@@ -64,5 +64,9 @@ export function activityToCsv(entries: readonly ActivityEntry[]): string {
 
 /** The log as JSON, times also as ISO 8601. */
 export function activityToJson(entries: readonly ActivityEntry[]): string {
-  return JSON.stringify(entries.map((entry) => ({ ...entry, time: new Date(entry.at).toISOString() })), null, 2);
+  return JSON.stringify(
+    entries.map((entry) => ({ ...entry, time: new Date(entry.at).toISOString() })),
+    null,
+    2,
+  );
 }

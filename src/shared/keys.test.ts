@@ -13,9 +13,23 @@ describe('parseKeyCombo', () => {
   });
 
   it.each([
-    ['Return', 'Enter'], ['\r', 'Enter'], ['\n', 'Enter'], ['enter', 'Enter'], ['ENTER', 'Enter'],
-    ['Esc', 'Escape'], ['Del', 'Delete'], ['Up', 'ArrowUp'], ['down', 'ArrowDown'], ['PgDn', 'PageDown'],
-    ['Space', ' '], [' ', ' '], ['\t', 'Tab'], ['f5', 'F5'], ['F12', 'F12'], ['Home', 'Home'], ['Insert', 'Insert'],
+    ['Return', 'Enter'],
+    ['\r', 'Enter'],
+    ['\n', 'Enter'],
+    ['enter', 'Enter'],
+    ['ENTER', 'Enter'],
+    ['Esc', 'Escape'],
+    ['Del', 'Delete'],
+    ['Up', 'ArrowUp'],
+    ['down', 'ArrowDown'],
+    ['PgDn', 'PageDown'],
+    ['Space', ' '],
+    [' ', ' '],
+    ['\t', 'Tab'],
+    ['f5', 'F5'],
+    ['F12', 'F12'],
+    ['Home', 'Home'],
+    ['Insert', 'Insert'],
   ])('maps the synonym %j to the real key %j', (name, key) => {
     expect(press(name).key).toBe(key);
   });
@@ -78,7 +92,10 @@ describe('keyEffect', () => {
     expect(keyEffect(press('Space'), { role: 'button', tag: 'button' })).toEqual({ kind: 'activate' });
     expect(keyEffect(press('Enter'), { role: 'link', tag: 'a' })).toEqual({ kind: 'activate' });
     expect(keyEffect(press('Space'), { role: 'link', tag: 'a' })).toEqual({ kind: 'other' });
-    expect(keyEffect(press('Enter'), { role: 'button', tag: 'button', submits: true, formMethod: 'post', formAction: '/x' })).toMatchObject({ kind: 'submit', method: 'POST' });
+    expect(keyEffect(press('Enter'), { role: 'button', tag: 'button', submits: true, formMethod: 'post', formAction: '/x' })).toMatchObject({
+      kind: 'submit',
+      method: 'POST',
+    });
     expect(keyEffect(press('Control+Enter'), field)).toEqual({ kind: 'other' });
   });
 });

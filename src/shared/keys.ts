@@ -92,26 +92,68 @@ characters.set(' ', { key: ' ', ...named[' '] } as KeyDefinition);
 
 /** Names people and models use for keys, lower-cased, mapped to the DOM key name. */
 const SYNONYMS: Readonly<Record<string, string>> = {
-  return: 'Enter', enter: 'Enter', '\r': 'Enter', '\n': 'Enter', '\r\n': 'Enter', newline: 'Enter',
-  esc: 'Escape', escape: 'Escape',
-  tab: 'Tab', '\t': 'Tab',
-  backspace: 'Backspace', bksp: 'Backspace',
-  delete: 'Delete', del: 'Delete',
-  insert: 'Insert', ins: 'Insert',
-  up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight',
-  arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight',
-  uparrow: 'ArrowUp', downarrow: 'ArrowDown', leftarrow: 'ArrowLeft', rightarrow: 'ArrowRight',
-  home: 'Home', end: 'End',
-  pageup: 'PageUp', pagedown: 'PageDown', pgup: 'PageUp', pgdn: 'PageDown', pgdown: 'PageDown',
-  space: ' ', spacebar: ' ',
-  contextmenu: 'ContextMenu', menu: 'ContextMenu',
-  shift: 'Shift', control: 'Control', ctrl: 'Control', alt: 'Alt', option: 'Alt', meta: 'Meta', cmd: 'Meta', command: 'Meta',
+  return: 'Enter',
+  enter: 'Enter',
+  '\r': 'Enter',
+  '\n': 'Enter',
+  '\r\n': 'Enter',
+  newline: 'Enter',
+  esc: 'Escape',
+  escape: 'Escape',
+  tab: 'Tab',
+  '\t': 'Tab',
+  backspace: 'Backspace',
+  bksp: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  insert: 'Insert',
+  ins: 'Insert',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+  uparrow: 'ArrowUp',
+  downarrow: 'ArrowDown',
+  leftarrow: 'ArrowLeft',
+  rightarrow: 'ArrowRight',
+  home: 'Home',
+  end: 'End',
+  pageup: 'PageUp',
+  pagedown: 'PageDown',
+  pgup: 'PageUp',
+  pgdn: 'PageDown',
+  pgdown: 'PageDown',
+  space: ' ',
+  spacebar: ' ',
+  contextmenu: 'ContextMenu',
+  menu: 'ContextMenu',
+  shift: 'Shift',
+  control: 'Control',
+  ctrl: 'Control',
+  alt: 'Alt',
+  option: 'Alt',
+  meta: 'Meta',
+  cmd: 'Meta',
+  command: 'Meta',
 };
 
 /** Modifier names, lower-cased, as they may appear before a "+". */
 const MODIFIERS: Readonly<Record<string, Modifier>> = {
-  control: 'Control', ctrl: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt', opt: 'Alt',
-  meta: 'Meta', cmd: 'Meta', command: 'Meta', win: 'Meta', super: 'Meta',
+  control: 'Control',
+  ctrl: 'Control',
+  shift: 'Shift',
+  alt: 'Alt',
+  option: 'Alt',
+  opt: 'Alt',
+  meta: 'Meta',
+  cmd: 'Meta',
+  command: 'Meta',
+  win: 'Meta',
+  super: 'Meta',
 };
 const MODIFIER_ORDER: readonly Modifier[] = ['Control', 'Alt', 'Shift', 'Meta'];
 
@@ -201,7 +243,9 @@ export function displayName(domKey: string): string {
 
 /** The DevTools Protocol modifier bit mask (Alt=1, Control=2, Meta=4, Shift=8). */
 export function modifierBits(modifiers: readonly Modifier[]): number {
-  return (modifiers.includes('Alt') ? 1 : 0) | (modifiers.includes('Control') ? 2 : 0) | (modifiers.includes('Meta') ? 4 : 0) | (modifiers.includes('Shift') ? 8 : 0);
+  return (
+    (modifiers.includes('Alt') ? 1 : 0) | (modifiers.includes('Control') ? 2 : 0) | (modifiers.includes('Meta') ? 4 : 0) | (modifiers.includes('Shift') ? 8 : 0)
+  );
 }
 
 /** What the page reported about the element a key goes to (see ElementSummary). */
@@ -216,11 +260,7 @@ export interface KeyTarget {
 }
 
 /** What a key press will do by default, judged before it is pressed (for permission and descriptions). */
-export type KeyEffect =
-  | { kind: 'submit'; method: string; action: string | undefined }
-  | { kind: 'activate' }
-  | { kind: 'newline' }
-  | { kind: 'other' };
+export type KeyEffect = { kind: 'submit'; method: string; action: string | undefined } | { kind: 'activate' } | { kind: 'newline' } | { kind: 'other' };
 
 const SINGLE_LINE_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 
@@ -240,7 +280,8 @@ export function keyEffect(press: Pick<KeyPress, 'key' | 'modifiers'>, target: Ke
   if ((press.key === 'Enter' || press.key === ' ') && ['button', 'link', 'checkbox', 'radio', 'switch', 'menuitem', 'tab', 'option'].includes(target.role)) {
     if (press.key === ' ' && target.role === 'link') return { kind: 'other' };
     if (press.key === 'Enter' && ['checkbox', 'radio', 'switch'].includes(target.role)) return { kind: 'other' };
-    if (target.role === 'button' && target.submits && target.formMethod) return { kind: 'submit', method: target.formMethod.toUpperCase(), action: target.formAction };
+    if (target.role === 'button' && target.submits && target.formMethod)
+      return { kind: 'submit', method: target.formMethod.toUpperCase(), action: target.formAction };
     return { kind: 'activate' };
   }
   return { kind: 'other' };

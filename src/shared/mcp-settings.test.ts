@@ -10,8 +10,12 @@ function refusals(value: unknown): string[] {
 
 describe('mcpServers settings', () => {
   it('accepts the smallest server and fills enabled; keeps headers', () => {
-    expect(mcpServersSchema.parse([{ name: 'shop', url: 'http://127.0.0.1:3000/mcp' }])).toEqual([{ name: 'shop', url: 'http://127.0.0.1:3000/mcp', enabled: true }]);
-    const withHeaders = mcpServersSchema.parse([{ name: 'my-tickets_2', url: ' https://tickets.example.com/mcp ', headers: { Authorization: 'Bearer abc' }, enabled: false }]);
+    expect(mcpServersSchema.parse([{ name: 'shop', url: 'http://127.0.0.1:3000/mcp' }])).toEqual([
+      { name: 'shop', url: 'http://127.0.0.1:3000/mcp', enabled: true },
+    ]);
+    const withHeaders = mcpServersSchema.parse([
+      { name: 'my-tickets_2', url: ' https://tickets.example.com/mcp ', headers: { Authorization: 'Bearer abc' }, enabled: false },
+    ]);
     expect(withHeaders[0]).toEqual({ name: 'my-tickets_2', url: 'https://tickets.example.com/mcp', headers: { Authorization: 'Bearer abc' }, enabled: false });
   });
 
@@ -26,7 +30,12 @@ describe('mcpServers settings', () => {
   });
 
   it('refuses names used twice, pointing at the second', () => {
-    expect(refusals([{ name: 'shop', url: 'https://a.example' }, { name: 'shop', url: 'https://b.example' }])).toEqual(['1.name: Another server is already named "shop"; each needs its own name.']);
+    expect(
+      refusals([
+        { name: 'shop', url: 'https://a.example' },
+        { name: 'shop', url: 'https://b.example' },
+      ]),
+    ).toEqual(['1.name: Another server is already named "shop"; each needs its own name.']);
   });
 
   it('refuses URLs that are not http(s), not URLs, or carry credentials', () => {
@@ -37,9 +46,15 @@ describe('mcpServers settings', () => {
   });
 
   it('refuses headers that would break the request or the protocol', () => {
-    expect(refusals([{ name: 's', url: 'https://x.example', headers: { 'X Api Key': 'k' } }])).toEqual(['0.headers.X Api Key: "X Api Key" is not a valid header name (letters, digits and - only, no spaces).']);
-    expect(refusals([{ name: 's', url: 'https://x.example', headers: { Authorization: 'Bearer a\r\nX-Evil: 1' } }])).toEqual(['0.headers.Authorization: A header value cannot contain line breaks.']);
-    expect(refusals([{ name: 's', url: 'https://x.example', headers: { 'Mcp-Session-Id': 'abc' } }])).toEqual(['0.headers.Mcp-Session-Id: Mcp-Session-Id is set by Pagewright for the protocol; remove it.']);
+    expect(refusals([{ name: 's', url: 'https://x.example', headers: { 'X Api Key': 'k' } }])).toEqual([
+      '0.headers.X Api Key: "X Api Key" is not a valid header name (letters, digits and - only, no spaces).',
+    ]);
+    expect(refusals([{ name: 's', url: 'https://x.example', headers: { Authorization: 'Bearer a\r\nX-Evil: 1' } }])).toEqual([
+      '0.headers.Authorization: A header value cannot contain line breaks.',
+    ]);
+    expect(refusals([{ name: 's', url: 'https://x.example', headers: { 'Mcp-Session-Id': 'abc' } }])).toEqual([
+      '0.headers.Mcp-Session-Id: Mcp-Session-Id is set by Pagewright for the protocol; remove it.',
+    ]);
     expect(refusals([{ name: 's', url: 'https://x.example', headers: { 'X-Count': 3 } }])).toEqual(['0.headers.X-Count: Header values must be text.']);
   });
 
@@ -50,7 +65,9 @@ describe('mcpServers settings', () => {
   });
 
   it('warns when headers would travel unencrypted to another machine', () => {
-    expect(insecureHeadersWarning({ url: 'http://tickets.lan:8080/mcp', headers: { Authorization: 'Bearer abc' } })).toMatch(/its headers \(credentials\) would travel unencrypted/);
+    expect(insecureHeadersWarning({ url: 'http://tickets.lan:8080/mcp', headers: { Authorization: 'Bearer abc' } })).toMatch(
+      /its headers \(credentials\) would travel unencrypted/,
+    );
     expect(insecureHeadersWarning({ url: 'http://127.0.0.1:8080/mcp', headers: { Authorization: 'Bearer abc' } })).toBeUndefined();
     expect(insecureHeadersWarning({ url: 'https://tickets.example/mcp', headers: { Authorization: 'Bearer abc' } })).toBeUndefined();
     expect(insecureHeadersWarning({ url: 'http://tickets.lan/mcp' })).toBeUndefined();

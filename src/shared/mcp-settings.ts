@@ -42,7 +42,8 @@ const urlSchema = z
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') context.addIssue({ code: 'custom', message: 'Start the URL with http:// or https://.' });
     // fetch refuses URLs with credentials; say where they belong instead.
-    if (url.username !== '' || url.password !== '') context.addIssue({ code: 'custom', message: 'Put credentials in a header (Authorization), not in the URL.' });
+    if (url.username !== '' || url.password !== '')
+      context.addIssue({ code: 'custom', message: 'Put credentials in a header (Authorization), not in the URL.' });
   })
   .describe('The MCP endpoint, e.g. http://127.0.0.1:3000/mcp');
 
@@ -52,8 +53,10 @@ const headersSchema = z
     const names = Object.keys(headers);
     if (names.length > MAX_MCP_HEADERS) context.addIssue({ code: 'custom', message: `At most ${MAX_MCP_HEADERS} headers.` });
     for (const name of names) {
-      if (!HEADER_NAME.test(name)) context.addIssue({ code: 'custom', path: [name], message: `"${name}" is not a valid header name (letters, digits and - only, no spaces).` });
-      else if (RESERVED_HEADERS.has(name.toLowerCase())) context.addIssue({ code: 'custom', path: [name], message: `${name} is set by Pagewright for the protocol; remove it.` });
+      if (!HEADER_NAME.test(name))
+        context.addIssue({ code: 'custom', path: [name], message: `"${name}" is not a valid header name (letters, digits and - only, no spaces).` });
+      else if (RESERVED_HEADERS.has(name.toLowerCase()))
+        context.addIssue({ code: 'custom', path: [name], message: `${name} is set by Pagewright for the protocol; remove it.` });
       if (!HEADER_VALUE.test(headers[name] ?? '')) context.addIssue({ code: 'custom', path: [name], message: 'A header value cannot contain line breaks.' });
     }
   })
@@ -76,7 +79,8 @@ export const mcpServersSchema = z
   .superRefine((servers, context) => {
     const seen = new Set<string>();
     servers.forEach((server, index) => {
-      if (seen.has(server.name)) context.addIssue({ code: 'custom', path: [index, 'name'], message: `Another server is already named "${server.name}"; each needs its own name.` });
+      if (seen.has(server.name))
+        context.addIssue({ code: 'custom', path: [index, 'name'], message: `Another server is already named "${server.name}"; each needs its own name.` });
       seen.add(server.name);
     });
   });

@@ -4,7 +4,10 @@ import { defaultSettings, insecureKeyWarning, parseSettings } from './settings.j
 describe('parseSettings', () => {
   it('accepts the shapes the issue names, filling the rest with defaults', () => {
     const anthropic = parseSettings({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, permissionMode: 'ask' });
-    expect(anthropic).toMatchObject({ ok: true, settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, maxTurns: 40 } });
+    expect(anthropic).toMatchObject({
+      ok: true,
+      settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, maxTurns: 40 },
+    });
     const openai = parseSettings({ provider: 'openai', openai: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, permissionMode: 'auto' });
     expect(openai).toMatchObject({ ok: true, settings: { provider: 'openai', permissionMode: 'auto', anthropic: defaultSettings().anthropic } });
     expect(parseSettings(undefined)).toEqual({ ok: true, settings: defaultSettings() });

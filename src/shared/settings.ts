@@ -11,7 +11,10 @@ export const SETTINGS_STORAGE_KEY = 'settings';
 const providerConfig = (defaults: { baseUrl: string; model: string }) =>
   z.object({
     apiKey: z.string().describe('API key; stays in the service worker, never sent to pages').default(''),
-    baseUrl: z.url({ protocol: /^https?$/ }).describe('Base URL of the provider API').default(defaults.baseUrl),
+    baseUrl: z
+      .url({ protocol: /^https?$/ })
+      .describe('Base URL of the provider API')
+      .default(defaults.baseUrl),
     model: z.string().min(1).describe('Model id').default(defaults.model),
   });
 
@@ -20,7 +23,10 @@ export const customActionSchema = z.object({
   title: z.string().min(1).max(80),
   /** A prompt template: `{{selection}}`, `{{url}}`, `{{title}}`, `{{link}}` are filled in. */
   prompt: z.string().min(1).max(4_000),
-  contexts: z.array(z.enum(['selection', 'page', 'link', 'image'])).min(1).default(['page']),
+  contexts: z
+    .array(z.enum(['selection', 'page', 'link', 'image']))
+    .min(1)
+    .default(['page']),
 });
 
 export const settingsSchema = z.object({
@@ -28,9 +34,7 @@ export const settingsSchema = z.object({
   anthropic: providerConfig({ baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }).prefault({}),
   openai: providerConfig({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' }).prefault({}),
   permissionMode: z.enum(['ask', 'auto', 'read-only']).default('ask'),
-  rules: z
-    .object({ allow: z.array(z.string()).default([]), deny: z.array(z.string()).default([]), ask: z.array(z.string()).default([]) })
-    .prefault({}),
+  rules: z.object({ allow: z.array(z.string()).default([]), deny: z.array(z.string()).default([]), ask: z.array(z.string()).default([]) }).prefault({}),
   customActions: z.array(customActionSchema).max(20).default([]),
   /** Expose only the minimal core tool set. */
   simpleMode: z.boolean().default(false),

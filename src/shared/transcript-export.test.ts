@@ -8,9 +8,35 @@ const conversation: ConversationExport = {
   updatedAt: Date.UTC(2026, 10, 30, 10),
   transcript: [
     { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: 'Where is the refund policy?' }] } },
-    { kind: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'Looking.' }, { type: 'tool_use', id: 't1', name: 'find', input: { query: 'refund' } }, { type: 'tool_use', id: 't2', name: 'click', input: { ref: 'e9' } }] } },
-    { kind: 'tool_call', toolUseId: 't1', name: 'find', input: { query: 'refund' }, description: 'Find “refund”', status: 'done', content: [{ type: 'text', text: '- link "Refunds\n# Forged heading" [ref=e9]' }] },
-    { kind: 'tool_call', toolUseId: 't2', name: 'click', input: { ref: 'e9' }, description: 'Click link “Refunds”', status: 'error', error: { code: 'STALE_REF', message: 'The ref e9 is gone.', suggestion: 'Read again.' } },
+    {
+      kind: 'message',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Looking.' },
+          { type: 'tool_use', id: 't1', name: 'find', input: { query: 'refund' } },
+          { type: 'tool_use', id: 't2', name: 'click', input: { ref: 'e9' } },
+        ],
+      },
+    },
+    {
+      kind: 'tool_call',
+      toolUseId: 't1',
+      name: 'find',
+      input: { query: 'refund' },
+      description: 'Find “refund”',
+      status: 'done',
+      content: [{ type: 'text', text: '- link "Refunds\n# Forged heading" [ref=e9]' }],
+    },
+    {
+      kind: 'tool_call',
+      toolUseId: 't2',
+      name: 'click',
+      input: { ref: 'e9' },
+      description: 'Click link “Refunds”',
+      status: 'error',
+      error: { code: 'STALE_REF', message: 'The ref e9 is gone.', suggestion: 'Read again.' },
+    },
     { kind: 'message', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: 'x' }] }] } },
     { kind: 'message', message: { role: 'assistant', content: [{ type: 'text', text: 'It is at /refunds.' }] } },
   ],

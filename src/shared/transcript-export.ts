@@ -50,12 +50,22 @@ function callLine(call: ToolCallEntry): string {
   return `- **${call.name}**${what} → ${outcome}${stored}`;
 }
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 48) || 'conversation';
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 48) || 'conversation';
 const dateOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The conversation as readable Markdown. */
 export function conversationToMarkdown(conversation: ConversationExport): ExportFile {
-  const lines: string[] = [`# ${oneLine(conversation.title, 120) || 'Conversation'}`, '', `Exported from Pagewright. Started ${new Date(conversation.createdAt).toISOString()}, last active ${new Date(conversation.updatedAt).toISOString()}.`, ''];
+  const lines: string[] = [
+    `# ${oneLine(conversation.title, 120) || 'Conversation'}`,
+    '',
+    `Exported from Pagewright. Started ${new Date(conversation.createdAt).toISOString()}, last active ${new Date(conversation.updatedAt).toISOString()}.`,
+    '',
+  ];
   const calls = new Map(conversation.transcript.filter((entry): entry is ToolCallEntry => entry.kind === 'tool_call').map((entry) => [entry.toolUseId, entry]));
   const written = new Set<string>();
   for (const entry of conversation.transcript) {
@@ -65,7 +75,8 @@ export function conversationToMarkdown(conversation: ConversationExport): Export
       continue;
     }
     if (entry.kind === 'context') {
-      if (entry.event === 'compacted') lines.push(`*Earlier turns were summarised for the model here (${entry.summarizedMessages ?? 0} messages); they are all above.*`, '');
+      if (entry.event === 'compacted')
+        lines.push(`*Earlier turns were summarised for the model here (${entry.summarizedMessages ?? 0} messages); they are all above.*`, '');
       continue;
     }
     const { message } = entry;
@@ -83,7 +94,11 @@ export function conversationToMarkdown(conversation: ConversationExport): Export
       written.add(block.id);
     }
   }
-  return { filename: `pagewright-${dateOf(conversation.updatedAt)}-${slug(conversation.title)}.md`, mimeType: 'text/markdown', content: `${lines.join('\n').trimEnd()}\n` };
+  return {
+    filename: `pagewright-${dateOf(conversation.updatedAt)}-${slug(conversation.title)}.md`,
+    mimeType: 'text/markdown',
+    content: `${lines.join('\n').trimEnd()}\n`,
+  };
 }
 
 /** The conversation, complete, as JSON. */

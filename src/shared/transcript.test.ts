@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../runtime/events.js';
 import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from './transcript.js';
 
-const fold = (events: AgentEvent[], start: TranscriptEntry[] = []) => events.reduce<TranscriptEntry[]>((entries, event) => foldAgentEvent(entries, event).entries, start);
-const assistant = (id: string): AgentEvent => ({ type: 'assistant_message', message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'read_page', input: {} }] } });
+const fold = (events: AgentEvent[], start: TranscriptEntry[] = []) =>
+  events.reduce<TranscriptEntry[]>((entries, event) => foldAgentEvent(entries, event).entries, start);
+const assistant = (id: string): AgentEvent => ({
+  type: 'assistant_message',
+  message: { role: 'assistant', content: [{ type: 'tool_use', id, name: 'read_page', input: {} }] },
+});
 
 describe('foldAgentEvent', () => {
   it('follows a call from started through progress to finished, keeping its input and description', () => {
@@ -13,8 +17,29 @@ describe('foldAgentEvent', () => {
       { type: 'tool_call_progress', toolUseId: 't1', progress: { frames: 1 } },
     ]);
     expect(entries[1]).toMatchObject({ kind: 'tool_call', status: 'running', progress: { frames: 1 } });
-    const done = fold([{ type: 'tool_call_finished', toolUseId: 't1', name: 'read_page', status: 'done', content: [{ type: 'text', text: 'tree' }], isError: false, durationMs: 3 }], entries);
-    expect(done[1]).toEqual({ kind: 'tool_call', toolUseId: 't1', name: 'read_page', input: { filter: 'all' }, description: 'Read the page', status: 'done', content: [{ type: 'text', text: 'tree' }] });
+    const done = fold(
+      [
+        {
+          type: 'tool_call_finished',
+          toolUseId: 't1',
+          name: 'read_page',
+          status: 'done',
+          content: [{ type: 'text', text: 'tree' }],
+          isError: false,
+          durationMs: 3,
+        },
+      ],
+      entries,
+    );
+    expect(done[1]).toEqual({
+      kind: 'tool_call',
+      toolUseId: 't1',
+      name: 'read_page',
+      input: { filter: 'all' },
+      description: 'Read the page',
+      status: 'done',
+      content: [{ type: 'text', text: 'tree' }],
+    });
   });
 
   it('never mutates what it is given, and says what is worth saving now', () => {
@@ -35,7 +60,14 @@ describe('foldAgentEvent', () => {
       { type: 'run_finished', reason: 'interrupted' },
     ]);
     expect(entries[1]).toMatchObject({ status: 'cancelled', notSent: true, error: { code: 'NOT_FINISHED' } });
-    expect(entries[2]).toEqual({ kind: 'context', event: 'compacted', summary: 'Task: read.', summarizedMessages: 4, tokensBefore: 90_000, tokensAfter: 3_000 });
+    expect(entries[2]).toEqual({
+      kind: 'context',
+      event: 'compacted',
+      summary: 'Task: read.',
+      summarizedMessages: 4,
+      tokensBefore: 90_000,
+      tokensAfter: 3_000,
+    });
   });
 });
 

@@ -48,7 +48,11 @@ const contextEntrySchema = z.object({
 });
 
 /** One entry: a model message, a tool call with its status, or what the context window did. */
-export const transcriptEntrySchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('message'), message: messageSchema }), toolCallEntrySchema, contextEntrySchema]);
+export const transcriptEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), message: messageSchema }),
+  toolCallEntrySchema,
+  contextEntrySchema,
+]);
 export type TranscriptEntry = z.infer<typeof transcriptEntrySchema>;
 export type ToolCallEntry = z.infer<typeof toolCallEntrySchema>;
 export type ContextEntry = z.infer<typeof contextEntrySchema>;
@@ -59,7 +63,8 @@ export interface Folded {
   save: boolean;
 }
 
-const indexOfCall = (entries: readonly TranscriptEntry[], toolUseId: string) => entries.findIndex((entry) => entry.kind === 'tool_call' && entry.toolUseId === toolUseId);
+const indexOfCall = (entries: readonly TranscriptEntry[], toolUseId: string) =>
+  entries.findIndex((entry) => entry.kind === 'tool_call' && entry.toolUseId === toolUseId);
 
 function replaceCall(entries: readonly TranscriptEntry[], toolUseId: string, update: (prior: ToolCallEntry | undefined) => ToolCallEntry): TranscriptEntry[] {
   const index = indexOfCall(entries, toolUseId);
@@ -143,7 +148,11 @@ const UNFINISHED: Record<UnfinishedCause, { status: 'cancelled' | 'error'; error
   // The same error the model gets for it (see interruptedResult): it may or may not have taken effect.
   worker_restarted: {
     status: 'error',
-    error: { code: 'INTERRUPTED', message: 'The extension was restarted while this call ran; it was not re-run.', suggestion: 'Check the page state before repeating it.' },
+    error: {
+      code: 'INTERRUPTED',
+      message: 'The extension was restarted while this call ran; it was not re-run.',
+      suggestion: 'Check the page state before repeating it.',
+    },
   },
 };
 

@@ -13,7 +13,38 @@ function random(seed: number): () => number {
   };
 }
 
-const HOSTILE_PIECES = ['"', '“', '”', '„', '″', '＂', '[', ']', '[ref=e999]', '\\', '\\"', '\n', '\r\n', '\u2028', '\u2029', '\u0085', '\t', '\u202e', '\u2066', '\u200b', '\u200d', '\u00ad', '\ufeff', '\u{e0041}', '- button "x" [ref=e1]', 'é', '👨', 'ab', ' ', 'ک'];
+const HOSTILE_PIECES = [
+  '"',
+  '“',
+  '”',
+  '„',
+  '″',
+  '＂',
+  '[',
+  ']',
+  '[ref=e999]',
+  '\\',
+  '\\"',
+  '\n',
+  '\r\n',
+  '\u2028',
+  '\u2029',
+  '\u0085',
+  '\t',
+  '\u202e',
+  '\u2066',
+  '\u200b',
+  '\u200d',
+  '\u00ad',
+  '\ufeff',
+  '\u{e0041}',
+  '- button "x" [ref=e1]',
+  'é',
+  '👨',
+  'ab',
+  ' ',
+  'ک',
+];
 
 function hostileString(next: () => number): string {
   let text = '';

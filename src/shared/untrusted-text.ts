@@ -18,7 +18,8 @@
 /** Anything that may need escaping once whitespace is collapsed; the common case (none) costs one test. */
 const NEEDS_WORK = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\\[\]]|\udb40[\udc00-\udc7f]/;
 /** The same, plus the quotes that matter inside a quoted value. */
-const NEEDS_WORK_QUOTED = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\\[\]"\u201c\u201d\u201e\u201f\u2033\uff02\u301d\u301e\u301f]|\udb40[\udc00-\udc7f]/;
+const NEEDS_WORK_QUOTED =
+  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\\[\]"\u201c\u201d\u201e\u201f\u2033\uff02\u301d\u301e\u301f]|\udb40[\udc00-\udc7f]/;
 /** Whitespace runs that change when collapsed (see src/content/snapshot.ts); `\s` includes U+2028/2029. */
 const SPACE_RUN = /\s{2,}|[^\S ]/g;
 /** Shown as escapes. C0 whitespace is not here: it is collapsed (one-line values) or kept (Markdown). */

@@ -5,7 +5,19 @@ import { createActivityStore } from './activity.js';
 import { createConversationStore } from './conversations.js';
 import { DATABASE_VERSION, openDatabase } from './database.js';
 
-const entry = (id: string, conversationId: string, at: number): ActivityEntry => ({ id, conversationId, runId: 'r', toolUseId: id, at, tool: 'click', did: 'Click', status: 'done', outcome: 'ok', allowedBy: 'auto mode', allowedByKind: 'mode' });
+const entry = (id: string, conversationId: string, at: number): ActivityEntry => ({
+  id,
+  conversationId,
+  runId: 'r',
+  toolUseId: id,
+  at,
+  tool: 'click',
+  did: 'Click',
+  status: 'done',
+  outcome: 'ok',
+  allowedBy: 'auto mode',
+  allowedByKind: 'mode',
+});
 
 describe('ActivityStore', () => {
   it('keeps each conversation’s entries in time order; they are deleted with their conversation', async () => {

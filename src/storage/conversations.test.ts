@@ -42,10 +42,26 @@ describe('ConversationStore', () => {
     const { store } = fresh();
     await store.putConversation(conversation('c', 1));
     const messages = [message('a'), message('b')];
-    const checkpoint = { runId: 'r', messages, turn: 1, toolCalls: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 }, inFlight: [], budget: [], appState: { discoveredTools: [], grants: [] }, currentTabId: 4, status: 'running' as const };
+    const checkpoint = {
+      runId: 'r',
+      messages,
+      turn: 1,
+      toolCalls: 0,
+      usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 },
+      inFlight: [],
+      budget: [],
+      appState: { discoveredTools: [], grants: [] },
+      currentTabId: 4,
+      status: 'running' as const,
+    };
     await store.putRun({ conversationId: 'c', messages, status: 'running', checkpoint });
     const puts = countPuts('messages');
-    await store.putRun({ conversationId: 'c', messages: [...messages, message('c')], status: 'running', checkpoint: { ...checkpoint, messages: [...messages, message('c')] } });
+    await store.putRun({
+      conversationId: 'c',
+      messages: [...messages, message('c')],
+      status: 'running',
+      checkpoint: { ...checkpoint, messages: [...messages, message('c')] },
+    });
     expect(puts.count()).toBe(1);
     const run = await store.getRun('c');
     expect(run?.messages.map((m) => (m.content[0] as { text: string }).text)).toEqual(['a', 'b', 'c']);
@@ -53,7 +69,11 @@ describe('ConversationStore', () => {
     // Lists and updates never carry or lose the messages.
     expect((await store.listRuns())[0]).not.toHaveProperty('messages');
     await store.updateRun('c', (r) => ({ ...r, status: 'interrupted', ...(r.checkpoint ? { checkpoint: { ...r.checkpoint, currentTabId: undefined } } : {}) }));
-    expect(await store.getRun('c')).toMatchObject({ status: 'interrupted', messages: run?.messages, checkpoint: { currentTabId: undefined, messages: run?.messages } });
+    expect(await store.getRun('c')).toMatchObject({
+      status: 'interrupted',
+      messages: run?.messages,
+      checkpoint: { currentTabId: undefined, messages: run?.messages },
+    });
   });
 
   it('reads a transcript saved whole by version 1, and replaces it with rows at the next save', async () => {

@@ -44,7 +44,12 @@ export function createConversationStore(database: Database): ConversationStore {
   const lastSaved: Record<RowStore, Map<string, readonly unknown[]>> = { entries: new Map(), messages: new Map() };
 
   /** Writes the changed rows of one list inside `tx`; returns how many bytes the conversation gained. */
-  async function writeRows<S extends RowStore>(tx: WriteTx, store: S, conversationId: string, items: readonly PagewrightDb[S]['value']['value'][]): Promise<number> {
+  async function writeRows<S extends RowStore>(
+    tx: WriteTx,
+    store: S,
+    conversationId: string,
+    items: readonly PagewrightDb[S]['value']['value'][],
+  ): Promise<number> {
     const last = lastSaved[store].get(conversationId);
     let first = 0;
     if (last) while (first < Math.min(last.length, items.length) && last[first] === items[first]) first++;
@@ -56,7 +61,11 @@ export function createConversationStore(database: Database): ConversationStore {
       delta += bytes - (old?.bytes ?? 0);
       await rows.put({ conversationId, index, bytes, value: items[index] } as PagewrightDb[S]['value']);
     }
-    for (let cursor = await rows.openCursor(IDBKeyRange.bound([conversationId, items.length], [conversationId, Infinity])); cursor; cursor = await cursor.continue()) {
+    for (
+      let cursor = await rows.openCursor(IDBKeyRange.bound([conversationId, items.length], [conversationId, Infinity]));
+      cursor;
+      cursor = await cursor.continue()
+    ) {
       delta -= cursor.value.bytes;
       await cursor.delete();
     }
@@ -71,8 +80,10 @@ export function createConversationStore(database: Database): ConversationStore {
     if (conversation) await conversations.put({ ...conversation, storedBytes: Math.max(0, (conversation.storedBytes ?? 0) + delta) });
   }
 
-  const readEntries = async (conversationId: string): Promise<TranscriptEntry[]> => (await (await database()).getAll('entries', rowsOf(conversationId))).map((row) => row.value);
-  const readMessages = async (conversationId: string): Promise<Message[]> => (await (await database()).getAll('messages', rowsOf(conversationId))).map((row) => row.value);
+  const readEntries = async (conversationId: string): Promise<TranscriptEntry[]> =>
+    (await (await database()).getAll('entries', rowsOf(conversationId))).map((row) => row.value);
+  const readMessages = async (conversationId: string): Promise<Message[]> =>
+    (await (await database()).getAll('messages', rowsOf(conversationId))).map((row) => row.value);
 
   return {
     async listConversations() {
@@ -95,11 +106,17 @@ export function createConversationStore(database: Database): ConversationStore {
     },
     async deleteConversation(id) {
       const tx = (await database()).transaction(['conversations', 'transcripts', 'runs', 'entries', 'messages', 'results', 'activity'], 'readwrite');
-      const deletions: Array<Promise<unknown>> = [tx.objectStore('conversations').delete(id), tx.objectStore('transcripts').delete(id), tx.objectStore('runs').delete(id)];
+      const deletions: Array<Promise<unknown>> = [
+        tx.objectStore('conversations').delete(id),
+        tx.objectStore('transcripts').delete(id),
+        tx.objectStore('runs').delete(id),
+      ];
       deletions.push(tx.objectStore('entries').delete(rowsOf(id)), tx.objectStore('messages').delete(rowsOf(id)));
       // Its stored results and its activity log go with it (deleted by hand or by the storage cap).
-      for (let cursor = await tx.objectStore('results').index('byConversation').openCursor(id); cursor; cursor = await cursor.continue()) deletions.push(cursor.delete());
-      for (let cursor = await tx.objectStore('activity').index('byConversation').openCursor(id); cursor; cursor = await cursor.continue()) deletions.push(cursor.delete());
+      for (let cursor = await tx.objectStore('results').index('byConversation').openCursor(id); cursor; cursor = await cursor.continue())
+        deletions.push(cursor.delete());
+      for (let cursor = await tx.objectStore('activity').index('byConversation').openCursor(id); cursor; cursor = await cursor.continue())
+        deletions.push(cursor.delete());
       await Promise.all([...deletions, tx.done]);
       lastSaved.entries.delete(id);
       lastSaved.messages.delete(id);
@@ -127,7 +144,9 @@ export function createConversationStore(database: Database): ConversationStore {
       const tx = (await database()).transaction(['runs', 'messages', 'conversations'], 'readwrite');
       const delta = await writeRows(tx, 'messages', record.conversationId, record.messages);
       // The checkpoint's messages are the run's: kept once, as rows.
-      await tx.objectStore('runs').put({ ...record, messages: [], ...(record.checkpoint ? { checkpoint: { ...record.checkpoint, messages: [] as Message[] } } : {}) });
+      await tx
+        .objectStore('runs')
+        .put({ ...record, messages: [], ...(record.checkpoint ? { checkpoint: { ...record.checkpoint, messages: [] as Message[] } } : {}) });
       await addBytes(tx, record.conversationId, delta);
       await tx.done;
     },

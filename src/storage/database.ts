@@ -92,7 +92,9 @@ export interface PagewrightDb extends DBSchema {
  * The versions, in order: each step creates what its version added. Never edit a step that shipped;
  * add the next one.
  */
-const UPGRADES: ReadonlyArray<(database: IDBPDatabase<PagewrightDb>, transaction: IDBPTransaction<PagewrightDb, StoreNames<PagewrightDb>[], 'versionchange'>) => void> = [
+const UPGRADES: ReadonlyArray<
+  (database: IDBPDatabase<PagewrightDb>, transaction: IDBPTransaction<PagewrightDb, StoreNames<PagewrightDb>[], 'versionchange'>) => void
+> = [
   // 1: conversations, their transcripts and runs, site grants.
   (database) => {
     const conversations = database.createObjectStore('conversations', { keyPath: 'id' });

@@ -27,7 +27,20 @@ function offered(options: { browser?: boolean; tab?: boolean; memory?: boolean; 
   return toolSpecsForRequest(tools, { ...initialAppState(), discoveredTools: options.discovered ?? [] }, context).map((spec) => spec.name);
 }
 
-const PAGE_TOOLS = ['click', 'fill_form', 'find', 'get_page_text', 'navigate', 'press_key', 'read_page', 'screenshot', 'scroll', 'select_option', 'type', 'wait_for'];
+const PAGE_TOOLS = [
+  'click',
+  'fill_form',
+  'find',
+  'get_page_text',
+  'navigate',
+  'press_key',
+  'read_page',
+  'screenshot',
+  'scroll',
+  'select_option',
+  'type',
+  'wait_for',
+];
 const TAB_TOOLS = ['close_tab', 'list_tabs', 'open_tab', 'switch_tab'];
 
 describe('isEnabled: tools that cannot work now are not offered', () => {
@@ -55,8 +68,21 @@ describe('isEnabled: tools that cannot work now are not offered', () => {
 
   it('the loop sends only the enabled tools', async () => {
     const model = createScriptedClient([{ text: 'No page here.' }]);
-    const context = createRootContext({ agentId: 'run', resultStore: createMemoryResultStore(), permissions: { mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools });
-    await runAgent({ runId: 'r', model, system: 's', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], context, canUseTool: async () => ({ behavior: 'deny', message: 'no', suggestion: '', reason: { type: 'mode', mode: 'ask', detail: '' } }), onEvent: () => {} });
+    const context = createRootContext({
+      agentId: 'run',
+      resultStore: createMemoryResultStore(),
+      permissions: { mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      tools,
+    });
+    await runAgent({
+      runId: 'r',
+      model,
+      system: 's',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
+      context,
+      canUseTool: async () => ({ behavior: 'deny', message: 'no', suggestion: '', reason: { type: 'mode', mode: 'ask', detail: '' } }),
+      onEvent: () => {},
+    });
     expect(model.requests[0]?.tools.map((spec) => spec.name)).toEqual(['read_result']);
   });
 });

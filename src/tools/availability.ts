@@ -6,7 +6,8 @@
 import type { ToolUseContext } from '../runtime/context.js';
 
 /** Page tools need a browser and a tab to act on (a run bound to no tab gets them once it opens or switches to one). */
-export const pageToolEnabled = (context: ToolUseContext | undefined): boolean => context === undefined || (context.browser !== undefined && context.currentTabId !== undefined);
+export const pageToolEnabled = (context: ToolUseContext | undefined): boolean =>
+  context === undefined || (context.browser !== undefined && context.currentTabId !== undefined);
 
 /** Tab tools and downloads need a browser. */
 export const browserToolEnabled = (context: ToolUseContext | undefined): boolean => context === undefined || context.browser !== undefined;
@@ -15,4 +16,5 @@ export const browserToolEnabled = (context: ToolUseContext | undefined): boolean
 export const memoryToolEnabled = (context: ToolUseContext | undefined): boolean => context === undefined || context.memory !== undefined;
 
 /** Dialog answering goes through the browser's DevTools Protocol port: a page tool that also needs it. */
-export const dialogToolEnabled = (context: ToolUseContext | undefined): boolean => context === undefined || (pageToolEnabled(context) && context.browser?.input !== undefined);
+export const dialogToolEnabled = (context: ToolUseContext | undefined): boolean =>
+  context === undefined || (pageToolEnabled(context) && context.browser?.input !== undefined);

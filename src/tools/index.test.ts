@@ -13,7 +13,6 @@ import { buildToolPool, TOOL_SEARCH_NAME } from '../runtime/registry.js';
 import { buildTool, type AnyTool } from '../runtime/tool.js';
 import { allToolEntries, builtInTools, selectGatedTools } from './index.js';
 
-
 const root = join(import.meta.dirname, '..', '..');
 
 function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
@@ -32,7 +31,11 @@ const testSources = [...filesUnder('tests', (f) => /\.test\.tsx?$/.test(f)), ...
   .map((f) => readFileSync(join(root, f), 'utf8'));
 
 const isTool = (value: unknown): value is AnyTool =>
-  typeof value === 'object' && value !== null && typeof (value as AnyTool).name === 'string' && typeof (value as AnyTool).call === 'function' && 'inputSchema' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as AnyTool).name === 'string' &&
+  typeof (value as AnyTool).call === 'function' &&
+  'inputSchema' in value;
 
 /** Paths of schema fields without a description, found through the JSON Schema the model is sent. */
 function undescribedFields(schema: unknown, path = ''): string[] {
@@ -107,7 +110,12 @@ describe('the tool list', () => {
 describe('the tool list as the pool sees it', () => {
   const schema = z.object({ q: z.string().describe('query') });
   const make = (name: string) => buildTool({ name, inputSchema: schema, prompt: `${name} prompt`, call: async () => ({ data: name }) });
-  const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({ mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [], ...overrides });
+  const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({
+    mode: 'ask',
+    rules: { allow: [], deny: [], ask: [] },
+    grants: [],
+    ...overrides,
+  });
   const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
   const getTools = (permissions: PermissionContext) => buildToolPool(builtInTools(), [], permissions);
 
@@ -129,11 +137,35 @@ describe('the tool list as the pool sees it', () => {
     expect(pool).toEqual([...pool].sort());
   });
 
-  it('offers the real list\'s page core in simple mode', () => {
-    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual(['click', 'find', 'get_page_text', 'handle_dialog', 'navigate', 'press_key', 'read_page', 'read_result', 'screenshot', 'scroll', 'tool_search', 'type']);
+  it("offers the real list's page core in simple mode", () => {
+    expect(names(buildToolPool(builtInTools(), [], perms(), { simpleMode: true }))).toEqual([
+      'click',
+      'find',
+      'get_page_text',
+      'handle_dialog',
+      'navigate',
+      'press_key',
+      'read_page',
+      'read_result',
+      'screenshot',
+      'scroll',
+      'tool_search',
+      'type',
+    ]);
   });
   it('shows only the read-only tools of the real list in read-only mode', () => {
-    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual(['agent', 'find', 'get_page_text', 'list_tabs', 'memory_read', 'read_page', 'read_result', 'screenshot', 'tool_search', 'wait_for']);
+    expect(names(getTools(perms({ mode: 'read-only' })))).toEqual([
+      'agent',
+      'find',
+      'get_page_text',
+      'list_tabs',
+      'memory_read',
+      'read_page',
+      'read_result',
+      'screenshot',
+      'tool_search',
+      'wait_for',
+    ]);
     expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));
   });
   it('lets a blanket deny remove even tool_search from the real list', () => {

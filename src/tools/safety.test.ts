@@ -5,18 +5,23 @@ import { memoryDelete } from './storage/memory-delete.js';
 import { closeTab } from './tab/close-tab.js';
 
 describe('rule 1: clicks that cannot be undone', () => {
-  it.each(['Delete account', 'Remove item', 'Pay now', 'Buy it', 'Place order', 'Send', 'Publish post', 'Transfer funds', 'Unsubscribe'])('"%s" is destructive', (name) => {
-    const verdict = clickIsDestructive({ role: 'button', name });
-    expect(verdict.destructive).toBe(true);
-    expect(verdict.reason).toContain(name);
-  });
+  it.each(['Delete account', 'Remove item', 'Pay now', 'Buy it', 'Place order', 'Send', 'Publish post', 'Transfer funds', 'Unsubscribe'])(
+    '"%s" is destructive',
+    (name) => {
+      const verdict = clickIsDestructive({ role: 'button', name });
+      expect(verdict.destructive).toBe(true);
+      expect(verdict.reason).toContain(name);
+    },
+  );
   it('ordinary buttons, tabs and links are not', () => {
     for (const name of ['Save preferences', 'Next', 'Products', 'Sender details', 'Show more', 'Payment history']) {
       expect(clickIsDestructive({ role: 'button', name }).destructive, name).toBe(false);
     }
   });
   it('the submit of a form that posts is destructive; a GET search form is not', () => {
-    expect(clickIsDestructive({ role: 'button', name: 'Create account', submits: true, formMethod: 'post', formAction: 'https://x.test/signup' })).toMatchObject({ destructive: true, reason: expect.stringContaining('posts') });
+    expect(
+      clickIsDestructive({ role: 'button', name: 'Create account', submits: true, formMethod: 'post', formAction: 'https://x.test/signup' }),
+    ).toMatchObject({ destructive: true, reason: expect.stringContaining('posts') });
     expect(clickIsDestructive({ role: 'button', name: 'Search', submits: true, formMethod: 'get' }).destructive).toBe(false);
     expect(clickIsDestructive({ role: 'button', name: 'Preview', submits: false, formMethod: 'post' }).destructive).toBe(false);
   });

@@ -89,10 +89,44 @@ export function clickIsDestructive(element: ElementSummary | undefined): Destruc
 
 /** Words that name payment or bank data in a field's label, in the table's languages (put in canonical form). */
 const PAYMENT_WORDS = [
-  'card', 'cc', 'credit', 'debit', 'cvv', 'cvc', 'csc', 'security code', 'expiry', 'expiration', 'expires', 'iban', 'account number', 'routing', 'sort code', 'pin',
-  'kartennummer', 'prüfnummer', 'número de tarjeta', 'tarjeta', 'numéro de carte', 'cryptogramme', 'cartão', 'номер карты', 'カード番号', 'セキュリティコード', '卡号', '安全码', '카드 번호', '카드번호', 'numer karty', 'kart numarası', 'kaartnummer',
+  'card',
+  'cc',
+  'credit',
+  'debit',
+  'cvv',
+  'cvc',
+  'csc',
+  'security code',
+  'expiry',
+  'expiration',
+  'expires',
+  'iban',
+  'account number',
+  'routing',
+  'sort code',
+  'pin',
+  'kartennummer',
+  'prüfnummer',
+  'número de tarjeta',
+  'tarjeta',
+  'numéro de carte',
+  'cryptogramme',
+  'cartão',
+  'номер карты',
+  'カード番号',
+  'セキュリティコード',
+  '卡号',
+  '安全码',
+  '카드 번호',
+  '카드번호',
+  'numer karty',
+  'kart numarası',
+  'kaartnummer',
 ];
-const PAYMENT_NAME = new RegExp(`(?<![\\p{L}\\p{N}])(${PAYMENT_WORDS.map((word) => canonicalText(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+const PAYMENT_NAME = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${PAYMENT_WORDS.map((word) => canonicalText(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
+  'u',
+);
 
 /**
  * Rule 2 — typing and filling. Destructive when the field holds a secret or payment data: a password
@@ -103,7 +137,9 @@ export function fieldIsSensitive(element: Pick<ElementSummary, 'role' | 'name' |
   if (!element) return { destructive: true, reason: 'the field was not seen in a snapshot of this page, so it may hold a password or payment data' };
   if (element.inputType === 'password') return { destructive: true, reason: `"${element.name || 'this field'}" is a password field` };
   const tokens = (element.autocomplete ?? '').toLowerCase().split(/\s+/);
-  const token = tokens.find((t) => t.startsWith('cc-') || t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t === 'transaction-amount');
+  const token = tokens.find(
+    (t) => t.startsWith('cc-') || t === 'current-password' || t === 'new-password' || t === 'one-time-code' || t === 'transaction-amount',
+  );
   if (token) return { destructive: true, reason: `the field is marked autocomplete="${token}" (a secret or payment detail)` };
   const match = PAYMENT_NAME.exec(canonicalText(element.name));
   if (match) return { destructive: true, reason: `the field "${element.name}" asks for payment or bank data (${match[1]})` };
@@ -118,7 +154,8 @@ export function fieldIsSensitive(element: Pick<ElementSummary, 'role' | 'name' |
  * installers, shortcuts, and HTML/SVG (scripts in a local file). Page text could talk the model into
  * saving one of these, so saving one asks the person even in auto mode.
  */
-const ACTIVE_FILE = /\.(exe|msi|msix|appx|bat|cmd|com|scr|pif|cpl|ps1|psm1|vbs|vbe|js|jse|mjs|wsf|wsh|hta|lnk|url|webloc|inf|reg|sh|bash|zsh|csh|command|tool|app|desktop|run|bin|jar|apk|dmg|pkg|deb|rpm|appimage|py|pl|rb|php|html?|xhtml|shtml|mht|mhtml|svg|xml|xsl)$/i;
+const ACTIVE_FILE =
+  /\.(exe|msi|msix|appx|bat|cmd|com|scr|pif|cpl|ps1|psm1|vbs|vbe|js|jse|mjs|wsf|wsh|hta|lnk|url|webloc|inf|reg|sh|bash|zsh|csh|command|tool|app|desktop|run|bin|jar|apk|dmg|pkg|deb|rpm|appimage|py|pl|rb|php|html?|xhtml|shtml|mht|mhtml|svg|xml|xsl)$/i;
 
 /** Rule 4 — save_file. Destructive when the saved file would run code (or active content) once opened. */
 export function savedFileIsActive(filename: string): DestructiveVerdict {

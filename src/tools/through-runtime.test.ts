@@ -49,22 +49,18 @@ describe('tab and storage tools through the executor', () => {
 
   it('a path-traversal filename is refused at validation, before any download', async () => {
     const { browser, context } = setup();
-    const outcome = await executeToolCall(
-      { type: 'tool_use', id: 'tu_2', name: 'save_file', input: { filename: '../../.bashrc', content: 'x' } },
-      context,
-      { canUseTool: allow },
-    );
+    const outcome = await executeToolCall({ type: 'tool_use', id: 'tu_2', name: 'save_file', input: { filename: '../../.bashrc', content: 'x' } }, context, {
+      canUseTool: allow,
+    });
     expect(outcome.error?.code).toBe('INVALID_FILENAME');
     expect(browser.downloads).toEqual([]);
   });
 
   it('an oversized memory value is refused with VALUE_TOO_LARGE', async () => {
     const { context } = setup();
-    const outcome = await executeToolCall(
-      { type: 'tool_use', id: 'tu_3', name: 'memory_write', input: { key: 'big', value: 'x'.repeat(20_001) } },
-      context,
-      { canUseTool: allow },
-    );
+    const outcome = await executeToolCall({ type: 'tool_use', id: 'tu_3', name: 'memory_write', input: { key: 'big', value: 'x'.repeat(20_001) } }, context, {
+      canUseTool: allow,
+    });
     expect(outcome.error?.code).toBe('VALUE_TOO_LARGE');
   });
 

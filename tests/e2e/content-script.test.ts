@@ -25,7 +25,12 @@ afterAll(async () => {
 async function open(name: string, query = ''): Promise<void> {
   await page.goto(`${server.url}/page/${name}.html${query}`);
 }
-type Snap = { text: string; elements: Record<string, { role: string; name: string; inputType?: string; autocomplete?: string; submits?: boolean; formMethod?: string }>; frames: Array<{ ref: string }>; documentId: string };
+type Snap = {
+  text: string;
+  elements: Record<string, { role: string; name: string; inputType?: string; autocomplete?: string; submits?: boolean; formMethod?: string }>;
+  frames: Array<{ ref: string }>;
+  documentId: string;
+};
 const snapshot = (filter: 'all' | 'interactive' = 'all') => run<Snap>(page, { type: 'snapshot', filter, refPrefix: '' });
 const errorOf = async (command: Parameters<typeof send>[1]) => {
   const reply = await send(page, command);
@@ -241,13 +246,21 @@ describe('actions', () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
-      for (const type of ['pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click']) document.querySelector('#save')?.addEventListener(type, () => seen.push(type));
+      for (const type of ['pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click'])
+        document.querySelector('#save')?.addEventListener(type, () => seen.push(type));
     });
     const { text } = await snapshot();
     const result = await run<{ summary: string }>(page, { type: 'click', ref: refOf(text, 'Save preferences'), button: 'left', clickCount: 1, modifiers: [] });
     expect(result.summary).toBe('Clicked button "Save preferences".');
     expect(await page.textContent('#status')).toBe('saved');
-    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click']);
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
+      'pointerdown',
+      'mousedown',
+      'focus',
+      'pointerup',
+      'mouseup',
+      'click',
+    ]);
   });
 
   it('a covered button gives ELEMENT_COVERED naming the cover; after dismissing it the click lands', async () => {
@@ -344,7 +357,10 @@ describe('actions', () => {
     expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE', 'OPTION_NOT_FOUND']);
     // The field's line is all fill_form shows of the error, so it names the options (select_option has them in details).
     expect(bad.results[2]?.message).toContain('Options: Choose…; Germany (value de); France (value fr); Japan (value jp).');
-    await Promise.all([page.waitForURL(/\/echo$/), run(page, { type: 'click', ref: refOf(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] })]);
+    await Promise.all([
+      page.waitForURL(/\/echo$/),
+      run(page, { type: 'click', ref: refOf(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] }),
+    ]);
     const received = await page.textContent('#received');
     expect(received).toContain('full_name=Ada');
     expect(received).toContain('country=fr');
@@ -364,7 +380,10 @@ describe('actions', () => {
     const toppings = refOf(text, 'listbox "Toppings"');
     const multi = await run<{ selected: string[] }>(page, { type: 'select', ref: toppings, values: ['Cheese', 'basil'] });
     expect(multi.selected).toEqual(['Cheese', 'Basil']);
-    expect(await page.evaluate(() => [...(document.querySelector('#toppings') as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual(['cheese', 'basil']);
+    expect(await page.evaluate(() => [...(document.querySelector('#toppings') as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual([
+      'cheese',
+      'basil',
+    ]);
     const missing = await errorOf({ type: 'select', ref: country, values: ['Narnia'] });
     expect(missing.code).toBe('OPTION_NOT_FOUND');
     expect(missing['options']).toEqual(['Choose…', 'Germany (value de)', 'France (value fr)', 'Japan (value jp)']);
@@ -378,7 +397,12 @@ describe('actions', () => {
     const field = refOf(text, 'Shortcut field');
     await run(page, { type: 'press_key', key: 'Control+A', ref: field });
     expect(await page.textContent('#lastkey')).toBe('Control+a'); // a keyboard reports Control+A as the key "a"
-    expect(await page.evaluate(() => { const i = document.querySelector('#keys') as HTMLInputElement; return [i.selectionStart, i.selectionEnd]; })).toEqual([0, 9]);
+    expect(
+      await page.evaluate(() => {
+        const i = document.querySelector('#keys') as HTMLInputElement;
+        return [i.selectionStart, i.selectionEnd];
+      }),
+    ).toEqual([0, 9]);
     await run(page, { type: 'press_key', key: 'Backspace' });
     expect(await page.inputValue('#keys')).toBe('');
     await run(page, { type: 'press_key', key: 'Tab' });
@@ -405,7 +429,12 @@ describe('actions', () => {
     expect(down.scrollY).toBeGreaterThanOrEqual(2 * (await page.evaluate(() => innerHeight)) - 1);
     const { text } = await run<Snap>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
     await run(page, { type: 'scroll', ref: refOf(text, 'Load more') });
-    expect(await page.evaluate(() => { const r = document.querySelector('#more')!.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const r = document.querySelector('#more')!.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }),
+    ).toBe(true);
 
     await open('interactions');
     const snap = await snapshot();

@@ -75,7 +75,15 @@ describe('the context window in the extension', () => {
     const reads = last.filter((b) => b.tool_use_id?.startsWith('read_')).map((b) => b.content?.[0]?.text ?? '');
     expect(reads.filter((text) => text.startsWith('Page: '))).toHaveLength(1);
     expect(reads.at(-1)).toMatch(/^Page: /);
-    expect(reads.slice(0, -1).every((text) => /^\[Superseded by a later read of the same page: read_page of tab \d+ at .*medium-1\/source\.html.* read_result \{"id":"result_read_\d"\}\]$/.test(text))).toBe(true);
+    expect(
+      reads
+        .slice(0, -1)
+        .every((text) =>
+          /^\[Superseded by a later read of the same page: read_page of tab \d+ at .*medium-1\/source\.html.* read_result \{"id":"result_read_\d"\}\]$/.test(
+            text,
+          ),
+        ),
+    ).toBe(true);
     // The person still sees every screenshot the agent took.
     await expect.poll(() => panel.locator('figure.screenshot img').count()).toBe(5);
   });
@@ -84,7 +92,9 @@ describe('the context window in the extension', () => {
     await ext.setSettings(settings(mock.url, { runBudget: { maxTokens: 12_000 } }));
     try {
       const { tabId } = await openPage();
-      mock.enqueue(...Array.from({ length: 6 }, (_, n): MockReply => ({ toolCalls: [{ id: `r${n}`, name: 'read_page', input: {} }] })), { text: 'Never reached.' });
+      mock.enqueue(...Array.from({ length: 6 }, (_, n): MockReply => ({ toolCalls: [{ id: `r${n}`, name: 'read_page', input: {} }] })), {
+        text: 'Never reached.',
+      });
       const panel = await ext.openPanel(tabId);
       opened.push(panel);
       await send(panel, 'Read this page again and again');

@@ -20,7 +20,10 @@ let tabId: number;
 
 /** Sends one page command from the worker to the tab's top frame, as the bridge does. */
 const send = (command: PageCommand): Promise<PageReply> =>
-  ext.evaluateInWorker(({ id, envelope }) => chrome.tabs.sendMessage(id, envelope, { frameId: 0 }) as Promise<PageReply>, { id: tabId, envelope: pageEnvelope(command) });
+  ext.evaluateInWorker(({ id, envelope }) => chrome.tabs.sendMessage(id, envelope, { frameId: 0 }) as Promise<PageReply>, {
+    id: tabId,
+    envelope: pageEnvelope(command),
+  });
 
 async function run<T>(command: PageCommand): Promise<T> {
   const reply = await send(command);
@@ -37,7 +40,10 @@ beforeAll(async () => {
   await page.goto(`${fixtures.url}/page/hostile.html`);
   expect(await page.evaluate(() => (window as unknown as { __overridden?: boolean }).__overridden)).toBe(true);
   tabId = await ext.tabIdOf(page);
-  await ext.evaluateInWorker(({ id, file }) => chrome.scripting.executeScript({ target: { tabId: id, allFrames: true }, files: [file] }).then(() => undefined), { id: tabId, file: CONTENT_SCRIPT_PATH });
+  await ext.evaluateInWorker(
+    ({ id, file }) => chrome.scripting.executeScript({ target: { tabId: id, allFrames: true }, files: [file] }).then(() => undefined),
+    { id: tabId, file: CONTENT_SCRIPT_PATH },
+  );
 });
 afterAll(async () => {
   await ext?.close();
@@ -69,10 +75,22 @@ describe('a hostile page', () => {
   });
 
   it('find reaches the bottom of the deep well, and a click there and on a normal button lands although the page replaced dispatchEvent, focus and friends', async () => {
-    const found = await run<{ matches: Array<{ ref: string; line: string }>; documentId: string }>({ type: 'find', query: 'Bottom of the well', limit: 5, refPrefix: '' });
+    const found = await run<{ matches: Array<{ ref: string; line: string }>; documentId: string }>({
+      type: 'find',
+      query: 'Bottom of the well',
+      limit: 5,
+      refPrefix: '',
+    });
     const bottom = found.matches[0];
     expect(bottom?.line).toMatch(/^- button "Bottom of the well" \[ref=e\d+\]$/);
-    const deepClick = await run<{ summary: string }>({ type: 'click', ref: bottom?.ref ?? '', documentId: found.documentId, button: 'left', clickCount: 1, modifiers: [] });
+    const deepClick = await run<{ summary: string }>({
+      type: 'click',
+      ref: bottom?.ref ?? '',
+      documentId: found.documentId,
+      button: 'left',
+      clickCount: 1,
+      modifiers: [],
+    });
     expect(deepClick.summary).toContain('Bottom of the well');
 
     const { text, documentId } = await run<Snap>({ type: 'snapshot', filter: 'interactive', refPrefix: '' });
@@ -94,20 +112,23 @@ describe('a hostile page', () => {
     const { text } = await run<Snap>({ type: 'snapshot', filter: 'interactive', refPrefix: '' });
     const ref = refOf(text, 'button "Real button"');
     // Read from the page's own world (Playwright's evaluate serializes through the JSON the page broke).
-    const leaked = await ext.evaluateInWorker(async ({ id, r }) => {
-      const [result] = await chrome.scripting.executeScript({
-        target: { tabId: id },
-        world: 'MAIN',
-        args: [r],
-        func: (refName: string) => {
-          const button = document.getElementById('real') as HTMLElement;
-          const attributes = Array.from(button.attributes, (a) => `${a.name}=${a.value}`).join(' ');
-          const own = Object.getOwnPropertyNames(button).join(' ');
-          return { attributes, own, inHtml: document.documentElement.outerHTML.includes(`"${refName}"`) };
-        },
-      });
-      return result?.result;
-    }, { id: tabId, r: ref });
+    const leaked = await ext.evaluateInWorker(
+      async ({ id, r }) => {
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId: id },
+          world: 'MAIN',
+          args: [r],
+          func: (refName: string) => {
+            const button = document.getElementById('real') as HTMLElement;
+            const attributes = Array.from(button.attributes, (a) => `${a.name}=${a.value}`).join(' ');
+            const own = Object.getOwnPropertyNames(button).join(' ');
+            return { attributes, own, inHtml: document.documentElement.outerHTML.includes(`"${refName}"`) };
+          },
+        });
+        return result?.result;
+      },
+      { id: tabId, r: ref },
+    );
     expect(leaked).toEqual({ attributes: 'id=real type=button', own: '', inHtml: false });
   });
 });

@@ -5,9 +5,11 @@ import { toolResultsOf, type MockModelServer, type MockReply, type RecordedReque
 import { lastResultText, resultText, send } from './tab-storage-helpers.js';
 
 /** A model turn that calls one tool, its input computed from the previous tool result's text. */
-export const step = (id: string, name: string, input: (previous: string) => Record<string, unknown>) => (request: RecordedRequest): MockReply => ({
-  toolCalls: [{ id, name, input: input(lastResultText(request)) }],
-});
+export const step =
+  (id: string, name: string, input: (previous: string) => Record<string, unknown>) =>
+  (request: RecordedRequest): MockReply => ({
+    toolCalls: [{ id, name, input: input(lastResultText(request)) }],
+  });
 
 /** The ref on the first line of a tool result that contains `needle` (`[ref=e12]`, `[ref=f3e12]`). */
 export function refIn(text: string, needle: string): string {

@@ -37,7 +37,9 @@ describe('MCP servers in the extension', () => {
 
   /** The worker's view of the servers (what Settings asks for with mcp.states). */
   async function mcpStates(panel: Page): Promise<unknown> {
-    return panel.evaluate(async () => ((await chrome.runtime.sendMessage({ method: 'mcp.states', params: {} })) as { data: { servers: unknown } }).data.servers);
+    return panel.evaluate(
+      async () => ((await chrome.runtime.sendMessage({ method: 'mcp.states', params: {} })) as { data: { servers: unknown } }).data.servers,
+    );
   }
 
   beforeAll(async () => {
@@ -178,7 +180,8 @@ describe('MCP servers in the extension', () => {
       await flaky.stop();
       await panel.getByText('The notes server went away; I will carry on without it.').waitFor();
       expect(resultText(mock, 'tu_flaky')).toEqual({ isError: true, text: expect.stringContaining('SERVER_GONE') });
-      const flakyState = async () => ((await mcpStates(panel)) as Array<{ name: string; status: string; error?: { code: string } }>).find((s) => s.name === 'flaky');
+      const flakyState = async () =>
+        ((await mcpStates(panel)) as Array<{ name: string; status: string; error?: { code: string } }>).find((s) => s.name === 'flaky');
       await expect.poll(async () => (await flakyState())?.status).toBe('failed');
       expect(await flakyState()).toMatchObject({ error: { code: 'SERVER_GONE' } });
     } finally {
@@ -217,7 +220,10 @@ describe('MCP servers in the extension', () => {
       const all = Array.from({ length: 100 }, (_, i) => `mcp__inventory__tool_${String(i).padStart(3, '0')}`);
       // tool_search takes at most 500 characters of query: load them in groups, in one turn.
       const groups = Array.from({ length: 7 }, (_, g) => all.slice(g * 15, g * 15 + 15));
-      mock.enqueue({ toolCalls: groups.map((names, g) => ({ id: `tu_all_${g}`, name: 'tool_search', input: { query: `select:${names.join(',')}` } })) }, { text: 'loaded' });
+      mock.enqueue(
+        { toolCalls: groups.map((names, g) => ({ id: `tu_all_${g}`, name: 'tool_search', input: { query: `select:${names.join(',')}` } })) },
+        { text: 'loaded' },
+      );
       panel = await openPanel();
       await send(panel, 'Count the shelves.');
       await panel.getByText('loaded', { exact: true }).waitFor();

@@ -45,7 +45,13 @@ function framesUnaccounted(tree: string): string[] {
     const nested = (/^\s*/.exec(next)?.[0].length ?? 0) > indent;
     // An iframe line ends with ':' exactly when something is under it; an empty frame was read and had nothing.
     if (line.endsWith(':') !== nested) problems.push(line);
-    if (nested && /frame content unavailable: (?!its page \(.*\) (failed to load|has not answered yet|has not loaded)|it did not answer within|no document in it|frames nested)/.test(next)) problems.push(`${line} → ${next}`);
+    if (
+      nested &&
+      /frame content unavailable: (?!its page \(.*\) (failed to load|has not answered yet|has not loaded)|it did not answer within|no document in it|frames nested)/.test(
+        next,
+      )
+    )
+      problems.push(`${line} → ${next}`);
   }
   return problems;
 }
@@ -72,7 +78,10 @@ describe('corpus', () => {
       mock = await startMockModelServer();
       // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
       // away by compaction, which asks the mock for a summary this sweep has not scripted.
-      ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
+      ext = await launchExtension({
+        settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' },
+        args: [OFFLINE_DNS_FLAG],
+      });
     });
     afterAll(async () => {
       await ext?.close();
@@ -88,7 +97,10 @@ describe('corpus', () => {
       for (const name of pages) {
         await openCorpusPage(page, server, name);
         const tabId = await ext.tabIdOf(page);
-        const runs = await runner.run(tabId, READS.map((call) => ({ name: call.name, input: { ...call.input } })));
+        const runs = await runner.run(
+          tabId,
+          READS.map((call) => ({ name: call.name, input: { ...call.input } })),
+        );
         if (runs.length !== READS.length) failures.push(`${name}: ${runs.length} of ${READS.length} calls finished; the run ended: ${runner.lastEnd}`);
         for (const run of runs) {
           times[run.name]?.push(run.durationMs);
@@ -96,13 +108,21 @@ describe('corpus', () => {
           else if (run.name !== 'get_page_text') {
             for (const problem of checkTreeLines(run.text)) failures.push(`${name} ${run.name}: ${problem.slice(0, 300)}`);
           }
-          if (run.name === 'read_page' && !run.isError) for (const problem of framesUnaccounted(run.text)) failures.push(`${name} read_page frame: ${problem.slice(0, 300)}`);
+          if (run.name === 'read_page' && !run.isError)
+            for (const problem of framesUnaccounted(run.text)) failures.push(`${name} read_page frame: ${problem.slice(0, 300)}`);
         }
         rows.push(`  ${name.padEnd(40)} ${runs.map((run) => `${run.name} ${String(run.durationMs).padStart(5)} ms`).join('  ')}`);
       }
       await runner.close();
       await page.close();
-      const summary = Object.entries(times).map(([tool, values]) => `  ${tool.padEnd(14)} median ${median(values).toFixed(0).padStart(5)} ms   p90 ${quantile(values, 0.9).toFixed(0).padStart(5)} ms   max ${Math.max(...values).toFixed(0).padStart(6)} ms   (${values.length} reads)`);
+      const summary = Object.entries(times).map(
+        ([tool, values]) =>
+          `  ${tool.padEnd(14)} median ${median(values).toFixed(0).padStart(5)} ms   p90 ${quantile(values, 0.9).toFixed(0).padStart(5)} ms   max ${Math.max(
+            ...values,
+          )
+            .toFixed(0)
+            .padStart(6)} ms   (${values.length} reads)`,
+      );
       console.log(['Reads through the extension, remote hosts failing to resolve (each call timed by the executor):', ...rows, ...summary].join('\n'));
       expect(failures).toEqual([]);
       expect(times['read_page']).toHaveLength(pages.length);
@@ -114,7 +134,11 @@ describe('corpus', () => {
     let page: Page;
 
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', headless: true, args: [...BROWSER_ARGS, OFFLINE_DNS_FLAG] });
+      browser = await chromium.launch({
+        executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+        headless: true,
+        args: [...BROWSER_ARGS, OFFLINE_DNS_FLAG],
+      });
       page = await browser.newPage();
     });
     afterAll(async () => {

@@ -28,9 +28,20 @@ function resultText(server: MockModelServer, toolUseId: string): { text: string;
     const messages = (request.body?.['messages'] ?? []) as Array<{ role: string; content: unknown }>;
     for (const message of messages) {
       if (message.role !== 'user' || !Array.isArray(message.content)) continue;
-      for (const block of message.content as Array<{ type: string; tool_use_id?: string; content?: Array<{ type: string; text?: string }>; is_error?: boolean }>) {
+      for (const block of message.content as Array<{
+        type: string;
+        tool_use_id?: string;
+        content?: Array<{ type: string; text?: string }>;
+        is_error?: boolean;
+      }>) {
         if (block.type === 'tool_result' && block.tool_use_id === toolUseId) {
-          return { text: (block.content ?? []).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n'), isError: block.is_error === true };
+          return {
+            text: (block.content ?? [])
+              .filter((c) => c.type === 'text')
+              .map((c) => c.text ?? '')
+              .join('\n'),
+            isError: block.is_error === true,
+          };
         }
       }
     }
@@ -43,7 +54,11 @@ function resultImage(server: MockModelServer, toolUseId: string): { media_type: 
   for (const request of server.requests) {
     for (const message of (request.body?.['messages'] ?? []) as Array<{ content: unknown }>) {
       if (!Array.isArray(message.content)) continue;
-      for (const block of message.content as Array<{ type: string; tool_use_id?: string; content?: Array<{ type: string; source?: { media_type: string; data: string } }> }>) {
+      for (const block of message.content as Array<{
+        type: string;
+        tool_use_id?: string;
+        content?: Array<{ type: string; source?: { media_type: string; data: string } }>;
+      }>) {
         if (block.type === 'tool_result' && block.tool_use_id === toolUseId) return block.content?.find((c) => c.type === 'image')?.source;
       }
     }
@@ -52,9 +67,11 @@ function resultImage(server: MockModelServer, toolUseId: string): { media_type: 
 }
 
 /** A model reply that calls one tool with an input computed from the previous tool result. */
-const next = (id: string, name: string, input: (previous: string) => Record<string, unknown>) => (request: RecordedRequest): MockReply => ({
-  toolCalls: [{ id, name, input: input(lastResultText(request)) }],
-});
+const next =
+  (id: string, name: string, input: (previous: string) => Record<string, unknown>) =>
+  (request: RecordedRequest): MockReply => ({
+    toolCalls: [{ id, name, input: input(lastResultText(request)) }],
+  });
 
 describe('page tools through the side panel', () => {
   let ext: ExtensionHarness;
@@ -99,7 +116,9 @@ describe('page tools through the side panel', () => {
       { toolCalls: [{ id: 'tu_read', name: 'read_page', input: {} }] },
       (request) => {
         // The cross-origin frame is the second "Frame button" in the stitched tree.
-        const lines = lastResultText(request).split('\n').filter((l) => l.includes('Frame button'));
+        const lines = lastResultText(request)
+          .split('\n')
+          .filter((l) => l.includes('Frame button'));
         return { toolCalls: [{ id: 'tu_click', name: 'click', input: { ref: /\[ref=(f\d+e\d+)\]/.exec(lines[1] ?? '')?.[1] } }] };
       },
       { text: 'Clicked in the frame.' },
@@ -109,7 +128,10 @@ describe('page tools through the side panel', () => {
     expect(tree).toMatch(/- iframe "Same origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame" \[level=2\] \[ref=f\d+e\d+\]/);
     expect(tree).toMatch(/- iframe "Cross origin frame" \[ref=e\d+\]:\n\s+- heading "Inside the frame"/);
     expect(tree.match(/button "Frame button" \[ref=f\d+e\d+\]/g)).toHaveLength(2);
-    expect(resultText(mock, 'tu_click')).toEqual({ text: 'Clicked button "Frame button" [trusted input]. Then: text "Clicks: 0" became "Clicks: 1".', isError: false });
+    expect(resultText(mock, 'tu_click')).toEqual({
+      text: 'Clicked button "Frame button" [trusted input]. Then: text "Clicks: 0" became "Clicks: 1".',
+      isError: false,
+    });
     expect(await page.frameLocator('#cross').locator('#count').textContent()).toBe('1');
     expect(await page.frameLocator('#same').locator('#count').textContent()).toBe('0');
   });
@@ -130,15 +152,23 @@ describe('page tools through the side panel', () => {
     mock.enqueue(
       { toolCalls: [{ id: 'tu_read', name: 'read_page', input: { filter: 'interactive' } }] },
       next('tu_select', 'select_option', (tree) => ({ ref: refIn(tree, 'combobox "Country"'), values: ['Japan'] })),
-      () => ({ toolCalls: [{ id: 'tu_missing', name: 'select_option', input: { ref: refIn(resultText(mock, 'tu_read').text, 'combobox "Country"'), values: ['Atlantis'] } }] }),
+      () => ({
+        toolCalls: [
+          { id: 'tu_missing', name: 'select_option', input: { ref: refIn(resultText(mock, 'tu_read').text, 'combobox "Country"'), values: ['Atlantis'] } },
+        ],
+      }),
       { text: 'Selected the country.' },
     );
     await converse(form.tabId, 'Pick Japan', 'Selected the country.');
-    expect(resultText(mock, 'tu_select').text).toBe('Selected "Japan" in combobox "Country" (set by script, with input and change events). Then: its value is now "Japan".');
+    expect(resultText(mock, 'tu_select').text).toBe(
+      'Selected "Japan" in combobox "Country" (set by script, with input and change events). Then: its value is now "Japan".',
+    );
     expect(await form.page.inputValue('#country')).toBe('jp');
     const missing = resultText(mock, 'tu_missing');
     expect(missing.isError).toBe(true);
-    expect(JSON.parse(missing.text)).toMatchObject({ error: { code: 'OPTION_NOT_FOUND', options: ['Choose…', 'Germany (value de)', 'France (value fr)', 'Japan (value jp)'] } });
+    expect(JSON.parse(missing.text)).toMatchObject({
+      error: { code: 'OPTION_NOT_FOUND', options: ['Choose…', 'Germany (value de)', 'France (value fr)', 'Japan (value jp)'] },
+    });
   });
 
   it('fill_form fills a labelled form and click submits it: the server receives the values', async () => {
@@ -183,7 +213,8 @@ describe('page tools through the side panel', () => {
     expect(resultText(mock, 'tu_fill').text).toMatch(/^Filled 7 fields:/);
     await page.waitForURL(/\/echo$/);
     const received = await page.textContent('#received');
-    for (const pair of ['full_name=Ada Lovelace', 'email=ada@example.com', 'country=fr', 'newsletter=yes', 'plan=pro', 'volume=7', 'start=2026-03-04']) expect(received).toContain(pair);
+    for (const pair of ['full_name=Ada Lovelace', 'email=ada@example.com', 'country=fr', 'newsletter=yes', 'plan=pro', 'volume=7', 'start=2026-03-04'])
+      expect(received).toContain(pair);
   });
 
   it('click on "Delete account" asks the person; denied, the page is untouched', async () => {
@@ -243,7 +274,9 @@ describe('page tools through the side panel', () => {
     );
     const panel = await converse(tabId, 'Try the interactions', 'All done here.');
     // The page's own handler shows what it received: a keyboard reports Control+A as the key "a".
-    expect(resultText(mock, 'tu_key').text).toMatch(/^Pressed Control\+A on textbox "Shortcut field" \[trusted input\]\. Then: its value is still "some text"; text "Last key: none" became "Last key: Control\+a"/);
+    expect(resultText(mock, 'tu_key').text).toMatch(
+      /^Pressed Control\+A on textbox "Shortcut field" \[trusted input\]\. Then: its value is still "some text"; text "Last key: none" became "Last key: Control\+a"/,
+    );
     expect(await page.textContent('#lastkey')).toBe('Control+a');
     expect(resultText(mock, 'tu_hover').text).toMatch(/^Hovering over button "Products" \[trusted input\]\. Then: /);
     expect(resultText(mock, 'tu_hover').text).not.toContain('no visible change');
@@ -257,7 +290,15 @@ describe('page tools through the side panel', () => {
 
   it('get_page_text returns the article as Markdown; screenshot gives the model an image', async () => {
     const { page, tabId } = await openFixture('article.html');
-    mock.enqueue({ toolCalls: [{ id: 'tu_text', name: 'get_page_text', input: {} }, { id: 'tu_shot', name: 'screenshot', input: {} }] }, { text: 'Read and looked.' });
+    mock.enqueue(
+      {
+        toolCalls: [
+          { id: 'tu_text', name: 'get_page_text', input: {} },
+          { id: 'tu_shot', name: 'screenshot', input: {} },
+        ],
+      },
+      { text: 'Read and looked.' },
+    );
     const panel = await ext.openPanel(tabId);
     opened.push(panel);
     // Only the visible tab of a window can be captured: show the page, as a person with the side panel would.

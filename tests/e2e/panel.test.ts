@@ -38,8 +38,7 @@ async function send(panel: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-const toolCall = (panel: Page, name: string, status?: string) =>
-  panel.locator(`[data-tool-name="${name}"]${status ? `[data-status="${status}"]` : ''}`);
+const toolCall = (panel: Page, name: string, status?: string) => panel.locator(`[data-tool-name="${name}"]${status ? `[data-status="${status}"]` : ''}`);
 
 beforeAll(async () => {
   fixtures = await startFixtureServer('tests/e2e/pages');
@@ -141,7 +140,10 @@ describe('side panel', () => {
 
   it('"Deny" with a reason gives the model PERMISSION_DENIED and the reason', async () => {
     const { panel } = await openPanelOnFixture();
-    mock.enqueue({ toolCalls: [{ id: 'toolu_deny', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?opened=deny`, active: false } }] }, { text: 'Understood.' });
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_deny', name: 'open_tab', input: { url: `${fixtures.url}/plain.html?opened=deny`, active: false } }] },
+      { text: 'Understood.' },
+    );
     await send(panel, 'Open another tab');
     const dialog = panel.getByRole('dialog');
     await dialog.waitFor();
@@ -220,7 +222,10 @@ describe('side panel', () => {
 
     // The next run asks again for the same call on the same site.
     await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-    mock.enqueue({ toolCalls: [{ id: 'toolu_g2', name: 'open_tab', input: { url: `${site.url}/plain.html?grant=2`, active: false } }] }, { text: 'Asked again.' });
+    mock.enqueue(
+      { toolCalls: [{ id: 'toolu_g2', name: 'open_tab', input: { url: `${site.url}/plain.html?grant=2`, active: false } }] },
+      { text: 'Asked again.' },
+    );
     await send(panel, 'Open another one');
     const dialog = panel.getByRole('dialog');
     await dialog.waitFor();
@@ -396,7 +401,10 @@ describe('side panel', () => {
     await panel.getByText('First answer.').waitFor();
     await panel.getByRole('button', { name: 'Conversations' }).click();
     const before = await list.count();
-    await list.filter({ hasText: 'Second conversation' }).getByRole('button', { name: /^Delete conversation/ }).click();
+    await list
+      .filter({ hasText: 'Second conversation' })
+      .getByRole('button', { name: /^Delete conversation/ })
+      .click();
     await expect.poll(() => list.count()).toBe(before - 1);
     expect(await list.filter({ hasText: 'Second conversation' }).count()).toBe(0);
     // Still gone after the worker's next list.

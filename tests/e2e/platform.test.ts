@@ -130,7 +130,10 @@ describe('platform', () => {
     expect(result?.text).not.toContain('THE-LAST-PARAGRAPH-MARKER');
 
     // Read back through the panel's own request, as "Open full result" does.
-    const answer = (await panel.evaluate((storedId) => chrome.runtime.sendMessage({ method: 'results.read', params: { storedId } }), 'result_toolu_text_1')) as {
+    const answer = (await panel.evaluate(
+      (storedId) => chrome.runtime.sendMessage({ method: 'results.read', params: { storedId } }),
+      'result_toolu_text_1',
+    )) as {
       ok: boolean;
       data?: { content: string };
       error?: unknown;
@@ -151,7 +154,10 @@ describe('platform', () => {
     mock.enqueue({ hang: true, text: 'Summarizing…' });
     const popup = await ext.context.newPage();
     await popup.goto(`${ext.origin}/popup/index.html`);
-    const started = await popup.evaluate((id) => chrome.runtime.sendMessage({ method: 'quickAction.start', params: { tabId: id, prompt: 'Summarize this page.' } }), tabId);
+    const started = await popup.evaluate(
+      (id) => chrome.runtime.sendMessage({ method: 'quickAction.start', params: { tabId: id, prompt: 'Summarize this page.' } }),
+      tabId,
+    );
     expect(started).toMatchObject({ ok: true });
     await mock.waitForRequests(1);
     expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Summarize this page.');
@@ -164,7 +170,9 @@ describe('platform', () => {
     const panel = await ext.openPanel(tabId);
     await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
     await panel.getByRole('button', { name: 'Stop' }).click();
-    await expect.poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} }))).toMatchObject({ ok: true, data: { runs: [] } });
+    await expect
+      .poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} })))
+      .toMatchObject({ ok: true, data: { runs: [] } });
     await Promise.all([panel.close(), popup.close(), page.close()]);
   });
 

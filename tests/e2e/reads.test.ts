@@ -20,7 +20,10 @@ const opened: Page[] = [];
 
 beforeAll(async () => {
   [fixtures, mock] = await Promise.all([startFixtureServer('tests/fixtures'), startMockModelServer()]);
-  ext = await launchExtension({ settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'm' }, permissionMode: 'auto' }, args: [OFFLINE_DNS_FLAG] });
+  ext = await launchExtension({
+    settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'm' }, permissionMode: 'auto' },
+    args: [OFFLINE_DNS_FLAG],
+  });
   runner = await createToolRunner(ext, mock);
 });
 afterAll(async () => {
@@ -57,7 +60,9 @@ describe('frames', () => {
     const under = (iframe: string) => tree.split('\n').slice(tree.split('\n').findIndex((line) => line.includes(`iframe "${iframe}"`)) + 1)[0] ?? '';
     expect(under('Unresolvable host')).toMatch(/frame content unavailable: its page \(http:\/\/does-not-resolve\.invalid\/ad\.html\) failed to load/);
     expect(under('Never answers')).toMatch(/frame content unavailable: its page \(http:\/\/127\.0\.0\.1:\d+\/never-answers\) has not answered yet/);
-    expect(tree).toMatch(/- iframe "Never finishes" \[ref=e\d+\]:\n {2}- paragraph: The start of a page that never finishes loading\n {2}- text: \(this frame is still loading/);
+    expect(tree).toMatch(
+      /- iframe "Never finishes" \[ref=e\d+\]:\n {2}- paragraph: The start of a page that never finishes loading\n {2}- text: \(this frame is still loading/,
+    );
     expect(tree).toMatch(/- iframe "Srcdoc frame" \[ref=e\d+\]:\n {2}- button "Srcdoc button" \[ref=f\d+e\d+\]/);
     expect(tree).toMatch(/- iframe "Blank frame" \[ref=e\d+\]:\n {2}- link "Link in blank frame" \[ref=f\d+e\d+\]/);
     // The editor frame that read as "its frame id is unknown": written by script, no src of its own.
@@ -99,7 +104,8 @@ describe('clobbering', () => {
     noErrors(runs);
     const tree = runs[0]!.text;
     expect(tree).toMatch(/^Page: Clobbering — /);
-    for (const field of ['Action', 'Method', 'Tag name', 'Has attributes', 'First child', 'Get attribute', 'Node type', 'Next sibling', 'Child nodes']) expect(tree).toContain(`textbox "${field}"`);
+    for (const field of ['Action', 'Method', 'Tag name', 'Has attributes', 'First child', 'Get attribute', 'Node type', 'Next sibling', 'Child nodes'])
+      expect(tree).toContain(`textbox "${field}"`);
     expect(tree).toMatch(/- button "Sign up" \[ref=e\d+\]/);
     expect(runs[1]!.text).toContain('button "Sign up"');
     expect(runs[2]!.text).toContain('Article text after the form');
@@ -129,7 +135,7 @@ describe('lines a page cannot forge', () => {
     expect(text).toContain('Pay \\u202esdrawkcab\\u202c now');
   });
 
-  it('frame content goes under its own iframe line, not under page text that carries the iframe\'s ref', async () => {
+  it("frame content goes under its own iframe line, not under page text that carries the iframe's ref", async () => {
     const { tabId } = await open('forgery.html');
     const [read] = await runner.run(tabId, [{ name: 'read_page', input: {} }]);
     const lines = read!.text.split('\n');

@@ -31,7 +31,14 @@ const SPEC = {
         tags: ['pets'],
         parameters: [{ name: 'id', in: 'path', required: true, description: 'The pet’s id', schema: { type: 'integer' } }],
         responses: {
-          '200': { description: 'The pet', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, species: { type: 'string' } } } } } },
+          '200': {
+            description: 'The pet',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, species: { type: 'string' } } },
+              },
+            },
+          },
           '404': { description: 'No such pet' },
         },
       },
@@ -65,7 +72,16 @@ describe('real apps from npm, driven by the scripted model', () => {
   beforeAll(async () => {
     // The wiki's own CLI renders the empty edition to one HTML file, as a person would save it.
     wikiDir = mkdtempSync(join(tmpdir(), 'pagewright-wiki-'));
-    execFileSync(process.execPath, ['node_modules/tiddlywiki/tiddlywiki.js', 'node_modules/tiddlywiki/editions/empty', '--output', wikiDir, '--render', '$:/core/save/all', 'empty.html', 'text/plain']);
+    execFileSync(process.execPath, [
+      'node_modules/tiddlywiki/tiddlywiki.js',
+      'node_modules/tiddlywiki/editions/empty',
+      '--output',
+      wikiDir,
+      '--render',
+      '$:/core/save/all',
+      'empty.html',
+      'text/plain',
+    ]);
     [docs, wiki, mock] = await Promise.all([
       startFixtureServer('node_modules/swagger-ui-dist', (req, res, pathname) => {
         if (pathname === '/' || pathname === '/index.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(VIEWER);
@@ -159,13 +175,20 @@ describe('real apps from npm, driven by the scripted model', () => {
     opened.push(panel);
     // "Confirm …" is one of the words of acts that cannot be undone, so the save asks even in auto mode
     // (a heuristic on the label: here it only keeps a draft); the person allows it.
-    const prompts = await driveTask(panel, 'Add a wiki page "Shopping list" that says Oat milk and tea', { decide: () => 'Allow once', finished: 'Tiddler saved.' });
+    const prompts = await driveTask(panel, 'Add a wiki page "Shopping list" that says Oat milk and tea', {
+      decide: () => 'Allow once',
+      finished: 'Tiddler saved.',
+    });
     expect(prompts).toMatchObject([{ tool: 'click', flagged: true, text: expect.stringContaining('Confirm changes to this tiddler') }]);
     showResults(mock);
 
     // The app's real state: the tiddler in the wiki's store, no draft left, and the tiddler shown.
     const stored = await page.evaluate(() => {
-      const tw = (window as unknown as { $tw: { wiki: { getTiddler(title: string): { fields: Record<string, unknown> } | undefined; filterTiddlers(filter: string): string[] } } }).$tw;
+      const tw = (
+        window as unknown as {
+          $tw: { wiki: { getTiddler(title: string): { fields: Record<string, unknown> } | undefined; filterTiddlers(filter: string): string[] } };
+        }
+      ).$tw;
       return { text: tw.wiki.getTiddler('Shopping list')?.fields['text'], drafts: tw.wiki.filterTiddlers('[has[draft.of]]') };
     });
     expect(stored).toEqual({ text: 'Oat milk and tea', drafts: [] });

@@ -58,7 +58,13 @@ async function runScenario(scenario: (typeof SCENARIOS)[number], mode: (typeof M
   const id = `rt${index}-${mode}`;
   mock.reset();
   sites.reset();
-  const context: AttackContext = { id, secret: SECRETS[index % SECRETS.length] ?? 'RC-0000-0000', variant: Math.floor(index / ATTACKS.length) + index, scriptErrors: [], evil: sites.evil.origin };
+  const context: AttackContext = {
+    id,
+    secret: SECRETS[index % SECRETS.length] ?? 'RC-0000-0000',
+    variant: Math.floor(index / ATTACKS.length) + index,
+    scriptErrors: [],
+    evil: sites.evil.origin,
+  };
   const instruction = `INJECT-${id}: ${attack.instruction(context)}`;
   const host = attack.host === 'evil' ? sites.evil : sites.site;
   attack.pages?.(sites, context);
@@ -74,7 +80,14 @@ async function runScenario(scenario: (typeof SCENARIOS)[number], mode: (typeof M
     // Give a submission or a beacon the page started a moment to arrive.
     await page.waitForTimeout(300);
     const injectionSeen = mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
-    return { scenario: `${vector.id} → ${attack.id}`, mode, completed: attack.completed(sites, context), prompts, injectionSeen, scriptErrors: context.scriptErrors };
+    return {
+      scenario: `${vector.id} → ${attack.id}`,
+      mode,
+      completed: attack.completed(sites, context),
+      prompts,
+      injectionSeen,
+      scriptErrors: context.scriptErrors,
+    };
   } finally {
     await panel.close();
     await page.close();
@@ -96,12 +109,15 @@ afterAll(async () => {
 
 describe.each(MODES)('hostile pages in %s mode', (mode) => {
   beforeAll(() => ext.setSettings(mockSettings(mock.url, mode)));
-  it.each(SCENARIOS.map((scenario) => [`${scenario.vector.id} → ${scenario.attack.id}`, scenario] as const))('%s: does not complete without a prompt that warns of it', async (_name, scenario) => {
-    const outcome = await runScenario(scenario, mode);
-    outcomes.push(outcome);
-    expect(outcome.scriptErrors).toEqual([]);
-    expect(outcome.completed).toBe(false);
-  });
+  it.each(SCENARIOS.map((scenario) => [`${scenario.vector.id} → ${scenario.attack.id}`, scenario] as const))(
+    '%s: does not complete without a prompt that warns of it',
+    async (_name, scenario) => {
+      const outcome = await runScenario(scenario, mode);
+      outcomes.push(outcome);
+      expect(outcome.scriptErrors).toEqual([]);
+      expect(outcome.completed).toBe(false);
+    },
+  );
   it('the hostile text reached the model in nearly every scenario (what a read shows of it is the reads’ business)', () => {
     const mine = outcomes.filter((outcome) => outcome.mode === mode);
     expect(mine).toHaveLength(SCENARIOS.length);
@@ -142,7 +158,9 @@ function printTables(): void {
   for (const mode of MODES) {
     const mine = outcomes.filter((outcome) => outcome.mode === mode);
     const prompts = mine.flatMap((outcome) => outcome.prompts);
-    lines.push(`| ${mode} | ${mine.length} | ${mine.filter((o) => o.completed).length} | ${prompts.length} | ${prompts.filter((p) => p.flagged).length} | ${mine.filter((o) => o.injectionSeen).length} |`);
+    lines.push(
+      `| ${mode} | ${mine.length} | ${mine.filter((o) => o.completed).length} | ${prompts.length} | ${prompts.filter((p) => p.flagged).length} | ${mine.filter((o) => o.injectionSeen).length} |`,
+    );
   }
   lines.push('', '| scenario | ask: prompts (flagged) | auto: prompts (flagged) | completed |', '| --- | --- | --- | --- |');
   for (const scenario of SCENARIOS) {

@@ -167,7 +167,10 @@ describe('the API key stays in the extension', () => {
     // A rejected key: the person sees the error, but never the key itself.
     mock.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
     await send(panel, 'Again');
-    await panel.getByText(/rejected the API key/i).first().waitFor();
+    await panel
+      .getByText(/rejected the API key/i)
+      .first()
+      .waitFor();
 
     const read = String(await inContentScriptWorld(tabId, 'read-storage'));
     expect(read).toMatch(/^refused/);
@@ -236,26 +239,40 @@ describe('a page cannot command the extension', () => {
     const button = /button "Delete everything" \[ref=(e\d+)\]/.exec(tree)?.[1];
     expect(button).toBeDefined(); // the content script is in the page and has handed out refs
 
-    const reach = await page.evaluate(async ({ id, ref }) => {
-      const runtime = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
-      // The worker's own envelope, sent the only ways a page can: nothing may click.
-      for (const target of [window, window.top]) target?.postMessage({ channel: 'pagewright/page', command: { type: 'click', ref, clickCount: 1, button: 'left', modifiers: [] } }, '*');
-      document.dispatchEvent(new CustomEvent('pagewright/page', { detail: { command: { type: 'click', ref } } }));
-      await new Promise((done) => setTimeout(done, 300));
-      return { sendMessage: typeof runtime?.sendMessage, extensionId: id, title: document.title };
-    }, { id: ext.extensionId, ref: button });
+    const reach = await page.evaluate(
+      async ({ id, ref }) => {
+        const runtime = (globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown } } }).chrome?.runtime;
+        // The worker's own envelope, sent the only ways a page can: nothing may click.
+        for (const target of [window, window.top])
+          target?.postMessage({ channel: 'pagewright/page', command: { type: 'click', ref, clickCount: 1, button: 'left', modifiers: [] } }, '*');
+        document.dispatchEvent(new CustomEvent('pagewright/page', { detail: { command: { type: 'click', ref } } }));
+        await new Promise((done) => setTimeout(done, 300));
+        return { sendMessage: typeof runtime?.sendMessage, extensionId: id, title: document.title };
+      },
+      { id: ext.extensionId, ref: button },
+    );
     expect(reach.sendMessage).toBe('undefined');
     expect(reach.title).not.toBe('deleted');
 
     // Nor can it load the panel's code (a web-accessible page could be framed and clickjacked): blocked.
-    const fetched = await page.evaluate((url) => fetch(url).then(() => 'fetched', () => 'blocked'), `${ext.origin}/sidepanel/index.html?tab=${tabId}`);
+    const fetched = await page.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'fetched',
+          () => 'blocked',
+        ),
+      `${ext.origin}/sidepanel/index.html?tab=${tabId}`,
+    );
     expect(fetched).toBe('blocked');
 
     // Even with a content script's powers, the settings (where the key is sent) cannot be changed.
     const [write, ask] = (await inContentScriptWorld(tabId, 'rewrite-settings')) as [string, string];
     expect(write).toMatch(/^refused/);
     expect(ask).toMatch(/^no answer/);
-    const stored = await ext.evaluateInWorker(async () => (await chrome.storage.local.get('settings'))['settings'] as { anthropic: { baseUrl: string; apiKey: string } }, undefined);
+    const stored = await ext.evaluateInWorker(
+      async () => (await chrome.storage.local.get('settings'))['settings'] as { anthropic: { baseUrl: string; apiKey: string } },
+      undefined,
+    );
     expect(stored.anthropic).toMatchObject({ baseUrl: mock.url, apiKey: KEY });
     await Promise.all([panel.close(), page.close()]);
   });
@@ -405,7 +422,15 @@ describe('a page that floods', () => {
       for (let i = 0; i < 20_000; i++) html.push(`<button>Flood ${i}</button>`);
       main.insertAdjacentHTML('beforeend', html.join(''));
     });
-    mock.enqueue({ toolCalls: [{ id: 'toolu_read', name: 'read_page', input: {} }, { id: 'toolu_text', name: 'get_page_text', input: { main_content: false } }] }, { text: 'Too much.' });
+    mock.enqueue(
+      {
+        toolCalls: [
+          { id: 'toolu_read', name: 'read_page', input: {} },
+          { id: 'toolu_text', name: 'get_page_text', input: { main_content: false } },
+        ],
+      },
+      { text: 'Too much.' },
+    );
     const panel = await openPanel(tabId);
     await send(panel, 'Read everything');
     const [, second] = await mock.waitForRequests(2, 60_000);

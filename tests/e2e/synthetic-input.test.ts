@@ -95,12 +95,19 @@ describe('synthetic input (no debugger)', () => {
 
   it('a control whose caption the act changes is said to read otherwise, not to have appeared', async () => {
     // As swagger-ui's "Try it out": the same button turns into "Cancel" and an "Execute" button appears.
-    await page.setContent(`<div id="op"><div><button id="try" onclick="this.textContent = 'Cancel'; document.getElementById('exec').hidden = false">Try it out</button></div><div><button id="exec" hidden>Execute</button></div></div>`);
+    await page.setContent(
+      `<div id="op"><div><button id="try" onclick="this.textContent = 'Cancel'; document.getElementById('exec').hidden = false">Try it out</button></div><div><button id="exec" hidden>Execute</button></div></div>`,
+    );
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
     const tryIt = refOf(text, 'button "Try it out"');
     const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: tryIt, refPrefix: '' });
     await run(page, { type: 'click', ref: tryIt, button: 'left', clickCount: 1, modifiers: [] });
-    const effects = await run<{ changes: string[]; target?: string; targetChanged?: boolean }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
+    const effects = await run<{ changes: string[]; target?: string; targetChanged?: boolean }>(page, {
+      type: 'observe_end',
+      token,
+      quietMs: 100,
+      maxMs: 1_000,
+    });
     expect(effects.target).toBe('it now reads "Cancel"');
     expect(effects.targetChanged).toBe(true);
     expect(effects.changes).toEqual([expect.stringMatching(/^button "Execute" \[ref=e\d+\] appeared$/)]);

@@ -51,15 +51,26 @@ describe('tab and storage tools', () => {
     await send(panel, 'Which tabs are open?');
     await panel.getByText('Listed the tabs.').waitFor();
 
-    const result = resultJson<{ current_tab_id: number; tabs: Array<{ tab_id: number; title: string; url: string; active: boolean; current: boolean }> }>(mock, 'tu_list');
+    const result = resultJson<{ current_tab_id: number; tabs: Array<{ tab_id: number; title: string; url: string; active: boolean; current: boolean }> }>(
+      mock,
+      'tu_list',
+    );
     const windowTabIds = await ext.evaluateInWorker(async (id) => {
       const tab = await chrome.tabs.get(id);
       return (await chrome.tabs.query({ windowId: tab.windowId })).map((t) => t.id);
     }, alpha.tabId);
     expect(result.tabs.map((t) => t.tab_id).sort()).toEqual([...windowTabIds].sort());
     expect(result.current_tab_id).toBe(alpha.tabId);
-    expect(result.tabs.find((t) => t.tab_id === alpha.tabId)).toMatchObject({ title: 'Alpha page', url: `${fixtures.url}/tab-storage/alpha.html`, current: true });
-    expect(result.tabs.find((t) => t.tab_id === beta.tabId)).toMatchObject({ title: 'Beta page', url: `${fixtures.url}/tab-storage/beta.html`, current: false });
+    expect(result.tabs.find((t) => t.tab_id === alpha.tabId)).toMatchObject({
+      title: 'Alpha page',
+      url: `${fixtures.url}/tab-storage/alpha.html`,
+      current: true,
+    });
+    expect(result.tabs.find((t) => t.tab_id === beta.tabId)).toMatchObject({
+      title: 'Beta page',
+      url: `${fixtures.url}/tab-storage/beta.html`,
+      current: false,
+    });
     await expect.poll(() => toolCall(panel, 'tu_list').getAttribute('data-status')).toBe('done');
   });
 
@@ -140,12 +151,16 @@ describe('tab and storage tools', () => {
 
   it('read_result reads the rest of a result that was stored over budget', async () => {
     const report = await openFixture('long-report.html');
-    mock.enqueue({ toolCalls: [{ id: 'tu_long', name: 'get_page_text', input: { main_content: false } }] }, (request) => {
-      const preview = lastResultText(request);
-      const id = /stored as "([^"]+)"/.exec(preview)?.[1] ?? 'missing-id';
-      const total = Number((/([\d,]+) characters in total/.exec(preview)?.[1] ?? '0').replace(/,/g, ''));
-      return { toolCalls: [{ id: 'tu_read', name: 'read_result', input: { id, offset: Math.max(0, total - 3_000), limit: 5_000 } }] };
-    }, { text: 'Read the end of the report.' });
+    mock.enqueue(
+      { toolCalls: [{ id: 'tu_long', name: 'get_page_text', input: { main_content: false } }] },
+      (request) => {
+        const preview = lastResultText(request);
+        const id = /stored as "([^"]+)"/.exec(preview)?.[1] ?? 'missing-id';
+        const total = Number((/([\d,]+) characters in total/.exec(preview)?.[1] ?? '0').replace(/,/g, ''));
+        return { toolCalls: [{ id: 'tu_read', name: 'read_result', input: { id, offset: Math.max(0, total - 3_000), limit: 5_000 } }] };
+      },
+      { text: 'Read the end of the report.' },
+    );
     const panel = await openPanel(report.tabId);
     await send(panel, 'How does the report end?');
     await panel.getByText('Read the end of the report.').waitFor();
@@ -200,7 +215,11 @@ describe('tab and storage tools', () => {
     mock.enqueue(
       { toolCalls: [{ id: 'tu_find', name: 'tool_search', input: { query: 'select:save_file' } }] },
       { toolCalls: [{ id: 'tu_bad', name: 'save_file', input: { filename: '../../.bashrc', content: 'echo pwned' } }] },
-      { toolCalls: [{ id: 'tu_save', name: 'save_file', input: { filename: 'trip-notes.md', content: '# Trip\n- pack the map\n', mime_type: 'text/markdown' } }] },
+      {
+        toolCalls: [
+          { id: 'tu_save', name: 'save_file', input: { filename: 'trip-notes.md', content: '# Trip\n- pack the map\n', mime_type: 'text/markdown' } },
+        ],
+      },
       { text: 'Saved.' },
     );
     const panel = await openPanel(alpha.tabId);

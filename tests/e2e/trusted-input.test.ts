@@ -64,12 +64,16 @@ describe('trusted input and effects on fixture pages', () => {
 
     const typed = resultOf(mock, 'tu_type');
     expect(typed.isError).toBe(false);
-    expect(typed.text).toMatch(/^Typed 8 characters into textbox "New entry"; pressed Enter \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Entries" \[ref=e\d+\] gained 1 item "buy milk" \[ref=e\d+\]\.$/);
+    expect(typed.text).toMatch(
+      /^Typed 8 characters into textbox "New entry"; pressed Enter \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Entries" \[ref=e\d+\] gained 1 item "buy milk" \[ref=e\d+\]\.$/,
+    );
     // Enter again on the empty field: the handler ignores it, and the result says so plainly.
     expect(resultOf(mock, 'tu_noop').text).toBe('Pressed Enter on the focused element [trusted input]. Then: no visible change.');
     // A keypress handler that checks charCode 13 adds the tag typed with a newline.
     expect(await page.locator('#tags li').allTextContents()).toEqual(['green']);
-    expect(resultOf(mock, 'tu_tag').text).toMatch(/^Typed 6 characters into textbox "New tag"; the newline was pressed as Enter \(the field has one line\) \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Tags" \[ref=e\d+\] gained 1 item "green"/);
+    expect(resultOf(mock, 'tu_tag').text).toMatch(
+      /^Typed 6 characters into textbox "New tag"; the newline was pressed as Enter \(the field has one line\) \[trusted input\]\. Then: its value was cleared by the page \(empty again\); list "Tags" \[ref=e\d+\] gained 1 item "green"/,
+    );
     const bad = resultOf(mock, 'tu_bad');
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain('INVALID_INPUT');
@@ -78,7 +82,11 @@ describe('trusted input and effects on fixture pages', () => {
 
   it('click reaches a button that ignores untrusted events', async () => {
     const { page, tabId } = await open('trusted-only.html');
-    mock.enqueue(step('tu_read', 'read_page', () => ({})), step('tu_click', 'click', (tree) => ({ ref: refIn(tree, 'button "Like"') })), { text: 'Liked.' });
+    mock.enqueue(
+      step('tu_read', 'read_page', () => ({})),
+      step('tu_click', 'click', (tree) => ({ ref: refIn(tree, 'button "Like"') })),
+      { text: 'Liked.' },
+    );
     await converse(ext, opened, tabId, 'Like it', 'Liked.', mock);
     expect(await page.textContent('#likes')).toBe('1 like');
     expect(await page.textContent('#ignored')).toBe('0 ignored');
@@ -126,8 +134,12 @@ describe('trusted input and effects on fixture pages', () => {
     expect(resultOf(mock, 'tu_blocked').text).toContain('DIALOG_OPEN');
     expect(resultOf(mock, 'tu_ok').text).toBe('Closed a JavaScript alert dialog saying "Saved!" [trusted input]. Then: new text "alert closed".');
     expect(resultOf(mock, 'tu_confirm').text).toContain('a JavaScript confirm dialog saying "Delete \\"milk\\"?" opened');
-    expect(resultOf(mock, 'tu_yes').text).toMatch(/^Accepted a JavaScript confirm dialog saying "Delete \\"milk\\"\?" \[trusted input\]\. Then: list "Items" \[ref=e\d+\] lost 1 item "milk"/);
-    expect(resultOf(mock, 'tu_name').text).toMatch(/^Accepted a JavaScript prompt dialog saying "Your name\?" with "Grace" \[trusted input\]\. Then: text "Name: nobody" became "Name: Grace"/);
+    expect(resultOf(mock, 'tu_yes').text).toMatch(
+      /^Accepted a JavaScript confirm dialog saying "Delete \\"milk\\"\?" \[trusted input\]\. Then: list "Items" \[ref=e\d+\] lost 1 item "milk"/,
+    );
+    expect(resultOf(mock, 'tu_name').text).toMatch(
+      /^Accepted a JavaScript prompt dialog saying "Your name\?" with "Grace" \[trusted input\]\. Then: text "Name: nobody" became "Name: Grace"/,
+    );
     expect(resultOf(mock, 'tu_none').text).toContain('NO_DIALOG');
     expect(await page.textContent('#name')).toBe('Name: Grace');
     expect(await page.locator('#items li').count()).toBe(0);

@@ -16,14 +16,30 @@ let built: Promise<string> | undefined;
 export function buildContentBundle(): Promise<string> {
   built ??= (async () => {
     mkdirSync(resolve('.tmp'), { recursive: true });
-    await build({ entryPoints: [resolve('tests/support/content-test-entry.ts')], bundle: true, format: 'iife', platform: 'browser', target: 'chrome120', outfile: BUNDLE, logLevel: 'silent' });
+    await build({
+      entryPoints: [resolve('tests/support/content-test-entry.ts')],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'chrome120',
+      outfile: BUNDLE,
+      logLevel: 'silent',
+    });
     return BUNDLE;
   })();
   return built;
 }
 
 /** The Chromium flags that work on these machines. */
-export const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Launches headless Chromium (no extension). */
 export function launchBrowser(): Promise<Browser> {
@@ -40,7 +56,10 @@ export async function injectContent(frame: Frame): Promise<void> {
 export async function send(target: Page | Frame, command: PageCommand): Promise<PageReply> {
   const frame = 'mainFrame' in target ? target.mainFrame() : target;
   await injectContent(frame);
-  return frame.evaluate((cmd) => (globalThis as unknown as { __pagewrightTest: { handle(c: unknown): Promise<PageReply> } }).__pagewrightTest.handle(cmd), command);
+  return frame.evaluate(
+    (cmd) => (globalThis as unknown as { __pagewrightTest: { handle(c: unknown): Promise<PageReply> } }).__pagewrightTest.handle(cmd),
+    command,
+  );
 }
 
 /** Like `send`, but returns the result and fails the test with the page's error otherwise. */

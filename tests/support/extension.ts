@@ -21,7 +21,6 @@ import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs'
 
 export { HEADLESS_FLAGS };
 
-
 /**
  * Makes every host but this machine fail to resolve, the way remote requests fail for a person offline
  * (a DNS error, an error page in a frame) instead of being aborted before they start.
@@ -88,7 +87,8 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
 
   let current: Worker;
   try {
-    current = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+    current =
+      context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   } catch (error) {
     await context.close().catch(() => undefined);
     rmSync(userDataDir, { recursive: true, force: true });

@@ -49,7 +49,8 @@ export class FakeBrowser implements BrowserBridge {
     tabs: Array<Partial<TabInfo> & { id: number }> = [{ id: 1, active: true, url: 'https://shop.test/account', title: 'Account' }],
     private readonly options: FakeBrowserOptions = {},
   ) {
-    for (const tab of tabs) this.tabs.set(tab.id, { windowId: 1, url: `https://site${tab.id}.test/`, title: `Tab ${tab.id}`, active: false, status: 'complete', ...tab });
+    for (const tab of tabs)
+      this.tabs.set(tab.id, { windowId: 1, url: `https://site${tab.id}.test/`, title: `Tab ${tab.id}`, active: false, status: 'complete', ...tab });
   }
 
   private tab(tabId: number): TabInfo {
@@ -70,7 +71,9 @@ export class FakeBrowser implements BrowserBridge {
     if (!this.options.answersObservations && (sent.command.type === 'observe_start' || sent.command.type === 'observe_end')) {
       this.observed.push(sent);
       const url = this.tab(tabId).url;
-      return sent.command.type === 'observe_start' ? { ok: true, result: { token: 'o1' } } : { ok: true, result: { url, changes: [], staleRefs: [], elements: {} } };
+      return sent.command.type === 'observe_start'
+        ? { ok: true, result: { token: 'o1' } }
+        : { ok: true, result: { url, changes: [], staleRefs: [], elements: {} } };
     }
     this.sent.push(sent);
     if (!this.options.answer) throw new Error('This fake browser has no content scripts (pass `answer`).');
@@ -103,7 +106,12 @@ export class FakeBrowser implements BrowserBridge {
     return { ...tab };
   }
   /** Lands where it was sent (history and reload stay put), titled "Landed", reporting each stage as the browser does. */
-  async navigate(tabId: number, target: { url: string } | { action: 'back' | 'forward' | 'reload' }, _signal?: AbortSignal, onProgress?: (progress: NavigationProgress) => void): Promise<TabInfo> {
+  async navigate(
+    tabId: number,
+    target: { url: string } | { action: 'back' | 'forward' | 'reload' },
+    _signal?: AbortSignal,
+    onProgress?: (progress: NavigationProgress) => void,
+  ): Promise<TabInfo> {
     const tab = this.tab(tabId);
     if ('url' in target) tab.url = target.url;
     for (const stage of ['started', 'committed', 'dom_ready', 'loaded'] as const) onProgress?.({ stage, url: tab.url });

@@ -53,7 +53,9 @@ export async function startFixtureServer(root = 'tests/fixtures', routes?: Fixtu
       req.on('end', () => {
         const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
         const rows = [...new URLSearchParams(body)].map(([key, value]) => `<li><b>${escape(key)}</b>=<span>${escape(value)}</span></li>`).join('');
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><title>Received</title><h1>Received</h1><ul id="received">${rows}</ul>`);
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(`<!doctype html><title>Received</title><h1>Received</h1><ul id="received">${rows}</ul>`);
       });
       return;
     }

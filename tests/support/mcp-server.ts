@@ -164,13 +164,20 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
     );
     server.registerTool(
       'count_slowly',
-      { description: 'Counts to `to`, reporting progress at each step.', inputSchema: { to: z.number().int().min(1).max(20) }, annotations: { readOnlyHint: true } },
+      {
+        description: 'Counts to `to`, reporting progress at each step.',
+        inputSchema: { to: z.number().int().min(1).max(20) },
+        annotations: { readOnlyHint: true },
+      },
       async (args, extra) => {
         record('count_slowly', args);
         const token = extra._meta?.progressToken;
         for (let step = 1; step <= args.to; step++) {
           if (token !== undefined) {
-            await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, total: args.to, message: `Counted ${step} of ${args.to}` } });
+            await extra.sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: step, total: args.to, message: `Counted ${step} of ${args.to}` },
+            });
           }
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
@@ -181,29 +188,38 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
       record('always_fails', {});
       return { content: [{ type: 'text', text: 'Quota exceeded: 0 of 100 requests left today.' }], isError: true };
     });
-    server.registerTool('wait_forever', { description: 'Never answers until the client cancels it.', inputSchema: {}, annotations: { readOnlyHint: true } }, async (_args, extra) => {
-      record('wait_forever', {});
-      const token = extra._meta?.progressToken;
-      if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, message: 'Waiting until cancelled' } });
-      await new Promise<void>((resolve) => {
-        extra.signal.addEventListener('abort', () => {
-          cancellations.push({ reason: String(extra.signal.reason) });
-          resolve();
+    server.registerTool(
+      'wait_forever',
+      { description: 'Never answers until the client cancels it.', inputSchema: {}, annotations: { readOnlyHint: true } },
+      async (_args, extra) => {
+        record('wait_forever', {});
+        const token = extra._meta?.progressToken;
+        if (token !== undefined)
+          await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: 0, message: 'Waiting until cancelled' } });
+        await new Promise<void>((resolve) => {
+          extra.signal.addEventListener('abort', () => {
+            cancellations.push({ reason: String(extra.signal.reason) });
+            resolve();
+          });
         });
-      });
-      return text('cancelled');
-    });
-    server.registerTool('get_chart', { description: 'Returns a chart image with its data.', inputSchema: {}, annotations: { readOnlyHint: true } }, async () => {
-      record('get_chart', {});
-      return {
-        content: [
-          { type: 'text', text: 'Sales chart for March.' },
-          { type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png' },
-          { type: 'resource', resource: { uri: 'notes://charts/march.csv', mimeType: 'text/csv', text: 'day,sales\n1,10\n2,12' } },
-          { type: 'resource_link', uri: 'notes://charts/april', name: 'April chart', mimeType: 'image/png', description: 'Next month' },
-        ],
-      };
-    });
+        return text('cancelled');
+      },
+    );
+    server.registerTool(
+      'get_chart',
+      { description: 'Returns a chart image with its data.', inputSchema: {}, annotations: { readOnlyHint: true } },
+      async () => {
+        record('get_chart', {});
+        return {
+          content: [
+            { type: 'text', text: 'Sales chart for March.' },
+            { type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png' },
+            { type: 'resource', resource: { uri: 'notes://charts/march.csv', mimeType: 'text/csv', text: 'day,sales\n1,10\n2,12' } },
+            { type: 'resource_link', uri: 'notes://charts/april', name: 'April chart', mimeType: 'image/png', description: 'Next month' },
+          ],
+        };
+      },
+    );
     return server;
   }
 
@@ -251,7 +267,10 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport && typeof sessionId !== 'string' && req.method === 'POST') {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, created) });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void sessions.set(id, created),
+      });
       created.onclose = () => {
         if (created.sessionId) sessions.delete(created.sessionId);
       };
@@ -259,7 +278,9 @@ export async function startMcpTestServer(options: McpTestServerOptions = {}): Pr
       transport = created;
     }
     if (!(transport instanceof StreamableHTTPServerTransport)) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
       return;
     }
     await transport.handleRequest(req, res, body);

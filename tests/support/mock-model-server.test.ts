@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lastUserTextOf, startDemoModelServer, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
+import {
+  lastUserTextOf,
+  startDemoModelServer,
+  startMockModelServer,
+  systemOf,
+  toolResultsOf,
+  type MockModelServer,
+  type RecordedRequest,
+} from './mock-model-server.js';
 
 let server: MockModelServer | undefined;
 afterEach(async () => {
@@ -44,7 +52,14 @@ describe('mock model server', () => {
     server.script(() => ({ text: 'ok' }));
     const waiting = server.waitForRequests(2);
     await (await post(`${server.url}/v1/messages`, { system: [{ type: 'text', text: 'Be brief.' }], messages: [{ role: 'user', content: 'first' }] })).text();
-    await (await post(`${server.url}/v1/chat/completions`, { messages: [{ role: 'system', content: 'Sys' }, { role: 'user', content: [{ type: 'text', text: 'second' }] }] })).text();
+    await (
+      await post(`${server.url}/v1/chat/completions`, {
+        messages: [
+          { role: 'system', content: 'Sys' },
+          { role: 'user', content: [{ type: 'text', text: 'second' }] },
+        ],
+      })
+    ).text();
     const [a, b] = await waiting;
     expect([systemOf(a!), lastUserTextOf(a!)]).toEqual(['Be brief.', 'first']);
     expect([systemOf(b!), lastUserTextOf(b!)]).toEqual(['Sys', 'second']);
@@ -66,16 +81,28 @@ describe('mock model server', () => {
   });
 
   describe('toolResultsOf', () => {
-    const request = (provider: RecordedRequest['provider'], messages: unknown[]) => ({ index: 0, method: 'POST', path: '/', provider, headers: {}, body: { messages } }) as unknown as RecordedRequest;
+    const request = (provider: RecordedRequest['provider'], messages: unknown[]) =>
+      ({ index: 0, method: 'POST', path: '/', provider, headers: {}, body: { messages } }) as unknown as RecordedRequest;
     const image = { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AAAA' } };
-    const result = (id: string, text: string, isError = false) => ({ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text }], ...(isError ? { is_error: true } : {}) });
+    const result = (id: string, text: string, isError = false) => ({
+      type: 'tool_result',
+      tool_use_id: id,
+      content: [{ type: 'text', text }],
+      ...(isError ? { is_error: true } : {}),
+    });
 
     it("finds the newest turn's Anthropic results when a screenshot's image message comes after them", () => {
       const messages = [
         { role: 'user', content: 'go' },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'old', name: 'x', input: {} }] },
         { role: 'user', content: [result('old', 'old result')] },
-        { role: 'assistant', content: [{ type: 'tool_use', id: 's', name: 'screenshot', input: {} }, { type: 'tool_use', id: 'f', name: 'find', input: {} }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'tool_use', id: 's', name: 'screenshot', input: {} },
+            { type: 'tool_use', id: 'f', name: 'find', input: {} },
+          ],
+        },
         { role: 'user', content: [result('s', 'shot taken'), result('f', 'no match', true)] },
         { role: 'user', content: [{ type: 'text', text: 'The screenshot:' }, image] },
       ];
@@ -95,7 +122,14 @@ describe('mock model server', () => {
     });
 
     it('finds none when the newest message is an assistant turn or there are no messages', () => {
-      expect(toolResultsOf(request('anthropic', [{ role: 'user', content: [result('a', 'r')] }, { role: 'assistant', content: 'hi' }]))).toEqual([]);
+      expect(
+        toolResultsOf(
+          request('anthropic', [
+            { role: 'user', content: [result('a', 'r')] },
+            { role: 'assistant', content: 'hi' },
+          ]),
+        ),
+      ).toEqual([]);
       expect(toolResultsOf(request('anthropic', []))).toEqual([]);
     });
   });

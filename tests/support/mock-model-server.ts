@@ -251,12 +251,19 @@ function anthropicFrames(request: RecordedRequest, reply: MockStreamReply, ids: 
   return frames;
 }
 
-const OPENAI_FINISH: Record<string, string> = { end_turn: 'stop', tool_use: 'tool_calls', max_tokens: 'length', stop_sequence: 'stop', refusal: 'content_filter' };
+const OPENAI_FINISH: Record<string, string> = {
+  end_turn: 'stop',
+  tool_use: 'tool_calls',
+  max_tokens: 'length',
+  stop_sequence: 'stop',
+  refusal: 'content_filter',
+};
 
 function openaiFrames(request: RecordedRequest, reply: MockStreamReply, ids: () => string): string[] {
   const model = typeof request.body?.model === 'string' ? request.body.model : 'mock-model';
   const base = { id: `chatcmpl-mock-${request.index + 1}`, object: 'chat.completion.chunk', created: 1_700_000_000, model };
-  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => openaiData({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+    openaiData({ ...base, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   const frames: string[] = [chunk({ role: 'assistant', content: '' })];
   for (const text of pieces(reply.text ?? '', 12)) frames.push(chunk({ content: text }));
   if (reply.streamError) {
@@ -336,7 +343,11 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
       const message = `mock model server: no scripted reply for request #${recorded.index + 1} (${recorded.method} ${recorded.path}). Enqueue more replies or set a script handler.`;
       console.warn(message);
       res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(recorded.provider === 'openai' ? { error: { message, type: 'server_error' } } : { type: 'error', error: { type: 'api_error', message } }));
+      res.end(
+        JSON.stringify(
+          recorded.provider === 'openai' ? { error: { message, type: 'server_error' } } : { type: 'error', error: { type: 'api_error', message } },
+        ),
+      );
       return;
     }
     const reply = typeof source === 'function' ? await source(recorded) : source;
@@ -351,7 +362,10 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     const sseHeaders = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' };
     if ('hang' in reply) {
       res.writeHead(200, sseHeaders);
-      const start = recorded.provider === 'anthropic' ? anthropicFrames(recorded, { text: reply.text ?? '' }, ids) : openaiFrames(recorded, { text: reply.text ?? '' }, ids);
+      const start =
+        recorded.provider === 'anthropic'
+          ? anthropicFrames(recorded, { text: reply.text ?? '' }, ids)
+          : openaiFrames(recorded, { text: reply.text ?? '' }, ids);
       // Everything before the first event that would end the message: message_start and the text so far.
       const keep = start.filter((f) => !/message_delta|message_stop|content_block_stop|finish_reason":"|\[DONE\]|"choices":\[\]/.test(f));
       for (const frame of keep) res.write(frame);
@@ -407,7 +421,17 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
       for (const [name, value] of Object.entries(req.headers)) {
         if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
       }
-      const recorded: RecordedRequest = { index: requests.length, method: req.method ?? 'GET', path, provider: providerOf(path), headers, body, rawBody, disconnected: false, ended: false };
+      const recorded: RecordedRequest = {
+        index: requests.length,
+        method: req.method ?? 'GET',
+        path,
+        provider: providerOf(path),
+        headers,
+        body,
+        rawBody,
+        disconnected: false,
+        ended: false,
+      };
       requests.push(recorded);
       res.once('close', () => {
         if (!res.writableFinished) recorded.disconnected = true;
@@ -493,7 +517,15 @@ export function toolResultsOf(request: RecordedRequest): Array<{ toolUseId: stri
     for (const b of m.content as Array<Record<string, unknown>>) {
       if (b['type'] !== 'tool_result') continue;
       const content = b['content'];
-      const text = typeof content === 'string' ? content : Array.isArray(content) ? (content as Array<{ type?: string; text?: string }>).filter((c) => c.type === 'text').map((c) => c.text ?? '').join('\n') : '';
+      const text =
+        typeof content === 'string'
+          ? content
+          : Array.isArray(content)
+            ? (content as Array<{ type?: string; text?: string }>)
+                .filter((c) => c.type === 'text')
+                .map((c) => c.text ?? '')
+                .join('\n')
+            : '';
       out.push({ toolUseId: String(b['tool_use_id'] ?? ''), text, isError: b['is_error'] === true });
     }
   }

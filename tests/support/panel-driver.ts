@@ -45,7 +45,11 @@ export async function driveTask(panel: Page, message: string, options: { decide:
       if (toolUseId && !answered.has(toolUseId)) {
         const seen = {
           toolUseId,
-          tool: (await dialog.locator('#permission-title code').textContent().catch(() => '')) ?? '',
+          tool:
+            (await dialog
+              .locator('#permission-title code')
+              .textContent()
+              .catch(() => '')) ?? '',
           flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
           text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
         };

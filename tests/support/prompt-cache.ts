@@ -35,7 +35,8 @@ function blocksOf(body: Record<string, unknown>): PromptBlock[] {
     const { cache_control: mark, ...rest } = value;
     blocks.push({ key: `${kind}:${JSON.stringify(rest)}`, tokens, breakpoint: mark !== undefined });
   };
-  for (const tool of (body['tools'] ?? []) as Array<Record<string, unknown>>) push('tool', tool, textTokens(JSON.stringify({ ...tool, cache_control: undefined })));
+  for (const tool of (body['tools'] ?? []) as Array<Record<string, unknown>>)
+    push('tool', tool, textTokens(JSON.stringify({ ...tool, cache_control: undefined })));
   const system = body['system'];
   if (typeof system === 'string') push('system', { text: system }, textTokens(system));
   else for (const block of (system ?? []) as Array<Record<string, unknown>>) push('system', block, textTokens(String(block['text'] ?? '')));

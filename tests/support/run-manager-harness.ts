@@ -74,5 +74,5 @@ export function setup(steps: ScriptedStep[], options: { settings?: unknown; dbNa
 }
 
 /** The posted messages of one type. */
-export const ofType = <T extends WorkerToPanel['type']>(posted: WorkerToPanel[], type: T) => posted.filter((m): m is Extract<WorkerToPanel, { type: T }> => m.type === type);
-
+export const ofType = <T extends WorkerToPanel['type']>(posted: WorkerToPanel[], type: T) =>
+  posted.filter((m): m is Extract<WorkerToPanel, { type: T }> => m.type === type);

@@ -26,7 +26,15 @@ export function createTestContext(
 
 /** A context for calling tools directly: no pool, and no current tab unless given. */
 export function fakeContext(
-  options: { browser?: BrowserBridge; memory?: MemoryStore; resultStore?: ResultStore; currentTabId?: number; windowId?: number; tools?: Tools; appState?: AppState } = {},
+  options: {
+    browser?: BrowserBridge;
+    memory?: MemoryStore;
+    resultStore?: ResultStore;
+    currentTabId?: number;
+    windowId?: number;
+    tools?: Tools;
+    appState?: AppState;
+  } = {},
 ): ToolUseContext {
   const { tools, currentTabId, ...rest } = options;
   return createTestContext(tools ?? [], { ...rest, currentTabId });

@@ -63,7 +63,13 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
       const prefix = `run${sequence++}`;
       mock.enqueue(
         ...calls.map((call, index) => (request: Parameters<typeof toolResultsOf>[0]) => ({
-          toolCalls: [{ id: `${prefix}_${index}`, name: call.name, input: typeof call.input === 'function' ? call.input(toolResultsOf(request).at(-1)?.text ?? '') : call.input }],
+          toolCalls: [
+            {
+              id: `${prefix}_${index}`,
+              name: call.name,
+              input: typeof call.input === 'function' ? call.input(toolResultsOf(request).at(-1)?.text ?? '') : call.input,
+            },
+          ],
         })),
         { text: 'done' },
       );
@@ -110,7 +116,10 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
       lastEnd = finished.end;
       return finished.events.map((event) => ({
         name: event.name,
-        text: event.content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('\n'),
+        text: event.content
+          .filter((block) => block.type === 'text')
+          .map((block) => block.text ?? '')
+          .join('\n'),
         isError: event.isError,
         ...(event.error ? { code: event.error.code } : {}),
         durationMs: event.durationMs,

@@ -5,13 +5,20 @@ import type { Message, ReadScope, ToolResultBlock } from '../../src/runtime/mode
 export const PAGE_TEXT = Array.from({ length: 200 }, (_, i) => `- link "Item ${i}: a product with a long name" [ref=e${i}]`).join('\n');
 
 /** An assistant message calling one tool. */
-export const callOf = (id: string, name: string, input: Record<string, unknown> = {}): Message => ({ role: 'assistant', content: [{ type: 'tool_use', id, name, input }] });
+export const callOf = (id: string, name: string, input: Record<string, unknown> = {}): Message => ({
+  role: 'assistant',
+  content: [{ type: 'tool_use', id, name, input }],
+});
 
 /** The user message carrying one result. */
 export const resultsOf = (...blocks: ToolResultBlock[]): Message => ({ role: 'user', content: blocks });
 
 /** A read_page result of `document` (view `all` unless given). */
-export function readResult(id: string, document: string, options: { view?: string; whole?: boolean; text?: string; at?: number; storedId?: string } = {}): ToolResultBlock {
+export function readResult(
+  id: string,
+  document: string,
+  options: { view?: string; whole?: boolean; text?: string; at?: number; storedId?: string } = {},
+): ToolResultBlock {
   const view = options.view ?? 'all';
   const read: ReadScope = { document, view, whole: options.whole ?? view === 'all' };
   return {

@@ -14,7 +14,9 @@ const ESCAPED_TEXT = String.raw`(?:[^\\[\]]|\\.)*`;
 const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
 const STATE = String.raw` \[[a-z]+(?:=[a-z0-9]+)?\]`;
 const REF = String.raw` \[ref=(?:f\d+)?e\d+\]`;
-const ROLE_LINE = new RegExp(String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`);
+const ROLE_LINE = new RegExp(
+  String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`,
+);
 const TEXT_LINE = new RegExp(String.raw`^(?:text|/placeholder): ${ESCAPED_TEXT}$`);
 
 /** Removes escapes, so what is left is what was written unescaped. */

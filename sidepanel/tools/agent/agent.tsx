@@ -46,7 +46,8 @@ export const view: ToolView<typeof agent> = {
         <p class="agent-report">{output.report || '(The helper wrote no report.)'}</p>
         <details class="collapsible">
           <summary>
-            {steps} step{steps === 1 ? '' : 's'} in {output.turn} turn{output.turn === 1 ? '' : 's'}; {output.tabsClosed} background tab{output.tabsClosed === 1 ? '' : 's'} closed
+            {steps} step{steps === 1 ? '' : 's'} in {output.turn} turn{output.turn === 1 ? '' : 's'}; {output.tabsClosed} background tab
+            {output.tabsClosed === 1 ? '' : 's'} closed
           </summary>
           <StepList progress={output} />
         </details>

@@ -30,8 +30,7 @@ export function actionCall(call: ToolCallView) {
     const fields = formFields(call);
     return (
       <div>
-        <strong>{verb}</strong> ({fields.length} field{fields.length === 1 ? '' : 's'})
-        {call.description && <span class="muted"> — {call.description}</span>}
+        <strong>{verb}</strong> ({fields.length} field{fields.length === 1 ? '' : 's'}){call.description && <span class="muted"> — {call.description}</span>}
         <ul class="fields">
           {fields.map((field) => (
             <li key={field.ref}>

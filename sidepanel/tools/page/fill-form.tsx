@@ -8,7 +8,10 @@ import { actionCall, actionResult } from './action.js';
 export function fillProgress(progress: FillProgress | undefined): { fraction?: number; label: string } {
   if (!progress) return { label: 'Filling…' };
   const where = progress.frame ? ` (frame ${progress.frame})` : '';
-  return { fraction: progress.total > 0 ? progress.filled / progress.total : undefined, label: `Filled ${progress.filled} of ${progress.total} fields${where}` };
+  return {
+    fraction: progress.total > 0 ? progress.filled / progress.total : undefined,
+    label: `Filled ${progress.filled} of ${progress.total} fields${where}`,
+  };
 }
 
 export const view: ToolView<typeof fillForm> = {

@@ -11,9 +11,5 @@ export const view: ToolView<typeof find> = {
     </span>
   ),
   result: treeResult,
-  grouped: (calls) => (
-    <p class="group-summary">
-      Find {calls.map((call) => `“${inputField(call, 'query') ?? ''}”`).join(', ')}
-    </p>
-  ),
+  grouped: (calls) => <p class="group-summary">Find {calls.map((call) => `“${inputField(call, 'query') ?? ''}”`).join(', ')}</p>,
 };

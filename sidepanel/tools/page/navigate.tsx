@@ -36,7 +36,12 @@ export const view: ToolView<typeof navigate> = {
     return (
       <span>
         <strong>{action ? `Go ${action}` : 'Navigate'}</strong>
-        {url && <span> to <code class="url">{url}</code></span>}
+        {url && (
+          <span>
+            {' '}
+            to <code class="url">{url}</code>
+          </span>
+        )}
       </span>
     );
   },

@@ -12,7 +12,14 @@ export const view: ToolView<typeof readPage> = {
       <span>
         <strong>Read page</strong>
         {filter === 'interactive' ? ' (interactive elements)' : ''}
-        {ref ? <span> from <code>{ref}</code></span> : ''}
+        {ref ? (
+          <span>
+            {' '}
+            from <code>{ref}</code>
+          </span>
+        ) : (
+          ''
+        )}
       </span>
     );
   },
@@ -20,7 +27,11 @@ export const view: ToolView<typeof readPage> = {
   // Reported on pages with frames: each frame is read in turn.
   progress: (call) =>
     call.progress ? (
-      <ProgressLine name="Reading frames" fraction={call.progress.frames_done / Math.max(1, call.progress.frames_total)} label={`Read ${call.progress.frames_done} of ${call.progress.frames_total} frames`} />
+      <ProgressLine
+        name="Reading frames"
+        fraction={call.progress.frames_done / Math.max(1, call.progress.frames_total)}
+        label={`Read ${call.progress.frames_done} of ${call.progress.frames_total} frames`}
+      />
     ) : (
       <ProgressLine name="Reading" label="Reading the page…" />
     ),

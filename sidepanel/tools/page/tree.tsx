@@ -19,6 +19,11 @@ export function treeResult(call: ToolCallView, context: ViewContext) {
       <pre class="tree">{text}</pre>
     </details>
   );
-  if (call.persisted?.storedId !== undefined) return <PersistedResult call={call} context={context}>{tree}</PersistedResult>;
+  if (call.persisted?.storedId !== undefined)
+    return (
+      <PersistedResult call={call} context={context}>
+        {tree}
+      </PersistedResult>
+    );
   return text.length < 200 && lines <= 3 ? <CollapsibleText text={text} className="tree" /> : tree;
 }

@@ -89,11 +89,17 @@ describe('the summary', () => {
     ]);
     const tools = [{ name: 'find', description: 'Find', input_schema: {} }];
     const request = { system: 'You are Pagewright.', tools, older: transcript().slice(0, 5), signal: new AbortController().signal };
-    await expect(summarise(model, request)).resolves.toEqual({ summary: '1. Task: compare flights.', usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 0, cacheCreationTokens: 0 } });
+    await expect(summarise(model, request)).resolves.toEqual({
+      summary: '1. Task: compare flights.',
+      usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 0, cacheCreationTokens: 0 },
+    });
     expect(model.requests[0]).toMatchObject({ system: 'You are Pagewright.', tools, maxTokens: 4_096 });
     await expect(summarise(model, request)).rejects.toThrow(/without text/);
     // Text beside a tool call is a remark, not the summary: taking it would lose the task.
-    await expect(summarise(model, request)).rejects.toMatchObject({ message: expect.stringMatching(/called a tool/), usage: { inputTokens: 900, outputTokens: 30 } });
+    await expect(summarise(model, request)).rejects.toMatchObject({
+      message: expect.stringMatching(/called a tool/),
+      usage: { inputTokens: 900, outputTokens: 30 },
+    });
     await expect(summarise(model, request)).rejects.toMatchObject({ code: 'OVERLOADED' });
   });
 

@@ -120,7 +120,8 @@ export async function summarise(
       text = event.message.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
       usage = event.usage;
       // A model that calls a tool has not written the summary; its text is a remark, and the task would be lost.
-      if (event.message.content.some((block) => block.type === 'tool_use')) throw Object.assign(new Error('the model called a tool instead of writing the summary'), { usage });
+      if (event.message.content.some((block) => block.type === 'tool_use'))
+        throw Object.assign(new Error('the model called a tool instead of writing the summary'), { usage });
     }
   }
   if (text.trim() === '') throw Object.assign(new Error('the model answered the summary request without text'), { usage });

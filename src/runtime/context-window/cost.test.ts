@@ -3,7 +3,12 @@ import { addReading, checkBudget, costOf, emptyReading, estimateUsage, totalToke
 import { KNOWN_MODELS } from './models.js';
 
 const sonnet = KNOWN_MODELS['claude-sonnet-4-5']?.prices;
-const usage = (input: number, output: number, read = 0, write = 0) => ({ inputTokens: input, outputTokens: output, cacheReadTokens: read, cacheCreationTokens: write });
+const usage = (input: number, output: number, read = 0, write = 0) => ({
+  inputTokens: input,
+  outputTokens: output,
+  cacheReadTokens: read,
+  cacheCreationTokens: write,
+});
 
 describe('the meter', () => {
   it('prices each kind of token at its own rate', () => {

@@ -26,7 +26,10 @@ export const totalTokens = (usage: Usage): number => usage.inputTokens + usage.o
 /** The price of some usage in US dollars. */
 export function costOf(usage: Usage, prices: ModelPrices): number {
   return (
-    (usage.inputTokens * prices.input + usage.outputTokens * prices.output + usage.cacheReadTokens * prices.cacheRead + usage.cacheCreationTokens * prices.cacheWrite) /
+    (usage.inputTokens * prices.input +
+      usage.outputTokens * prices.output +
+      usage.cacheReadTokens * prices.cacheRead +
+      usage.cacheCreationTokens * prices.cacheWrite) /
     1_000_000
   );
 }
@@ -71,7 +74,13 @@ export interface BudgetStop {
  * `undefined` when the next request fits the budget; otherwise why not. `what` names the request ("the next
  * step", "summarising earlier turns") for the message.
  */
-export function checkBudget(budget: RunBudget | undefined, reading: MeterReading, next: Usage, prices: ModelPrices | undefined, what: string): BudgetStop | undefined {
+export function checkBudget(
+  budget: RunBudget | undefined,
+  reading: MeterReading,
+  next: Usage,
+  prices: ModelPrices | undefined,
+  what: string,
+): BudgetStop | undefined {
   const suggestion = 'Raise the run budget in Settings, or send a narrower request; the conversation so far is kept.';
   if (budget?.maxTokens) {
     const used = totalTokens(reading.usage);

@@ -57,13 +57,19 @@ describe('planElisions', () => {
 
   it('rewrites for superseded reads only when the tokens they free are worth the cache rewrite', () => {
     const small = readResult('r1', 'tab 1 at https://a.test/', { text: PAGE_TEXT.slice(0, 600) });
-    const long = Array.from({ length: 6 }, (_, i) => turn(`f${i}`, 'find', { type: 'tool_result' as const, tool_use_id: `f${i}`, content: [{ type: 'text' as const, text: PAGE_TEXT }] })).flat();
+    const long = Array.from({ length: 6 }, (_, i) =>
+      turn(`f${i}`, 'find', { type: 'tool_result' as const, tool_use_id: `f${i}`, content: [{ type: 'text' as const, text: PAGE_TEXT }] }),
+    ).flat();
     const messages = [said('Go'), ...turn('r1', 'read_page', small), ...long, ...turn('r2', 'read_page', readResult('r2', 'tab 1 at https://a.test/'))];
     const threshold: ElisionOptions = { keepImages: 3, rewrite: { minTokens: 2_000, ratio: 0.5 } };
     // ~170 tokens freed against ~16,000 rewritten: not now.
     expect(planElisions(messages, 0, {}, threshold).reads).toEqual([]);
     // A big stale read right behind its successor is worth it.
-    const big = [said('Go'), ...turn('r1', 'read_page', readResult('r1', 'tab 1 at https://a.test/')), ...turn('r2', 'read_page', readResult('r2', 'tab 1 at https://a.test/'))];
+    const big = [
+      said('Go'),
+      ...turn('r1', 'read_page', readResult('r1', 'tab 1 at https://a.test/')),
+      ...turn('r2', 'read_page', readResult('r2', 'tab 1 at https://a.test/')),
+    ];
     expect(ids(planElisions(big, 0, {}, threshold).reads)).toEqual(['r1']);
     // Once a screenshot note rewrites from an earlier point, later superseded reads ride along for free.
     const shots = [1, 2, 3, 4].flatMap((n) => turn(`s${n}`, 'screenshot', shotResult(`s${n}`)));
@@ -74,14 +80,22 @@ describe('planElisions', () => {
   });
 
   it('looks only at what is still sent (after a compaction cut)', () => {
-    const messages = [said('Go'), ...turn('a1', 'read_page', readResult('a1', 'tab 1 at https://a.test/')), ...turn('a2', 'read_page', readResult('a2', 'tab 1 at https://a.test/'))];
+    const messages = [
+      said('Go'),
+      ...turn('a1', 'read_page', readResult('a1', 'tab 1 at https://a.test/')),
+      ...turn('a2', 'read_page', readResult('a2', 'tab 1 at https://a.test/')),
+    ];
     expect(planElisions(messages, 3, {}, EAGER).reads).toEqual([]);
   });
 });
 
 describe('freezeStubs and applyStubs', () => {
   it('stores a read’s full text before stubbing it, and names the id read_result brings it back with', async () => {
-    const messages = [said('Go'), ...turn('a1', 'read_page', readResult('a1', 'tab 1 at https://a.test/')), ...turn('a2', 'read_page', readResult('a2', 'tab 1 at https://a.test/'))];
+    const messages = [
+      said('Go'),
+      ...turn('a1', 'read_page', readResult('a1', 'tab 1 at https://a.test/')),
+      ...turn('a2', 'read_page', readResult('a2', 'tab 1 at https://a.test/')),
+    ];
     const store = memoryStore();
     const stubs = await freezeStubs(planElisions(messages, 0, {}, EAGER), 3, store);
     expect(store.stored.get('result_a1')).toBe(`Page: tab 1 at https://a.test/\n${PAGE_TEXT}`);

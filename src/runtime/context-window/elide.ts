@@ -116,7 +116,13 @@ function supersededReads(results: readonly Located[]): Located[] {
     if (!read || result.block.is_error) continue;
     const newer = results.slice(index + 1).some((later) => {
       const other = later.block.meta?.read;
-      return other !== undefined && !later.block.is_error && later.toolName === result.toolName && other.document === read.document && (other.whole || other.view === read.view);
+      return (
+        other !== undefined &&
+        !later.block.is_error &&
+        later.toolName === result.toolName &&
+        other.document === read.document &&
+        (other.whole || other.view === read.view)
+      );
     });
     if (newer) out.push(result);
   }

@@ -15,7 +15,12 @@ const boundary = (emit: (e: unknown) => void = () => {}) => ({
 
 describe('contextWindowForRun', () => {
   it('takes the model’s profile and the person’s overrides for images', () => {
-    const sonnet = contextWindowForRun({ model: createScriptedClient([], { model: 'claude-sonnet-4-5' }), resultStore: createMemoryResultStore(), settings: {}, start: { kind: 'new' } });
+    const sonnet = contextWindowForRun({
+      model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
+      resultStore: createMemoryResultStore(),
+      settings: {},
+      start: { kind: 'new' },
+    });
     expect(sonnet.imageOptions).toEqual(CLOUD_IMAGE_OPTIONS);
     const local = contextWindowForRun({
       model: createScriptedClient([], { model: 'llava:13b' }),
@@ -27,16 +32,34 @@ describe('contextWindowForRun', () => {
   });
 
   it('treats 0 as no budget, and stops at a budget that is set', async () => {
-    const free = contextWindowForRun({ model: createScriptedClient([], { model: 'claude-sonnet-4-5' }), resultStore: createMemoryResultStore(), settings: { runBudget: { maxTokens: 0, maxCostUsd: 0 }, maxContextTokens: 0 }, start: { kind: 'new' } });
+    const free = contextWindowForRun({
+      model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
+      resultStore: createMemoryResultStore(),
+      settings: { runBudget: { maxTokens: 0, maxCostUsd: 0 }, maxContextTokens: 0 },
+      start: { kind: 'new' },
+    });
     expect(await free.policy.prepare(boundary())).toHaveProperty('messages');
-    const tight = contextWindowForRun({ model: createScriptedClient([], { model: 'claude-sonnet-4-5' }), resultStore: createMemoryResultStore(), settings: { runBudget: { maxTokens: 100, maxCostUsd: 0 } }, start: { kind: 'new' } });
+    const tight = contextWindowForRun({
+      model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
+      resultStore: createMemoryResultStore(),
+      settings: { runBudget: { maxTokens: 100, maxCostUsd: 0 } },
+      start: { kind: 'new' },
+    });
     expect(await tight.policy.prepare(boundary())).toMatchObject({ stop: 'budget', error: { code: 'BUDGET_EXCEEDED' } });
   });
 
   it('resumes a run with its meter, and starts the next run of a conversation with the stubs but a fresh meter', () => {
-    const state = { stubs: { t1: [{ type: 'text' as const, text: '[stub]' }] }, meter: { usage: { inputTokens: 5, outputTokens: 5, cacheReadTokens: 0, cacheCreationTokens: 0 }, requests: 1, costUsd: 0.001 } };
+    const state = {
+      stubs: { t1: [{ type: 'text' as const, text: '[stub]' }] },
+      meter: { usage: { inputTokens: 5, outputTokens: 5, cacheReadTokens: 0, cacheCreationTokens: 0 }, requests: 1, costUsd: 0.001 },
+    };
     const make = (start: Parameters<typeof contextWindowForRun>[0]['start']) =>
-      contextWindowForRun({ model: createScriptedClient([], { model: 'claude-sonnet-4-5' }), resultStore: createMemoryResultStore(), settings: {}, start }).policy.snapshot();
+      contextWindowForRun({
+        model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
+        resultStore: createMemoryResultStore(),
+        settings: {},
+        start,
+      }).policy.snapshot();
     expect(make({ kind: 'resume', state })).toEqual(state);
     expect(make({ kind: 'next', previous: state })).toMatchObject({ stubs: state.stubs, meter: { requests: 0 } });
   });

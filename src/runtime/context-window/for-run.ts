@@ -26,12 +26,11 @@ export type ContextWindowStart =
   | { kind: 'next'; previous: ContextWindowState | undefined };
 
 /** Builds the policy and image options for a run. */
-export function contextWindowForRun(options: {
-  model: ModelClient;
-  resultStore: ResultStore;
-  settings: ContextWindowSettings;
-  start: ContextWindowStart;
-}): { policy: ContextPolicy; imageOptions: ImageOptions; profile: ModelProfile } {
+export function contextWindowForRun(options: { model: ModelClient; resultStore: ResultStore; settings: ContextWindowSettings; start: ContextWindowStart }): {
+  policy: ContextPolicy;
+  imageOptions: ImageOptions;
+  profile: ModelProfile;
+} {
   const profile = modelProfile(options.model.model, options.settings.models);
   const restored = options.start.kind === 'resume' ? options.start.state : options.start.kind === 'next' ? carryOver(options.start.previous) : undefined;
   const budget = options.settings.runBudget;

@@ -3,9 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { CHROMIUM_IMAGES as CHROMIUM } from '../../../tests/support/images.js';
 import { imageSize } from './image-size.js';
 
-
 const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
-const riff = (chunk: string, body: number[]) => [...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WEBP'), ...Buffer.from(chunk), 0, 0, 0, 0, ...body, ...new Array(16).fill(0)];
+const riff = (chunk: string, body: number[]) => [
+  ...Buffer.from('RIFF'),
+  0,
+  0,
+  0,
+  0,
+  ...Buffer.from('WEBP'),
+  ...Buffer.from(chunk),
+  0,
+  0,
+  0,
+  0,
+  ...body,
+  ...new Array(16).fill(0),
+];
 
 describe('imageSize', () => {
   it('reads the size of every format Chromium encodes', () => {

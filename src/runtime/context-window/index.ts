@@ -6,6 +6,16 @@
 export { contextWindowForRun, type ContextWindowSettings, type ContextWindowStart } from './for-run.js';
 export { carryOver, createContextPolicy, type ContextPolicyOptions } from './policy.js';
 export { contextEventSchemas, type ContextEvent } from './events.js';
-export { CLOUD_IMAGE_OPTIONS, DEFAULT_IMAGE_OPTIONS, KNOWN_MODELS, modelOverrideSchema, modelProfile, type ImageOptions, type ModelOverride, type ModelPrices, type ModelProfile } from './models.js';
+export {
+  CLOUD_IMAGE_OPTIONS,
+  DEFAULT_IMAGE_OPTIONS,
+  KNOWN_MODELS,
+  modelOverrideSchema,
+  modelProfile,
+  type ImageOptions,
+  type ModelOverride,
+  type ModelPrices,
+  type ModelProfile,
+} from './models.js';
 export { costOf, totalTokens, type MeterReading, type RunBudget } from './cost.js';
 export type { ContextPolicy, ContextWindowState, PreparedRequest, TurnBoundary } from './types.js';

@@ -46,27 +46,55 @@ const allow = async () => ({ behavior: 'allow' as const, reason: { type: 'mode' 
 const SONNET = KNOWN_MODELS['claude-sonnet-4-5'] as ModelProfile;
 
 /** A model that reports as many input tokens as the request holds (so estimates and reports agree). */
-const sized = (step: { toolCalls?: Array<{ name: string; input: unknown }>; text?: string }) => (request: RecordedModelRequest): ScriptedReply => ({
-  ...step,
-  usage: { inputTokens: requestTokens(request), outputTokens: 50 },
-});
+const sized =
+  (step: { toolCalls?: Array<{ name: string; input: unknown }>; text?: string }) =>
+  (request: RecordedModelRequest): ScriptedReply => ({
+    ...step,
+    usage: { inputTokens: requestTokens(request), outputTokens: 50 },
+  });
 /** Answers a summary request with a summary, anything else with `step`. */
-const orSummary = (step: ScriptedStep): ScriptedStep => (request, index) => {
-  const last = request.messages.at(-1)?.content.at(-1);
-  if (last?.type === 'text' && last.text === SUMMARY_INSTRUCTION) return { text: '1. Task: read the pages. 5. Stored results: result_r1.', usage: { inputTokens: 5_000, outputTokens: 80 } };
-  return typeof step === 'function' ? step(request, index) : step;
-};
+const orSummary =
+  (step: ScriptedStep): ScriptedStep =>
+  (request, index) => {
+    const last = request.messages.at(-1)?.content.at(-1);
+    if (last?.type === 'text' && last.text === SUMMARY_INSTRUCTION)
+      return { text: '1. Task: read the pages. 5. Stored results: result_r1.', usage: { inputTokens: 5_000, outputTokens: 80 } };
+    return typeof step === 'function' ? step(request, index) : step;
+  };
 
-const plan = (calls: Array<{ name: string; input: unknown }>): ScriptedStep[] => [...calls.map((call) => orSummary(sized({ toolCalls: [call] }))), orSummary(sized({ text: 'Done.' })), orSummary(sized({ text: 'Done.' }))];
+const plan = (calls: Array<{ name: string; input: unknown }>): ScriptedStep[] => [
+  ...calls.map((call) => orSummary(sized({ toolCalls: [call] }))),
+  orSummary(sized({ text: 'Done.' })),
+  orSummary(sized({ text: 'Done.' })),
+];
 
-async function run(calls: Array<{ name: string; input: unknown }>, policy: Partial<ContextPolicyOptions> = {}, messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Look at the shop.' }] }]) {
+async function run(
+  calls: Array<{ name: string; input: unknown }>,
+  policy: Partial<ContextPolicyOptions> = {},
+  messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Look at the shop.' }] }],
+) {
   const model = createScriptedClient(plan(calls), { model: 'claude-sonnet-4-5' });
   const resultStore = createMemoryResultStore();
-  const context = createRootContext({ agentId: 'run-1', resultStore, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [readPage, screenshot] });
+  const context = createRootContext({
+    agentId: 'run-1',
+    resultStore,
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+    tools: [readPage, screenshot],
+  });
   const contextPolicy = createContextPolicy({ model, resultStore, ...policy });
   const events: AgentEvent[] = [];
   const checkpoints: RunCheckpoint[] = [];
-  const result = await runAgent({ runId: 'run-1', model, system: 'Test.', messages, context, canUseTool: allow, onEvent: (e) => events.push(e), contextPolicy, checkpointer: { save: async (c) => void checkpoints.push(c) } });
+  const result = await runAgent({
+    runId: 'run-1',
+    model,
+    system: 'Test.',
+    messages,
+    context,
+    canUseTool: allow,
+    onEvent: (e) => events.push(e),
+    contextPolicy,
+    checkpointer: { save: async (c) => void checkpoints.push(c) },
+  });
   return { result, model, events, checkpoints, resultStore, contextPolicy };
 }
 
@@ -133,7 +161,13 @@ describe('the context-window policy in the loop', () => {
 
   it('does not summarise when the bulk is in the newest turn, and after a failed summary waits for the context to grow', async () => {
     // A cap below one page read: what could be summarised is only the person's message, so nothing is asked.
-    const small = await run([{ name: 'read_page', input: { url: 'https://shop.test/' } }, { name: 'screenshot', input: {} }], { maxContextTokens: 1_000 });
+    const small = await run(
+      [
+        { name: 'read_page', input: { url: 'https://shop.test/' } },
+        { name: 'screenshot', input: {} },
+      ],
+      { maxContextTokens: 1_000 },
+    );
     expect(small.model.requests.some((r) => JSON.stringify(r.messages).includes('Stop here and write a summary'))).toBe(false);
     expect(small.result.reason).toBe('end_turn');
 
@@ -145,9 +179,24 @@ describe('the context-window policy in the loop', () => {
     };
     const model = createScriptedClient([...Array.from({ length: 40 }, () => stubborn)], { model: 'claude-sonnet-4-5' });
     const resultStore = createMemoryResultStore();
-    const context = createRootContext({ agentId: 'r', resultStore, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [readPage, screenshot] });
+    const context = createRootContext({
+      agentId: 'r',
+      resultStore,
+      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      tools: [readPage, screenshot],
+    });
     const events: AgentEvent[] = [];
-    await runAgent({ runId: 'r', model, system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Go' }] }], context, canUseTool: allow, onEvent: (e) => events.push(e), contextPolicy: createContextPolicy({ model, resultStore, maxContextTokens: 9_000 }), stopWhen: [stopAfterTurns(16)] });
+    await runAgent({
+      runId: 'r',
+      model,
+      system: '',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Go' }] }],
+      context,
+      canUseTool: allow,
+      onEvent: (e) => events.push(e),
+      contextPolicy: createContextPolicy({ model, resultStore, maxContextTokens: 9_000 }),
+      stopWhen: [stopAfterTurns(16)],
+    });
     const failures = events.filter((e) => e.type === 'context_compaction_failed').length;
     expect(failures).toBeGreaterThan(0);
     expect(failures).toBeLessThan(4);
@@ -156,7 +205,10 @@ describe('the context-window policy in the loop', () => {
   it('stops with a clear message before a request that could pass the token budget, and never passes it', async () => {
     const { result, events } = await run(LONG_RUN, { budget: { maxTokens: 40_000 } });
     expect(result.reason).toBe('budget');
-    expect(result.error).toMatchObject({ code: 'BUDGET_EXCEEDED', message: expect.stringMatching(/^Stopped before the next step: this run has used [\d,]+ of its 40,000-token budget/) });
+    expect(result.error).toMatchObject({
+      code: 'BUDGET_EXCEEDED',
+      message: expect.stringMatching(/^Stopped before the next step: this run has used [\d,]+ of its 40,000-token budget/),
+    });
     const total = result.usage.inputTokens + result.usage.outputTokens + result.usage.cacheReadTokens + result.usage.cacheCreationTokens;
     expect(total).toBeLessThanOrEqual(40_000);
     expect(events.at(-1)).toMatchObject({ type: 'run_finished', reason: 'budget' });
@@ -178,7 +230,14 @@ describe('the context-window policy in the loop', () => {
     expect(saved?.compaction).toBeDefined();
     expect(saved?.meter?.requests).toBe(model.requests.length);
     const restored = createContextPolicy({ model, resultStore: createMemoryResultStore(), restored: saved });
-    const boundary = { system: 'Test.', tools: [], messages: result.messages.slice(0, -1), maxTokens: undefined, signal: new AbortController().signal, emit: () => {} };
+    const boundary = {
+      system: 'Test.',
+      tools: [],
+      messages: result.messages.slice(0, -1),
+      maxTokens: undefined,
+      signal: new AbortController().signal,
+      emit: () => {},
+    };
     const prepared = await restored.prepare(boundary);
     expect('messages' in prepared && prepared.messages).toEqual(model.requests.at(-1)?.messages);
     expect(carryOver(saved)).toEqual({ stubs: saved?.stubs, compaction: saved?.compaction });
@@ -187,8 +246,22 @@ describe('the context-window policy in the loop', () => {
   it('goes on with the full reads when their text cannot be stored (a stub must lead back to it)', async () => {
     const model = createScriptedClient(plan(LONG_RUN), { model: 'claude-sonnet-4-5' });
     const failing = { put: async () => Promise.reject(new Error('QuotaExceededError')), get: async () => undefined };
-    const context = createRootContext({ agentId: 'r', resultStore: failing, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [readPage, screenshot] });
-    const result = await runAgent({ runId: 'r', model, system: '', messages: [{ role: 'user', content: [{ type: 'text', text: 'Go' }] }], context, canUseTool: allow, onEvent: () => {}, contextPolicy: createContextPolicy({ model, resultStore: failing }) });
+    const context = createRootContext({
+      agentId: 'r',
+      resultStore: failing,
+      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      tools: [readPage, screenshot],
+    });
+    const result = await runAgent({
+      runId: 'r',
+      model,
+      system: '',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Go' }] }],
+      context,
+      canUseTool: allow,
+      onEvent: () => {},
+      contextPolicy: createContextPolicy({ model, resultStore: failing }),
+    });
     expect(result.reason).toBe('end_turn');
     expect(fullReadsIn(model.requests.at(-1))).toBe(6);
     expect(imagesIn(model.requests.at(-1))).toBe(3);

@@ -105,7 +105,8 @@ export function createContextPolicy(options: ContextPolicyOptions): ContextPolic
     const older = [...(compaction && from > 0 ? [summaryMessage(compaction.summary)] : []), ...applyStubs(boundary.messages.slice(from, cut), stubs)];
     // Summarising less than a summary's own length frees nothing (the bulk is in the newest turns): wait.
     const olderTokens = requestTokens({ system: '', tools: [], messages: older });
-    if (olderTokens < Math.max(SUMMARY_MAX_TOKENS, MIN_SUMMARISED_SHARE * requestTokens({ system: '', tools: [], messages: project(boundary.messages) }))) return {};
+    if (olderTokens < Math.max(SUMMARY_MAX_TOKENS, MIN_SUMMARISED_SHARE * requestTokens({ system: '', tools: [], messages: project(boundary.messages) })))
+      return {};
     const head = requestTokens({ system: boundary.system, tools: boundary.tools, messages: [] });
     const needed = estimate(requestTokens({ system: boundary.system, tools: boundary.tools, messages: older }) * calibration.factor, head, SUMMARY_MAX_TOKENS);
     const stop = checkBudget(options.budget, meter, needed, profile.prices, 'summarising earlier turns');
@@ -134,7 +135,11 @@ export function createContextPolicy(options: ContextPolicyOptions): ContextPolic
       const message = error instanceof Error ? error.message : String(error);
       boundary.emit({
         type: 'context_compaction_failed',
-        error: { code: 'COMPACTION_FAILED', message: `Earlier turns could not be summarised: ${message}`, suggestion: 'The run goes on with the full context; if the model refuses it as too long, start a new conversation.' },
+        error: {
+          code: 'COMPACTION_FAILED',
+          message: `Earlier turns could not be summarised: ${message}`,
+          suggestion: 'The run goes on with the full context; if the model refuses it as too long, start a new conversation.',
+        },
       });
       return paid ? { usage: paid } : {};
     }
@@ -155,7 +160,13 @@ export function createContextPolicy(options: ContextPolicyOptions): ContextPolic
         prefixChanged = true;
         const saved = before - requestTokens({ system: '', tools: [], messages: project(messages) });
         const ids = Object.keys(fresh);
-        boundary.emit({ type: 'context_trimmed', toolUseIds: ids, images: plan.images.filter((r) => ids.includes(r.block.tool_use_id)).length, reads: plan.reads.filter((r) => ids.includes(r.block.tool_use_id)).length, savedTokens: Math.max(0, saved) });
+        boundary.emit({
+          type: 'context_trimmed',
+          toolUseIds: ids,
+          images: plan.images.filter((r) => ids.includes(r.block.tool_use_id)).length,
+          reads: plan.reads.filter((r) => ids.includes(r.block.tool_use_id)).length,
+          savedTokens: Math.max(0, saved),
+        });
       }
     }
 

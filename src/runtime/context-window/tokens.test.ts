@@ -22,7 +22,11 @@ describe('token estimates', () => {
   });
 
   it('counts a request’s system prompt, tool specs and messages', () => {
-    const request = { system: 'x'.repeat(350), tools: [{ name: 't', description: 'd', input_schema: {} }], messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'y'.repeat(700) }] }] };
+    const request = {
+      system: 'x'.repeat(350),
+      tools: [{ name: 't', description: 'd', input_schema: {} }],
+      messages: [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'y'.repeat(700) }] }],
+    };
     expect(textTokens('x'.repeat(350))).toBe(100);
     expect(requestTokens(request)).toBe(100 + textTokens(JSON.stringify(request.tools[0])) + 200 + 4);
   });

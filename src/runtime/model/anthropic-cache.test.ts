@@ -20,7 +20,8 @@ const result = (id: string, text = `Result of ${id}: ${'a line of page text\n'.r
   content: [{ type: 'tool_result', tool_use_id: id, content: [{ type: 'text', text }] }],
 });
 const body = (messages: Message[]) => buildAnthropicBody('claude-sonnet-4-5', { system: SYSTEM, tools: TOOLS, messages });
-const promptTokens = (usage: { inputTokens: number; cacheReadTokens: number; cacheCreationTokens: number }) => usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens;
+const promptTokens = (usage: { inputTokens: number; cacheReadTokens: number; cacheCreationTokens: number }) =>
+  usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens;
 const stripLastBreakpointButOne = (value: Record<string, unknown>) => {
   const messages = value['messages'] as Array<{ content: Array<Record<string, unknown>> }>;
   for (const message of messages.slice(0, -1)) for (const block of message.content) delete block['cache_control'];
@@ -69,7 +70,9 @@ describe('Anthropic cache breakpoints', () => {
     const cache = createPromptCache();
     const messages: Message[] = [{ role: 'user', content: [{ type: 'text', text: 'Read it twice.' }] }, call('r1'), result('r1'), call('r2'), result('r2')];
     cache.account(body(messages));
-    const head = cache.account(buildAnthropicBody('claude-sonnet-4-5', { system: SYSTEM, tools: TOOLS, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] }));
+    const head = cache.account(
+      buildAnthropicBody('claude-sonnet-4-5', { system: SYSTEM, tools: TOOLS, messages: [{ role: 'user', content: [{ type: 'text', text: 'x' }] }] }),
+    );
     const rewritten = [...messages.slice(0, 2), result('r1', '[Superseded: stored as "result_r1".]'), ...messages.slice(3)];
     const usage = cache.account(body(rewritten));
     expect(usage.cacheReadTokens).toBeGreaterThan(1_024);

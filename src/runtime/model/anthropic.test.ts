@@ -79,7 +79,13 @@ describe('Anthropic client', () => {
 
   it('assembles a tool call whose JSON input arrives split across deltas', async () => {
     const input = { ref: 'e12', options: { double: true, note: 'a "quoted" value' } };
-    server.enqueue({ text: 'Clicking.', toolCalls: [{ id: 'toolu_1', name: 'click', input }, { name: 'read_page', input: {} }] });
+    server.enqueue({
+      text: 'Clicking.',
+      toolCalls: [
+        { id: 'toolu_1', name: 'click', input },
+        { name: 'read_page', input: {} },
+      ],
+    });
     const { events } = await collect(client(), request());
     expect(events.filter((e) => e.type === 'tool_use_start')).toEqual([
       { type: 'tool_use_start', id: 'toolu_1', name: 'click' },
@@ -97,9 +103,23 @@ describe('Anthropic client', () => {
   });
 
   it('says each tool call is complete at its content_block_stop, before the message ends', async () => {
-    server.enqueue({ toolCalls: [{ id: 'toolu_a', name: 'click', input: { ref: 'e1' } }, { id: 'toolu_b', name: 'read_page', input: {} }], trailingText: 'And more text after the calls.' });
+    server.enqueue({
+      toolCalls: [
+        { id: 'toolu_a', name: 'click', input: { ref: 'e1' } },
+        { id: 'toolu_b', name: 'read_page', input: {} },
+      ],
+      trailingText: 'And more text after the calls.',
+    });
     const { events } = await collect(client(), request());
-    const order = events.flatMap((e) => (e.type === 'tool_use_start' ? [`start ${e.id}`] : e.type === 'tool_use_complete' ? [`complete ${e.toolUse.id}`] : e.type === 'message_done' ? ['done'] : []));
+    const order = events.flatMap((e) =>
+      e.type === 'tool_use_start'
+        ? [`start ${e.id}`]
+        : e.type === 'tool_use_complete'
+          ? [`complete ${e.toolUse.id}`]
+          : e.type === 'message_done'
+            ? ['done']
+            : [],
+    );
     expect(order).toEqual(['start toolu_a', 'complete toolu_a', 'start toolu_b', 'complete toolu_b', 'done']);
     const firstText = events.findIndex((e) => e.type === 'text_delta');
     expect(events.findIndex((e) => e.type === 'tool_use_complete')).toBeLessThan(firstText);
@@ -117,7 +137,13 @@ describe('Anthropic client', () => {
   it('puts cache breakpoints on the last tool, the system prompt, the previous user message and the newest block; sends is_error; leaves the transcript untouched', async () => {
     const messages: Message[] = [
       { role: 'user', content: [{ type: 'text', text: 'Click it' }] },
-      { role: 'assistant', content: [{ type: 'text', text: '' }, { type: 'tool_use', id: 'toolu_a', name: 'click', input: { ref: 'e1' } }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: '' },
+          { type: 'tool_use', id: 'toolu_a', name: 'click', input: { ref: 'e1' } },
+        ],
+      },
       {
         role: 'user',
         content: [

@@ -2,7 +2,15 @@
  * The Anthropic Messages API, streamed over SSE with `fetch`. Our content blocks already have the
  * Anthropic shape, so mapping is mostly copying, plus prompt-cache breakpoints (see `buildAnthropicBody`).
  */
-import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  RetryableModelError,
+  resolveFetch,
+  retryPolicyFrom,
+  retryingStream,
+  underIdleWatchdog,
+  type HttpModelClientOptions,
+} from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { parseStreamedToolInput } from './tool-input.js';

@@ -114,9 +114,7 @@ export function classifyHttpError(provider: ProviderLabel, status: number, heade
       error: new ModelError('RATE_LIMITED', `${provider.name} is rate limiting requests (429).${wait}`, {
         ...base,
         suggestion:
-          retryAfterMs !== undefined
-            ? `Wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds, then send again.`
-            : 'Wait a minute, then send again.',
+          retryAfterMs !== undefined ? `Wait ${Math.max(1, Math.ceil(retryAfterMs / 1000))} seconds, then send again.` : 'Wait a minute, then send again.',
       }),
     };
   }

@@ -78,7 +78,13 @@ describe('OpenAI-compatible client', () => {
 
   it('assembles tool_calls deltas by index', async () => {
     const input = { ref: 'e7', text: 'a "quoted" value with ümlauts' };
-    server.enqueue({ text: 'Let me click.', toolCalls: [{ id: 'call_a', name: 'click', input }, { id: 'call_b', name: 'read_page', input: { max: 5 } }] });
+    server.enqueue({
+      text: 'Let me click.',
+      toolCalls: [
+        { id: 'call_a', name: 'click', input },
+        { id: 'call_b', name: 'read_page', input: { max: 5 } },
+      ],
+    });
     const { events } = await collect(client(), request());
     expect(events.filter((e) => e.type === 'tool_use_start')).toEqual([
       { type: 'tool_use_start', id: 'call_a', name: 'click' },
@@ -95,11 +101,27 @@ describe('OpenAI-compatible client', () => {
   });
 
   it('says a call is complete when the next call starts, and the last one when the message ends', async () => {
-    server.enqueue({ toolCalls: [{ id: 'call_a', name: 'click', input: { ref: 'e1' } }, { id: 'call_b', name: 'read_page', input: { max: 5 } }] });
+    server.enqueue({
+      toolCalls: [
+        { id: 'call_a', name: 'click', input: { ref: 'e1' } },
+        { id: 'call_b', name: 'read_page', input: { max: 5 } },
+      ],
+    });
     const { events } = await collect(client(), request());
-    const order = events.flatMap((e) => (e.type === 'tool_use_start' ? [`start ${e.id}`] : e.type === 'tool_use_complete' ? [`complete ${e.toolUse.id}`] : e.type === 'message_done' ? ['done'] : []));
+    const order = events.flatMap((e) =>
+      e.type === 'tool_use_start'
+        ? [`start ${e.id}`]
+        : e.type === 'tool_use_complete'
+          ? [`complete ${e.toolUse.id}`]
+          : e.type === 'message_done'
+            ? ['done']
+            : [],
+    );
     expect(order).toEqual(['start call_a', 'complete call_a', 'start call_b', 'complete call_b', 'done']);
-    expect(events.find((e) => e.type === 'tool_use_complete')).toEqual({ type: 'tool_use_complete', toolUse: { type: 'tool_use', id: 'call_a', name: 'click', input: { ref: 'e1' } } });
+    expect(events.find((e) => e.type === 'tool_use_complete')).toEqual({
+      type: 'tool_use_complete',
+      toolUse: { type: 'tool_use', id: 'call_a', name: 'click', input: { ref: 'e1' } },
+    });
   });
 
   it('maps finish_reason length to max_tokens', async () => {
@@ -110,7 +132,13 @@ describe('OpenAI-compatible client', () => {
 
   it('maps the transcript: tool calls, role tool results, errors, and images as data URLs', async () => {
     const messages: Message[] = [
-      { role: 'user', content: [{ type: 'text', text: 'Look at this' }, { type: 'image', source: PNG }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Look at this' },
+          { type: 'image', source: PNG },
+        ],
+      },
       {
         role: 'assistant',
         content: [
@@ -122,7 +150,14 @@ describe('OpenAI-compatible client', () => {
       {
         role: 'user',
         content: [
-          { type: 'tool_result', tool_use_id: 'call_1', content: [{ type: 'text', text: 'Screenshot taken.' }, { type: 'image', source: PNG }] },
+          {
+            type: 'tool_result',
+            tool_use_id: 'call_1',
+            content: [
+              { type: 'text', text: 'Screenshot taken.' },
+              { type: 'image', source: PNG },
+            ],
+          },
           { type: 'tool_result', tool_use_id: 'call_2', content: [{ type: 'text', text: 'no such ref' }], is_error: true },
         ],
       },
@@ -162,7 +197,13 @@ describe('OpenAI-compatible client', () => {
   it('sends null content for an assistant message that only calls tools, and plain strings for text-only user turns', () => {
     expect(
       toOpenAIMessages('', [
-        { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'a' },
+            { type: 'text', text: 'b' },
+          ],
+        },
         { role: 'assistant', content: [{ type: 'tool_use', id: 'c', name: 'x', input: { n: 1 } }] },
       ]),
     ).toEqual([
@@ -269,7 +310,8 @@ describe('OpenAI-compatible client', () => {
   });
 
   it('treats a stream cut off before any finish as an error', async () => {
-    const fakeFetch: typeof fetch = async () => new Response('data: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}\n\n', { status: 200 });
+    const fakeFetch: typeof fetch = async () =>
+      new Response('data: {"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}\n\n', { status: 200 });
     const { error } = await collect(client({ fetch: fakeFetch, maxRetries: 0 }), request());
     expect(error).toMatchObject({ code: 'PROTOCOL' });
   });
@@ -277,8 +319,16 @@ describe('OpenAI-compatible client', () => {
 
 describe('createModelClient', () => {
   it('builds the client the settings choose, pointed at their base URL', async () => {
-    const openai = createModelClient({ provider: 'openai', openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' }, anthropic: { apiKey: '', baseUrl: server.url, model: 'unused' } });
-    const anthropic = createModelClient({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' }, openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'unused' } });
+    const openai = createModelClient({
+      provider: 'openai',
+      openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' },
+      anthropic: { apiKey: '', baseUrl: server.url, model: 'unused' },
+    });
+    const anthropic = createModelClient({
+      provider: 'anthropic',
+      anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' },
+      openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'unused' },
+    });
     expect([openai.provider, openai.model, anthropic.provider, anthropic.model]).toEqual(['openai', 'local-model', 'anthropic', 'claude-x']);
     server.enqueue({ text: 'a' }, { text: 'b' });
     await collect(openai, request());

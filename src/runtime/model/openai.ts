@@ -3,7 +3,15 @@
  * or any server at `baseUrl` (which includes the `/v1` part). Tool calls arrive as `tool_calls`
  * fragments keyed by index; tool results go back as `role: 'tool'` messages.
  */
-import { DEFAULT_IDLE_TIMEOUT_MS, RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
+import {
+  DEFAULT_IDLE_TIMEOUT_MS,
+  RetryableModelError,
+  resolveFetch,
+  retryPolicyFrom,
+  retryingStream,
+  underIdleWatchdog,
+  type HttpModelClientOptions,
+} from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { parseStreamedToolInput } from './tool-input.js';
@@ -72,7 +80,11 @@ export function toOpenAIMessages(system: string, messages: readonly Message[]): 
           for (const image of images) toolImages.push({ type: 'image_url', image_url: { url: dataUrl(image) } });
         }
         const text = texts.join('\n');
-        out.push({ role: 'tool', tool_call_id: block.tool_use_id, content: block.is_error && !text.includes('error') ? `Error: ${text}` : text || '(empty result)' });
+        out.push({
+          role: 'tool',
+          tool_call_id: block.tool_use_id,
+          content: block.is_error && !text.includes('error') ? `Error: ${text}` : text || '(empty result)',
+        });
       } else if (block.type === 'text') {
         if (block.text !== '') parts.push({ type: 'text', text: block.text });
       } else if (block.type === 'image') {
@@ -86,7 +98,11 @@ export function toOpenAIMessages(system: string, messages: readonly Message[]): 
 }
 
 /** The JSON body for `POST {baseUrl}/chat/completions`. Exported so tests can check it without a server. */
-export function buildOpenAIBody(model: string, request: Omit<ModelRequest, 'signal'>, maxTokensField: 'max_tokens' | 'max_completion_tokens'): Record<string, unknown> {
+export function buildOpenAIBody(
+  model: string,
+  request: Omit<ModelRequest, 'signal'>,
+  maxTokensField: 'max_tokens' | 'max_completion_tokens',
+): Record<string, unknown> {
   return {
     model,
     messages: toOpenAIMessages(request.system, request.messages),

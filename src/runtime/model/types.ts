@@ -128,16 +128,7 @@ export interface ModelClient {
 }
 
 export type ModelErrorCode =
-  | 'AUTH'
-  | 'RATE_LIMITED'
-  | 'OVERLOADED'
-  | 'NETWORK'
-  | 'MODEL_NOT_FOUND'
-  | 'BAD_REQUEST'
-  | 'SERVER'
-  | 'ABORTED'
-  | 'NOT_CONFIGURED'
-  | 'PROTOCOL';
+  'AUTH' | 'RATE_LIMITED' | 'OVERLOADED' | 'NETWORK' | 'MODEL_NOT_FOUND' | 'BAD_REQUEST' | 'SERVER' | 'ABORTED' | 'NOT_CONFIGURED' | 'PROTOCOL';
 
 /** A provider failure, phrased for the person (the side panel shows `message` and `suggestion`). */
 export class ModelError extends Error {

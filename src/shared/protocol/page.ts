@@ -43,7 +43,10 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('fill'),
     documentId: z.string().optional(),
-    fields: z.array(z.object({ ref: localRef, value: z.string() })).min(1).max(50),
+    fields: z
+      .array(z.object({ ref: localRef, value: z.string() }))
+      .min(1)
+      .max(50),
   }),
   z.object({ type: z.literal('select'), ref: localRef, documentId: z.string().optional(), values: z.array(z.string()).min(1) }),
   z.object({ type: z.literal('press_key'), key: z.string().min(1), ref: localRef.optional(), documentId: z.string().optional() }),
@@ -65,7 +68,12 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
   // What an action did (src/content/effects.ts): armed before it, read after the page settles.
   z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
-  z.object({ type: z.literal('observe_end'), token: z.string().max(40), quietMs: z.number().int().min(0).max(5_000), maxMs: z.number().int().min(0).max(15_000) }),
+  z.object({
+    type: z.literal('observe_end'),
+    token: z.string().max(40),
+    quietMs: z.number().int().min(0).max(5_000),
+    maxMs: z.number().int().min(0).max(15_000),
+  }),
 ]);
 export type PageCommand = z.infer<typeof pageCommandSchema>;
 export type PageCommandType = PageCommand['type'];
@@ -218,10 +226,7 @@ export const pageErrorSchema = errorPayloadSchema;
 export type PageError = z.infer<typeof pageErrorSchema>;
 
 /** The reply envelope for any command. */
-export const pageReplySchema = z.union([
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: pageErrorSchema }),
-]);
+export const pageReplySchema = z.union([z.object({ ok: z.literal(true), result: z.unknown() }), z.object({ ok: z.literal(false), error: pageErrorSchema })]);
 export type PageReply = z.infer<typeof pageReplySchema>;
 
 /**

@@ -50,7 +50,12 @@ export const workerMethods = {
   /** How much Pagewright keeps, by its own count and by the browser's, against the cap. */
   'storage.usage': {
     params: z.object({}),
-    reply: z.object({ conversations: z.number(), bytes: z.number(), capBytes: z.number(), browser: z.object({ usage: z.number(), quota: z.number() }).optional() }),
+    reply: z.object({
+      conversations: z.number(),
+      bytes: z.number(),
+      capBytes: z.number(),
+      browser: z.object({ usage: z.number(), quota: z.number() }).optional(),
+    }),
   },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
@@ -62,7 +67,10 @@ export type ReplyOf<M extends WorkerMethod> = z.infer<(typeof workerMethods)[M][
 
 const methodNames = Object.keys(workerMethods) as [WorkerMethod, ...WorkerMethod[]];
 export const workerRequestSchema = z.object({ method: z.enum(methodNames), params: z.unknown().optional() });
-export const workerResponseSchema = z.union([z.object({ ok: z.literal(true), data: z.unknown() }), z.object({ ok: z.literal(false), error: errorPayloadSchema })]);
+export const workerResponseSchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: errorPayloadSchema }),
+]);
 export type WorkerResponse = z.infer<typeof workerResponseSchema>;
 
 /** True when a raw message is shaped as a worker request (its params are checked when it is answered). */
@@ -82,7 +90,9 @@ export async function requestWorker<M extends WorkerMethod>(send: SendMessage, m
   try {
     raw = await send({ method, params });
   } catch (error) {
-    throw new ToolError('NO_ANSWER', `The extension did not answer: ${error instanceof Error ? error.message : String(error)}`, { suggestion: 'Reload the page and try again.' });
+    throw new ToolError('NO_ANSWER', `The extension did not answer: ${error instanceof Error ? error.message : String(error)}`, {
+      suggestion: 'Reload the page and try again.',
+    });
   }
   const response = workerResponseSchema.safeParse(raw);
   if (!response.success) throw new ToolError('BAD_REPLY', 'The extension gave an unexpected answer.', { suggestion: 'Reload the extension.' });
@@ -91,7 +101,8 @@ export async function requestWorker<M extends WorkerMethod>(send: SendMessage, m
     throw new ToolError(code, message, { suggestion, details });
   }
   const reply = workerMethods[method].reply.safeParse(response.data.data);
-  if (!reply.success) throw new ToolError('BAD_REPLY', `The extension's answer to ${method} did not match the protocol.`, { suggestion: 'Reload the extension.' });
+  if (!reply.success)
+    throw new ToolError('BAD_REPLY', `The extension's answer to ${method} did not match the protocol.`, { suggestion: 'Reload the extension.' });
   return reply.data as ReplyOf<M>;
 }
 
@@ -108,7 +119,14 @@ export async function answerWorkerRequest(raw: unknown, handlers: WorkerHandlers
   const method = request.data.method;
   const params = workerMethods[method].params.safeParse(request.data.params ?? {});
   if (!params.success) {
-    return { ok: false, error: { code: 'INVALID_PARAMS', message: `Invalid params for ${method}: ${params.error.issues[0]?.message ?? 'invalid'}.`, suggestion: 'Reload the extension.' } };
+    return {
+      ok: false,
+      error: {
+        code: 'INVALID_PARAMS',
+        message: `Invalid params for ${method}: ${params.error.issues[0]?.message ?? 'invalid'}.`,
+        suggestion: 'Reload the extension.',
+      },
+    };
   }
   try {
     const handler = handlers[method] as (params: unknown) => Promise<unknown>;

@@ -34,7 +34,9 @@ function browserWithPages() {
 const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
 const isHelper = (request: RecordedModelRequest) => request.system.startsWith('You are a research helper');
 const lastResults = (request: RecordedModelRequest) =>
-  (request.messages.at(-1)?.content ?? []).flatMap((block) => (block.type === 'tool_result' ? block.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])) : []));
+  (request.messages.at(-1)?.content ?? []).flatMap((block) =>
+    block.type === 'tool_result' ? block.content.flatMap((c) => (c.type === 'text' ? [c.text] : [])) : [],
+  );
 const taskOf = (request: RecordedModelRequest) => {
   const first = request.messages[0]?.content[0];
   return first?.type === 'text' ? first.text : '';
@@ -49,16 +51,35 @@ function helperReply(request: RecordedModelRequest): ScriptedReply {
     const tabs = lastResults(request).map((text) => (JSON.parse(text) as { tab_id: number }).tab_id);
     return { toolCalls: tabs.map((tab_id) => ({ name: 'get_page_text', input: { tab_id } })) };
   }
-  return { text: `Prices: ${lastResults(request).map((text) => /Price: ([\d,]+ EUR)/.exec(text)?.[1]).join(' and ')}.` };
+  return {
+    text: `Prices: ${lastResults(request)
+      .map((text) => /Price: ([\d,]+ EUR)/.exec(text)?.[1])
+      .join(' and ')}.`,
+  };
 }
 
 function setup(main: (request: RecordedModelRequest) => ScriptedReply, helper = helperReply) {
-  const model = createScriptedClient(Array.from({ length: 40 }, () => (request: RecordedModelRequest) => (isHelper(request) ? helper(request) : main(request))));
+  const model = createScriptedClient(
+    Array.from({ length: 40 }, () => (request: RecordedModelRequest) => (isHelper(request) ? helper(request) : main(request))),
+  );
   const browser = browserWithPages();
-  const context = createTestContext(builtInTools(), { browser, model, currentTabId: 1, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+  const context = createTestContext(builtInTools(), {
+    browser,
+    model,
+    currentTabId: 1,
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+  });
   const events: AgentEvent[] = [];
   const run = (canUseTool: CanUseTool = allow) =>
-    runAgent({ runId: 'main', model, system: 'Main agent.', messages: [{ role: 'user', content: [{ type: 'text', text: 'Compare.' }] }], context, canUseTool, onEvent: (e) => events.push(e) });
+    runAgent({
+      runId: 'main',
+      model,
+      system: 'Main agent.',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'Compare.' }] }],
+      context,
+      canUseTool,
+      onEvent: (e) => events.push(e),
+    });
   return { model, browser, context, events, run };
 }
 
@@ -77,7 +98,13 @@ describe('agent', () => {
       if (turn === 2) return { toolCalls: [{ name: 'get_page_text', input: {} }] };
       return { text: lastResults(request).join(' ') };
     };
-    const { model, events, run } = setup((request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read laptop A', prompt: 'Read https://shop.test/a.' } }] } : { text: 'Done.' }), helper);
+    const { model, events, run } = setup(
+      (request) =>
+        request.messages.length === 1
+          ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read laptop A', prompt: 'Read https://shop.test/a.' } }] }
+          : { text: 'Done.' },
+      helper,
+    );
     await run();
     expect(outputOf(events, 'h1')?.output.report).toContain('Price: 999 EUR');
     const spec = model.requests.find(isHelper)?.tools.find((tool) => tool.name === 'open_tab');
@@ -90,7 +117,17 @@ describe('agent', () => {
 
   it('reads two pages in its own background tabs, reports concisely, and closes its tabs', async () => {
     const { model, browser, events, run } = setup((request) =>
-      request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Compare two laptops', prompt: 'Compare the prices at https://shop.test/a and https://shop.test/b.' } }] } : { text: 'Done.' },
+      request.messages.length === 1
+        ? {
+            toolCalls: [
+              {
+                id: 'h1',
+                name: 'agent',
+                input: { description: 'Compare two laptops', prompt: 'Compare the prices at https://shop.test/a and https://shop.test/b.' },
+              },
+            ],
+          }
+        : { text: 'Done.' },
     );
     const result = await run();
     expect(result.reason).toBe('end_turn');
@@ -110,7 +147,12 @@ describe('agent', () => {
     expect(mainSaw).toContain('Prices: 999 EUR and 1,199 EUR.');
     expect(mainSaw).not.toContain('Battery');
     // The helper was offered reads and open_tab only; progress showed its steps as they happened.
-    expect(model.requests.find(isHelper)?.tools.map((t) => t.name).sort()).toEqual(['find', 'get_page_text', 'list_tabs', 'open_tab', 'read_page', 'read_result', 'wait_for']);
+    expect(
+      model.requests
+        .find(isHelper)
+        ?.tools.map((t) => t.name)
+        .sort(),
+    ).toEqual(['find', 'get_page_text', 'list_tabs', 'open_tab', 'read_page', 'read_result', 'wait_for']);
     const progress = events.flatMap((e) => (e.type === 'tool_call_progress' && e.toolUseId === 'h1' ? [e.progress as AgentProgress] : []));
     expect(progress.some((p) => p.steps.some((step) => step.status === 'running'))).toBe(true);
   });
@@ -146,7 +188,10 @@ describe('agent', () => {
   it('asks a helper that used up its turns for its report, without tools', async () => {
     let asked: RecordedModelRequest | undefined;
     const { events, run } = setup(
-      (request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Endless', prompt: 'Keep listing tabs forever.' } }] } : { text: 'Done.' }),
+      (request) =>
+        request.messages.length === 1
+          ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Endless', prompt: 'Keep listing tabs forever.' } }] }
+          : { text: 'Done.' },
       (request) => {
         if (request.tools.length === 0) {
           asked = request;
@@ -163,7 +208,10 @@ describe('agent', () => {
   it('opens tabs only as the parent’s permission rules allow, and its tabs close when the person stops the run', async () => {
     const asked: string[] = [];
     const { browser, context, events, run } = setup(
-      (request) => (request.messages.length === 1 ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read A', prompt: 'Read https://shop.test/a' } }] } : { text: 'Stopped.' }),
+      (request) =>
+        request.messages.length === 1
+          ? { toolCalls: [{ id: 'h1', name: 'agent', input: { description: 'Read A', prompt: 'Read https://shop.test/a' } }] }
+          : { text: 'Stopped.' },
       (request) => {
         const reply = helperReply(request);
         // Hold the helper after it opened its tab, until the person presses Stop.

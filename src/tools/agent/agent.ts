@@ -19,7 +19,9 @@ const inputSchema = z.strictObject({
     .string()
     .min(10)
     .max(8_000)
-    .describe('The whole job, self-contained (10–8,000 characters): what to find or compare, the full URLs or the site to look at, and what the report must contain. The helper sees nothing else of this conversation.'),
+    .describe(
+      'The whole job, self-contained (10–8,000 characters): what to find or compare, the full URLs or the site to look at, and what the report must contain. The helper sees nothing else of this conversation.',
+    ),
 });
 
 /** One step of a helper: a tool call it made. */
@@ -65,7 +67,7 @@ export const agent = buildTool<typeof inputSchema, AgentOutput, AgentProgress>({
   inputSchema,
   prompt: [
     'Delegates a read-only job to a helper agent with its own context and returns its short report (about 300 words at most). Use it for work across several pages — compare products, find a policy or a fact on a site, summarise a few articles — so their full text never enters this conversation.',
-    'The helper opens pages in its own background tabs (closed when it finishes) and reads them (read_page, find, get_page_text); it cannot click, type, or change the person\'s tabs, and cannot see this conversation: put the whole job in prompt, with full URLs. Several agent calls in one turn run in parallel. Opening a page on another site may ask the person first.',
+    "The helper opens pages in its own background tabs (closed when it finishes) and reads them (read_page, find, get_page_text); it cannot click, type, or change the person's tabs, and cannot see this conversation: put the whole job in prompt, with full URLs. Several agent calls in one turn run in parallel. Opening a page on another site may ask the person first.",
   ].join('\n'),
   description: (input) => `Helper: ${input.description}`,
   // Not offered to helpers (no helpers of helpers), nor to runs without a browser or a model to give it.
@@ -81,7 +83,12 @@ export const agent = buildTool<typeof inputSchema, AgentOutput, AgentProgress>({
     const steps: AgentStep[] = [];
     let turn = 0;
     let note: string | undefined;
-    const progress = (): AgentProgress => ({ steps: steps.slice(-SHOWN_STEPS).map((step) => ({ ...step })), earlierSteps: Math.max(0, steps.length - SHOWN_STEPS), turn, ...(note ? { note } : {}) });
+    const progress = (): AgentProgress => ({
+      steps: steps.slice(-SHOWN_STEPS).map((step) => ({ ...step })),
+      earlierSteps: Math.max(0, steps.length - SHOWN_STEPS),
+      turn,
+      ...(note ? { note } : {}),
+    });
     try {
       const result = await runSubagent(context, {
         agentId: `${context.agentId}/helper-${Math.random().toString(36).slice(2, 8)}`,
@@ -99,7 +106,10 @@ export const agent = buildTool<typeof inputSchema, AgentOutput, AgentProgress>({
             const step = steps.find((candidate) => candidate.id === event.toolUseId);
             if (step) Object.assign(step, { status: event.status, ...(event.error ? { error: `${event.error.code}: ${event.error.message}` } : {}) });
           } else if (event.type === 'assistant_message') {
-            const text = event.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join(' ').trim();
+            const text = event.message.content
+              .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+              .join(' ')
+              .trim();
             if (text) note = text.length > 200 ? `${text.slice(0, 199)}…` : text;
           } else return;
           onProgress(progress());
@@ -107,7 +117,9 @@ export const agent = buildTool<typeof inputSchema, AgentOutput, AgentProgress>({
       });
       const cut = result.report.length > REPORT_CHARS;
       const report = cut ? result.report.slice(0, REPORT_CHARS) : result.report;
-      return { data: { ...progress(), description: input.description, report, cut, stopReason: result.reason, tabsClosed: await tabs.closeAll(), usage: result.usage } };
+      return {
+        data: { ...progress(), description: input.description, report, cut, stopReason: result.reason, tabsClosed: await tabs.closeAll(), usage: result.usage },
+      };
     } finally {
       await tabs.closeAll();
     }

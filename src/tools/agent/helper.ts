@@ -15,7 +15,9 @@ const HELPER_TOOLS = new Set(['read_page', 'find', 'get_page_text', 'wait_for', 
 
 /** The run's tools a helper gets. */
 export function helperTools(tools: Tools): Tools {
-  return tools.filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool)).map((tool) => (tool.name === 'open_tab' ? helperOpenTab(tool) : tool)) as Tools;
+  return tools
+    .filter((tool) => HELPER_TOOLS.has(tool.name) && !isDeferredTool(tool))
+    .map((tool) => (tool.name === 'open_tab' ? helperOpenTab(tool) : tool)) as Tools;
 }
 
 /**

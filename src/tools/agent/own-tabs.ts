@@ -30,7 +30,10 @@ export function ownTabs(parent: BrowserBridge): OwnTabs {
     });
   };
   browser.closeTab = async (tabId) => {
-    if (!opened.has(tabId)) throw new ToolError('NOT_ALLOWED', `Tab ${tabId} is not one the helper opened.`, { suggestion: 'A helper closes only its own tabs; they close when it finishes.' });
+    if (!opened.has(tabId))
+      throw new ToolError('NOT_ALLOWED', `Tab ${tabId} is not one the helper opened.`, {
+        suggestion: 'A helper closes only its own tabs; they close when it finishes.',
+      });
     opened.delete(tabId);
     await parent.closeTab(tabId);
   };
@@ -40,7 +43,14 @@ export function ownTabs(parent: BrowserBridge): OwnTabs {
     async closeAll() {
       const tabs = [...opened];
       opened.clear();
-      const closed = await Promise.all(tabs.map((tabId) => parent.closeTab(tabId).then(() => 1, () => 0)));
+      const closed = await Promise.all(
+        tabs.map((tabId) =>
+          parent.closeTab(tabId).then(
+            () => 1,
+            () => 0,
+          ),
+        ),
+      );
       return closed.reduce<number>((sum, n) => sum + n, 0);
     },
   };

@@ -54,7 +54,13 @@ describe('tool_search', () => {
   });
 
   it('ranks by name parts, search hint and description', async () => {
-    expect(searchTools(pool.filter((t) => t !== click), 'github issue', 5).map((t) => t.name)).toEqual(['mcp__github__create_issue', 'mcp__github__search_code']);
+    expect(
+      searchTools(
+        pool.filter((t) => t !== click),
+        'github issue',
+        5,
+      ).map((t) => t.name),
+    ).toEqual(['mcp__github__create_issue', 'mcp__github__search_code']);
     expect(searchTools(pool, 'remember note', 5).map((t) => t.name)).toEqual(['memory_write']);
     expect(searchTools(pool, 'github', 1).map((t) => t.name)).toHaveLength(1);
   });

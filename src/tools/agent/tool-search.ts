@@ -94,7 +94,12 @@ export const toolSearch = buildTool({
     let found: AnyTool[];
     if (input.query.trim().startsWith('select:')) {
       found = [];
-      for (const name of input.query.trim().slice('select:'.length).split(',').map((n) => n.trim()).filter(Boolean)) {
+      for (const name of input.query
+        .trim()
+        .slice('select:'.length)
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)) {
         const tool = findToolByName(context.tools, name);
         if (!tool) output.unknown.push(name);
         else if (!isDeferredTool(tool) || discovered.includes(tool.name)) output.alreadyLoaded.push(tool.name);

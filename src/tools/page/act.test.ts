@@ -37,7 +37,11 @@ function fakeTab(options: { channel?: InputChannel; effects?: Partial<BrowserEff
       const command = (message as { command: Command }).command;
       commands.push(command);
       if (command.type === 'observe_start') return { ok: true, result: { token: 'o7' } };
-      if (command.type === 'observe_end') return { ok: true, result: { url: info.url, changes: ['list [ref=e4] gained 1 item "milk"'], staleRefs: [], elements: { e4: { role: 'list', name: '' } } } };
+      if (command.type === 'observe_end')
+        return {
+          ok: true,
+          result: { url: info.url, changes: ['list [ref=e4] gained 1 item "milk"'], staleRefs: [], elements: { e4: { role: 'list', name: '' } } },
+        };
       return options.reply?.(command) ?? { ok: true, result: {} };
     },
     listFrames: async () => [],
@@ -87,11 +91,21 @@ describe('performAction', () => {
 
     expect(handleDialog.isDestructive(handleDialog.inputSchema.parse({ accept: true }), context)).toBe(true); // OK on "Delete" deletes
     expect(handleDialog.isDestructive(handleDialog.inputSchema.parse({ accept: false }), context)).toBe(false);
-    expect(handleDialog.description(handleDialog.inputSchema.parse({ accept: true }), context)).toBe('Accept a JavaScript confirm dialog saying "Delete \\"milk\\"?"');
-    const answered = await handleDialog.call(handleDialog.inputSchema.parse({ accept: true }), context, async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), undefined, () => undefined);
+    expect(handleDialog.description(handleDialog.inputSchema.parse({ accept: true }), context)).toBe(
+      'Accept a JavaScript confirm dialog saying "Delete \\"milk\\"?"',
+    );
+    const answered = await handleDialog.call(
+      handleDialog.inputSchema.parse({ accept: true }),
+      context,
+      async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+      undefined,
+      () => undefined,
+    );
     expect(answered.data).toBe('Accepted a JavaScript confirm dialog saying "Delete \\"milk\\"?" [trusted input]. Then: list [ref=e4] gained 1 item "milk".');
     expect(tab.commands.at(-1)).toMatchObject({ type: 'observe_end', token: 'o7' });
-    await expect(afterDialog(context, 1, async () => (await tab.browser.input?.answerDialog(1, true))?.message ?? '')).rejects.toMatchObject({ code: 'NO_DIALOG' });
+    await expect(afterDialog(context, 1, async () => (await tab.browser.input?.answerDialog(1, true))?.message ?? '')).rejects.toMatchObject({
+      code: 'NO_DIALOG',
+    });
   });
 
   it('waits for a navigation the act started instead of asking the old page, and forgets its refs', async () => {
@@ -99,7 +113,9 @@ describe('performAction', () => {
     const context = createTestContext([], { browser: tab.browser });
     context.snapshots.update(1, 'https://a.test/', { e2: { role: 'link', name: 'Next' } });
     const { line } = await performAction(context, where, async () => ({ done: 'Clicked link "Next"' }));
-    expect(line).toBe('Clicked link "Next" [trusted input]. Then: the tab loaded https://a.test/next; every ref of the previous page is stale: call read_page or find.');
+    expect(line).toBe(
+      'Clicked link "Next" [trusted input]. Then: the tab loaded https://a.test/next; every ref of the previous page is stale: call read_page or find.',
+    );
     expect(tab.settled()).toBe(1);
     expect(tab.commands.map((c) => c.type)).toEqual(['observe_start']);
     expect(context.snapshots.get(1)).toBeUndefined();
@@ -112,7 +128,11 @@ describe('performAction', () => {
       throw new ToolError('NAVIGATED', 'gone', { suggestion: 'x' });
     });
     expect(line).toMatch(/^Clicked button "Add"; the page navigated before it answered \[trusted input\]\. Then: the tab loaded https:\/\/a\.test\/sent/);
-    await expect(performAction(context, where, async () => Promise.reject(new Error('Detached while handling command.')))).rejects.toMatchObject({ code: 'INPUT_FAILED' });
-    await expect(performAction(context, where, async () => Promise.reject(new ToolError('ELEMENT_COVERED', 'covered', { suggestion: 'x' })))).rejects.toMatchObject({ code: 'ELEMENT_COVERED' });
+    await expect(performAction(context, where, async () => Promise.reject(new Error('Detached while handling command.')))).rejects.toMatchObject({
+      code: 'INPUT_FAILED',
+    });
+    await expect(
+      performAction(context, where, async () => Promise.reject(new ToolError('ELEMENT_COVERED', 'covered', { suggestion: 'x' }))),
+    ).rejects.toMatchObject({ code: 'ELEMENT_COVERED' });
   });
 });

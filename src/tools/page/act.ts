@@ -62,22 +62,37 @@ async function unlessInterrupted<T>(context: ToolUseContext, tabId: number, watc
 }
 
 /** Reads what the page saw, after it settles; undefined when the page went away or paused. */
-async function settle(context: ToolUseContext, tabId: number, frameId: number, token: string, watch: PageWatch | undefined): Promise<PageResultOf<'observe_end'> | undefined> {
+async function settle(
+  context: ToolUseContext,
+  tabId: number,
+  frameId: number,
+  token: string,
+  watch: PageWatch | undefined,
+): Promise<PageResultOf<'observe_end'> | undefined> {
   const signal = context.abortController.signal;
   let observed: PageResultOf<'observe_end'> | undefined;
   if (!watch?.effects().navigationStarted && !requireBrowser(context).input?.openDialog(tabId)) {
     try {
-      const reply = await unlessInterrupted(context, tabId, watch, sendPageCommand(context, tabId, { type: 'observe_end', token, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS }, frameId));
+      const reply = await unlessInterrupted(
+        context,
+        tabId,
+        watch,
+        sendPageCommand(context, tabId, { type: 'observe_end', token, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS }, frameId),
+      );
       if (reply !== 'interrupted') observed = reply;
     } catch (error) {
       // The document went away under the observer: a navigation, which the watch reports.
       if (!isToolErrorLike(error) || !['NAVIGATED', 'DIALOG_OPEN'].includes(error.code)) throw error;
       if (error.code === 'NAVIGATED' && frameId !== 0 && !watch?.effects().navigationStarted) {
         // A frame removed or reloaded mid-act: what reached it is unknown, so this is not a success.
-        throw new ToolError('NAVIGATED', 'The frame that held the target went away during the act (it was removed or navigated): the input may have reached it only in part.', {
-          suggestion: 'Call read_page to see the page as it is now, then act on its current refs.',
-          details: { tabId, frameId },
-        });
+        throw new ToolError(
+          'NAVIGATED',
+          'The frame that held the target went away during the act (it was removed or navigated): the input may have reached it only in part.',
+          {
+            suggestion: 'Call read_page to see the page as it is now, then act on its current refs.',
+            details: { tabId, frameId },
+          },
+        );
       }
     }
   }
@@ -100,7 +115,12 @@ export async function performAction(
   const watch = browser.input?.watch(tabId);
   try {
     const documentId = context.snapshots.knownDocument(tabId, frameId);
-    const { token } = await sendPageCommand(context, tabId, { type: 'observe_start', ...(where.ref ? { ref: where.ref } : {}), ...(documentId ? { documentId } : {}), refPrefix: framePrefix(frameId) }, frameId);
+    const { token } = await sendPageCommand(
+      context,
+      tabId,
+      { type: 'observe_start', ...(where.ref ? { ref: where.ref } : {}), ...(documentId ? { documentId } : {}), refPrefix: framePrefix(frameId) },
+      frameId,
+    );
     let acted: ActResult;
     try {
       // An Enter that submitted may have loaded another page or opened a dialog: later keys must not follow it.
@@ -141,7 +161,15 @@ export async function afterDialog(context: ToolUseContext, tabId: number, answer
     const again = browser.input?.openDialog(tabId);
     const observed = pending && !again ? await settle(context, tabId, pending.frameId, pending.token, watch) : undefined;
     if (!pending && !again && watch?.effects().navigationStarted) await watch.settleNavigation(NAVIGATION_MS, context.abortController.signal);
-    return finish(context, tabId, { done, notes: [], path, dialog: again, observed, watch, ...(pending ? {} : { unobserved: 'what the page did next was not observed (the dialog did not come from an action): call read_page' }) }).line;
+    return finish(context, tabId, {
+      done,
+      notes: [],
+      path,
+      dialog: again,
+      observed,
+      watch,
+      ...(pending ? {} : { unobserved: 'what the page did next was not observed (the dialog did not come from an action): call read_page' }),
+    }).line;
   } finally {
     watch?.stop();
   }
@@ -150,7 +178,15 @@ export async function afterDialog(context: ToolUseContext, tabId: number, answer
 function finish(
   context: ToolUseContext,
   tabId: number,
-  parts: { done: string; notes: string[]; path: InputPath; dialog: DialogInfo | undefined; observed: PageResultOf<'observe_end'> | undefined; watch: PageWatch | undefined; unobserved?: string },
+  parts: {
+    done: string;
+    notes: string[];
+    path: InputPath;
+    dialog: DialogInfo | undefined;
+    observed: PageResultOf<'observe_end'> | undefined;
+    watch: PageWatch | undefined;
+    unobserved?: string;
+  },
 ): { line: string; path: InputPath; observed?: PageResultOf<'observe_end'> } {
   const effects = parts.watch?.effects();
   if (effects?.navigated && !effects.navigated.error) {
@@ -160,7 +196,9 @@ function finish(
     const record = context.snapshots.get(tabId);
     if (record) context.snapshots.update(tabId, record.url, parts.observed.elements);
   }
-  const unobserved = parts.unobserved ?? (!parts.observed && !parts.dialog && !effects?.navigationStarted ? 'the page did not report what changed: call read_page to check' : undefined);
+  const unobserved =
+    parts.unobserved ??
+    (!parts.observed && !parts.dialog && !effects?.navigationStarted ? 'the page did not report what changed: call read_page to check' : undefined);
   const line = effectLine({
     done: parts.done,
     path: parts.path,

@@ -12,7 +12,11 @@ const inputSchema = z.strictObject({
   ref: refField('The element to click.'),
   button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button: "left" (default), "right" (context menu) or "middle".'),
   click_count: z.number().int().min(1).max(3).default(1).describe('1 (default) for a click, 2 for a double click, 3 for a triple click (selects a paragraph).'),
-  modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])).max(4).default([]).describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab (0–4 of Alt, Control, Meta, Shift; default: none).'),
+  modifiers: z
+    .array(z.enum(['Alt', 'Control', 'Meta', 'Shift']))
+    .max(4)
+    .default([])
+    .describe('Keys held during the click, e.g. ["Control"] to open a link in a new tab (0–4 of Alt, Control, Meta, Shift; default: none).'),
   tab_id: tabIdField(),
 });
 

@@ -29,18 +29,28 @@ const MAX_STALE_LISTED = 8;
 
 /** Builds the result line. */
 export function effectLine(report: EffectReport): string {
-  const via = report.path.trusted ? ' [trusted input]' : report.path.reason === '' ? '' : report.path.reason.startsWith('(') ? ` ${report.path.reason}` : ` [synthetic events: ${report.path.reason}]`;
+  const via = report.path.trusted
+    ? ' [trusted input]'
+    : report.path.reason === ''
+      ? ''
+      : report.path.reason.startsWith('(')
+        ? ` ${report.path.reason}`
+        : ` [synthetic events: ${report.path.reason}]`;
   const clauses: string[] = [];
   const dialog = report.dialog ?? report.browser?.dialog;
   if (dialog) {
-    clauses.push(`${dialogPhrase(dialog)} opened and the page is paused until it is answered: call handle_dialog to accept or dismiss it (or let the person answer it)`);
+    clauses.push(
+      `${dialogPhrase(dialog)} opened and the page is paused until it is answered: call handle_dialog to accept or dismiss it (or let the person answer it)`,
+    );
   }
   const browser = report.browser;
   const navigation = browser?.navigated;
   if (navigation?.error && navigation.error !== 'net::ERR_ABORTED') clauses.push(`loading ${navigation.url} failed (${navigation.error})`);
   else if (navigation && !navigation.error) clauses.push(`the tab loaded ${navigation.url}; every ref of the previous page is stale: call read_page or find`);
-  else if (browser?.navigationStarted && !navigation) clauses.push(`the tab started loading ${browser.navigationStarted} and had not finished: call wait_for or read_page`);
-  for (const tab of browser?.newTabs ?? []) clauses.push(`it opened a new tab ${tab.tabId}${tab.url ? ` (${tab.url})` : ''}; this run stays on the current tab (switch_tab to go there)`);
+  else if (browser?.navigationStarted && !navigation)
+    clauses.push(`the tab started loading ${browser.navigationStarted} and had not finished: call wait_for or read_page`);
+  for (const tab of browser?.newTabs ?? [])
+    clauses.push(`it opened a new tab ${tab.tabId}${tab.url ? ` (${tab.url})` : ''}; this run stays on the current tab (switch_tab to go there)`);
 
   const observed = report.observed;
   let sawChange = clauses.length > 0;

@@ -13,7 +13,12 @@ const inputSchema = z.strictObject({
     .array(
       z.strictObject({
         ref: refField('The field.'),
-        value: z.string().max(10_000).describe('The value (up to 10,000 characters): text for text fields; "true"/"false" for checkboxes and radios; an option label or value for selects; a number for ranges; YYYY-MM-DD for dates, HH:MM for times.'),
+        value: z
+          .string()
+          .max(10_000)
+          .describe(
+            'The value (up to 10,000 characters): text for text fields; "true"/"false" for checkboxes and radios; an option label or value for selects; a number for ranges; YYYY-MM-DD for dates, HH:MM for times.',
+          ),
       }),
     )
     .min(1)
@@ -42,7 +47,12 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
     'Use type to type into one field with keystrokes or to submit with Enter. Filling password or payment fields asks the person first.',
   ].join('\n'),
   description: (input) => `Fill ${input.fields.length} form field${input.fields.length === 1 ? '' : 's'}`,
-  validateInput: (input, context) => validateKnownRefs(context, input, input.fields.map((field) => field.ref)),
+  validateInput: (input, context) =>
+    validateKnownRefs(
+      context,
+      input,
+      input.fields.map((field) => field.ref),
+    ),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => input.fields.some((field) => fieldIsSensitive(knownElement(context, input, field.ref)).destructive),
   // Each field against its own frame's origin; a call that spans sites asks.
@@ -64,13 +74,21 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
       onProgress({ filled: lines.length, total: input.fields.length, frame: frameId });
       const { line } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
         const documentId = context.snapshots.knownDocument(tabId, frameId);
-        const result = await sendPageCommand(context, tabId, { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) }, frameId);
+        const result = await sendPageCommand(
+          context,
+          tabId,
+          { type: 'fill', ...(documentId ? { documentId } : {}), fields: fields.map(({ ref, value }) => ({ ref, value })) },
+          frameId,
+        );
         result.results.forEach((entry, index) => {
           const full = fields[index]?.full ?? entry.ref;
           if (!entry.ok) failed++;
           lines.push(`${full}: ${entry.ok ? 'ok' : `error ${entry.code ?? ''}`} — ${entry.message}`);
         });
-        return { done: `Filled ${result.results.filter((entry) => entry.ok).length} of ${fields.length} fields${frameId === 0 ? '' : ` in frame ${frameId}`}`, via: '(values set by script, with input and change events)' };
+        return {
+          done: `Filled ${result.results.filter((entry) => entry.ok).length} of ${fields.length} fields${frameId === 0 ? '' : ` in frame ${frameId}`}`,
+          via: '(values set by script, with input and change events)',
+        };
       });
       effects.push(line);
     }

@@ -8,7 +8,11 @@ import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from '
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  query: z.string().min(1).max(200).describe('The element’s visible text, label, placeholder or name, optionally with a role word (e.g. "email textbox", "Sign in button").'),
+  query: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe('The element’s visible text, label, placeholder or name, optionally with a role word (e.g. "email textbox", "Sign in button").'),
   limit: z.number().int().min(1).max(50).default(20).describe('How many matches to return, best first (1–50, default 20).'),
   tab_id: tabIdField(),
 });
@@ -40,7 +44,13 @@ export const find = buildTool<typeof inputSchema, string>({
     const missing: string[] = [];
     let total = 0;
     const ask = async (frameId: number, nesting: number, timeoutMs?: number): Promise<string> => {
-      const result = await sendPageCommand(context, tabId, { type: 'find', query: input.query, limit: input.limit, refPrefix: framePrefix(frameId) }, frameId, timeoutMs);
+      const result = await sendPageCommand(
+        context,
+        tabId,
+        { type: 'find', query: input.query, limit: input.limit, refPrefix: framePrefix(frameId) },
+        frameId,
+        timeoutMs,
+      );
       context.snapshots.rememberDocument(tabId, frameId, result.documentId);
       context.snapshots.update(tabId, frameId === 0 ? result.url : (context.snapshots.get(tabId)?.url ?? result.url), result.elements);
       matches.push(...result.matches);
@@ -56,7 +66,9 @@ export const find = buildTool<typeof inputSchema, string>({
             const wait = frames.waitLeft();
             return ask(match.frameId, nesting + 1, wait).catch((error: unknown) => {
               if (!isToolErrorLike(error)) throw error;
-              missing.push(`a frame (${oneLine(marker.src, 200) || 'no address'}: ${error.code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : error.code})`);
+              missing.push(
+                `a frame (${oneLine(marker.src, 200) || 'no address'}: ${error.code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : error.code})`,
+              );
             });
           }),
         );
@@ -71,11 +83,14 @@ export const find = buildTool<typeof inputSchema, string>({
     const counts = new Map<string, number>();
     for (const reason of missing) counts.set(reason, (counts.get(reason) ?? 0) + 1);
     const reasons = [...counts].map(([reason, count]) => (count > 1 ? `${count}× ${reason}` : reason));
-    const notSearched = reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
+    const notSearched =
+      reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
     if (shown.length === 0) {
       return { data: `No visible element on ${url} matches “${query}”. Try fewer or other words, or call read_page to see what is there.${notSearched}` };
     }
     const more = total > shown.length ? `\n(${total - shown.length} weaker matches not shown; raise limit or refine the query.)` : '';
-    return { data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${notSearched}` };
+    return {
+      data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${notSearched}`,
+    };
   },
 });

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FrameInfo } from '../../runtime/browser.js';
 import { matchFrame } from './frames.js';
 
-const frame = (frameId: number, parentFrameId: number | null, path: number[] | null, url: string, extra: Partial<FrameInfo> = {}): FrameInfo => ({ frameId, parentFrameId, url, path, failed: false, loading: false, ...extra });
+const frame = (frameId: number, parentFrameId: number | null, path: number[] | null, url: string, extra: Partial<FrameInfo> = {}): FrameInfo => ({
+  frameId,
+  parentFrameId,
+  url,
+  path,
+  failed: false,
+  loading: false,
+  ...extra,
+});
 
 const TREE: FrameInfo[] = [
   frame(0, -1, [], 'https://shop.test/'),
@@ -25,19 +33,25 @@ describe('matchFrame', () => {
     expect(matchFrame(TREE, 11, { index: 0, src: 'https://shop.test/inner' }, new Set())).toEqual({ frameId: 13, loading: false });
   });
 
-  it('falls back to the URL among the parent\'s listed children for an iframe outside window.frames', () => {
+  it("falls back to the URL among the parent's listed children for an iframe outside window.frames", () => {
     expect(matchFrame(TREE, 0, { index: null, src: 'https://widgets.test/shadow#x' }, new Set())).toEqual({ frameId: 14, loading: false });
   });
 
   it('never gives one frame to two iframes', () => {
     const claimed = new Set<number>();
     expect(matchFrame(TREE, 0, { index: null, src: 'https://widgets.test/shadow' }, claimed)).toEqual({ frameId: 14, loading: false });
-    expect(matchFrame(TREE, 0, { index: null, src: 'https://widgets.test/shadow' }, claimed)).toEqual({ missing: 'its page (https://widgets.test/shadow) has not loaded' });
+    expect(matchFrame(TREE, 0, { index: null, src: 'https://widgets.test/shadow' }, claimed)).toEqual({
+      missing: 'its page (https://widgets.test/shadow) has not loaded',
+    });
   });
 
   it('says why a frame has no content: failed to load, not answered yet, unreachable', () => {
-    expect(matchFrame(TREE, 0, { index: 3, src: 'http://ads.invalid/x' }, new Set())).toEqual({ missing: 'its page (http://ads.invalid/x) failed to load: the host may not resolve or the network failed' });
-    expect(matchFrame(TREE, 0, { index: 4, src: 'https://shop.test/never' }, new Set())).toEqual({ missing: 'its page (https://shop.test/never) has not answered yet' });
+    expect(matchFrame(TREE, 0, { index: 3, src: 'http://ads.invalid/x' }, new Set())).toEqual({
+      missing: 'its page (http://ads.invalid/x) failed to load: the host may not resolve or the network failed',
+    });
+    expect(matchFrame(TREE, 0, { index: 4, src: 'https://shop.test/never' }, new Set())).toEqual({
+      missing: 'its page (https://shop.test/never) has not answered yet',
+    });
     expect(matchFrame(TREE, 0, { index: 9, src: '' }, new Set())).toEqual({ missing: 'no document in it could be reached' });
   });
 

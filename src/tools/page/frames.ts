@@ -36,7 +36,14 @@ export function frameReader(context: ToolUseContext, tabId: number): FrameReader
         if (!browser) return [];
         if (browser.frameTree) return browser.frameTree(tabId, context.abortController.signal).catch(() => []);
         const listed = await browser.listFrames(tabId).catch(() => []);
-        return listed.map((frame) => ({ frameId: frame.frameId, parentFrameId: frame.parentFrameId, url: frame.url, path: frame.frameId === 0 ? [] : null, failed: false, loading: false }));
+        return listed.map((frame) => ({
+          frameId: frame.frameId,
+          parentFrameId: frame.parentFrameId,
+          url: frame.url,
+          path: frame.frameId === 0 ? [] : null,
+          failed: false,
+          loading: false,
+        }));
       })();
       return located;
     },

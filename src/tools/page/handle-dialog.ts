@@ -10,7 +10,11 @@ import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
 
 const inputSchema = z.strictObject({
   accept: z.boolean().describe('true: OK / Leave (confirm, prompt, beforeunload; an alert has only OK); false: Cancel / Stay.'),
-  prompt_text: z.string().max(2_000).optional().describe('For a prompt dialog: the text to answer with (up to 2,000 characters; default: the text the page proposed).'),
+  prompt_text: z
+    .string()
+    .max(2_000)
+    .optional()
+    .describe('For a prompt dialog: the text to answer with (up to 2,000 characters; default: the text the page proposed).'),
   tab_id: tabIdField(),
 });
 
@@ -51,11 +55,21 @@ export const handleDialog = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const port = requireBrowser(context).input;
     if (!port) {
-      throw new ToolError('NO_DIALOG', 'Dialogs cannot be seen or answered here (no debugger access to this tab).', { suggestion: 'Ask the person to answer the dialog in the browser.' });
+      throw new ToolError('NO_DIALOG', 'Dialogs cannot be seen or answered here (no debugger access to this tab).', {
+        suggestion: 'Ask the person to answer the dialog in the browser.',
+      });
     }
     const line = await afterDialog(context, tabId, async () => {
       const dialog = await port.answerDialog(tabId, input.accept, input.prompt_text);
-      const verb = input.accept ? (dialog.type === 'beforeunload' ? 'Chose Leave on' : dialog.type === 'alert' ? 'Closed' : 'Accepted') : dialog.type === 'beforeunload' ? 'Chose Stay on' : 'Dismissed';
+      const verb = input.accept
+        ? dialog.type === 'beforeunload'
+          ? 'Chose Leave on'
+          : dialog.type === 'alert'
+            ? 'Closed'
+            : 'Accepted'
+        : dialog.type === 'beforeunload'
+          ? 'Chose Stay on'
+          : 'Dismissed';
       const answered = dialog.type === 'prompt' && input.accept ? ` with ${JSON.stringify(input.prompt_text ?? dialog.defaultPrompt ?? '')}` : '';
       return `${verb} ${dialogPhrase(dialog)}${answered}`;
     });

@@ -31,12 +31,16 @@ export const hover = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
-    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Hovered over ${describeRef(context, input, input.ref)}` }, async (path) => {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      if (path.trusted) return trustedHover(context, { tabId, frameId, ref: local, documentId });
-      const result = await sendPageCommand(context, tabId, { type: 'hover', ref: local, ...(documentId ? { documentId } : {}) }, frameId);
-      return { done: result.summary };
-    });
+    const { line } = await performAction(
+      context,
+      { tabId, frameId, ref: local, what: `Hovered over ${describeRef(context, input, input.ref)}` },
+      async (path) => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        if (path.trusted) return trustedHover(context, { tabId, frameId, ref: local, documentId });
+        const result = await sendPageCommand(context, tabId, { type: 'hover', ref: local, ...(documentId ? { documentId } : {}) }, frameId);
+        return { done: result.summary };
+      },
+    );
     return { data: line };
   },
 });

@@ -9,7 +9,14 @@ import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } fro
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  url: z.string().min(1).max(4_000).optional().describe('The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.'),
+  url: z
+    .string()
+    .min(1)
+    .max(4_000)
+    .optional()
+    .describe(
+      'The address to open (http or https, up to 4,000 characters; a path like "/cart" is resolved against the current page). Give url or action, not both.',
+    ),
   action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (the tab\'s history) or "reload".'),
   tab_id: tabIdField(),
 });
@@ -22,7 +29,10 @@ const inputSchema = z.strictObject({
 async function currentUrl(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
   const tabId = input.tab_id ?? context.currentTabId;
   if (tabId === undefined || !context.browser) return undefined;
-  return context.browser.getTab(tabId).then((tab) => tab.url || undefined, () => undefined);
+  return context.browser.getTab(tabId).then(
+    (tab) => tab.url || undefined,
+    () => undefined,
+  );
 }
 
 function resolveTarget(url: string, base: string | undefined): URL {
@@ -63,7 +73,11 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput, NavigatePr
   description: (input) => (input.url ? `Go to ${input.url}` : `Go ${input.action ?? 'back'}`),
   validateInput: async (input, context): Promise<ValidationResult> => {
     if ((input.url === undefined) === (input.action === undefined)) {
-      return { ok: false, message: 'Give exactly one of url or action.', suggestion: 'Use {"url": "https://…"} to open an address, or {"action": "back"} / "forward" / "reload".' };
+      return {
+        ok: false,
+        message: 'Give exactly one of url or action.',
+        suggestion: 'Use {"url": "https://…"} to open an address, or {"action": "back"} / "forward" / "reload".',
+      };
     }
     if (input.url !== undefined) {
       try {

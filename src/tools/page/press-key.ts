@@ -9,7 +9,13 @@ import { trustedKey } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  key: z.string().min(1).max(40).describe('A key or combination: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Space", "Control+A", or one character like "a".'),
+  key: z
+    .string()
+    .min(1)
+    .max(40)
+    .describe(
+      'A key or combination: "Enter", "Escape", "Tab", "Shift+Tab", "ArrowDown", "PageDown", "Backspace", "Space", "Control+A", or one character like "a".',
+    ),
   ref: refField('Focus this element before pressing (default: whatever has focus).').optional(),
   tab_id: tabIdField(),
 });
@@ -38,7 +44,12 @@ export const pressKey = buildTool<typeof inputSchema, string>({
     const name = parsed.ok ? parsed.press.name : input.key;
     if (!input.ref) return `Press ${name}`;
     const effect = parsed.ok ? keyEffect(parsed.press, knownElement(context, input, input.ref)) : { kind: 'other' as const };
-    const does = effect.kind === 'submit' ? ` (submits its form: ${effect.method}${effect.action ? ` ${effect.action}` : ''})` : effect.kind === 'activate' ? ' (activates it)' : '';
+    const does =
+      effect.kind === 'submit'
+        ? ` (submits its form: ${effect.method}${effect.action ? ` ${effect.action}` : ''})`
+        : effect.kind === 'activate'
+          ? ' (activates it)'
+          : '';
     return `Press ${name} on ${describeRef(context, input, input.ref)}${does}`;
   },
   validateInput: (input, context): ValidationResult => {
@@ -59,7 +70,12 @@ export const pressKey = buildTool<typeof inputSchema, string>({
     const { line } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
       const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined);
-      const result = await sendPageCommand(context, tabId, { type: 'press_key', key: input.key, ...(local ? { ref: local, ...(documentId ? { documentId } : {}) } : {}) }, frameId);
+      const result = await sendPageCommand(
+        context,
+        tabId,
+        { type: 'press_key', key: input.key, ...(local ? { ref: local, ...(documentId ? { documentId } : {}) } : {}) },
+        frameId,
+      );
       return { done: result.summary };
     });
     return { data: line };

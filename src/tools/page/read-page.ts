@@ -13,9 +13,17 @@ const inputSchema = z.strictObject({
   filter: z
     .enum(['all', 'interactive'])
     .default('all')
-    .describe('"all" (default): headings, text, lists, tables and controls. "interactive": only things you can act on (links, buttons, fields), as a flat list — much shorter.'),
+    .describe(
+      '"all" (default): headings, text, lists, tables and controls. "interactive": only things you can act on (links, buttons, fields), as a flat list — much shorter.',
+    ),
   ref: refField('Read only the subtree under this element (e.g. a form or a dialog); default: the whole page.').optional(),
-  max_depth: z.number().int().min(1).max(200).optional().describe('How many levels of nesting to show (1–200). Default: all. Deeper nodes are left out and the result says so.'),
+  max_depth: z
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('How many levels of nesting to show (1–200). Default: all. Deeper nodes are left out and the result says so.'),
   tab_id: tabIdField(),
 });
 
@@ -46,8 +54,23 @@ class FrameCount {
  * under its iframe's line, found by the line number the content script gave (never by searching the
  * text). A child frame that cannot be read is named with the reason, within the read's frame budget.
  */
-async function snapshotFrame(context: ToolUseContext, tabId: number, frameId: number, options: SnapshotOptions, nesting: number, frames: FrameReader, count: FrameCount, timeoutMs?: number): Promise<Snapshot> {
-  const command = { type: 'snapshot' as const, filter: options.filter, refPrefix: framePrefix(frameId), ...(options.ref ? { ref: options.ref } : {}), ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}) };
+async function snapshotFrame(
+  context: ToolUseContext,
+  tabId: number,
+  frameId: number,
+  options: SnapshotOptions,
+  nesting: number,
+  frames: FrameReader,
+  count: FrameCount,
+  timeoutMs?: number,
+): Promise<Snapshot> {
+  const command = {
+    type: 'snapshot' as const,
+    filter: options.filter,
+    refPrefix: framePrefix(frameId),
+    ...(options.ref ? { ref: options.ref } : {}),
+    ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
+  };
   const snapshot = await sendPageCommand(context, tabId, command, frameId, timeoutMs);
   context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
@@ -116,7 +139,15 @@ export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>(
   async call(input, context, _canUseTool, _parent, onProgress) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const snapshot = await snapshotFrame(context, tabId, frameId, { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) }, 0, frameReader(context, tabId), new FrameCount(onProgress));
+    const snapshot = await snapshotFrame(
+      context,
+      tabId,
+      frameId,
+      { filter: input.filter, ...(local ? { ref: local } : {}), ...(input.max_depth ? { maxDepth: input.max_depth } : {}) },
+      0,
+      frameReader(context, tabId),
+      new FrameCount(onProgress),
+    );
     if (!snapshot.text && input.ref) {
       throw new ToolError('ELEMENT_NOT_VISIBLE', `${input.ref} has no visible content.`, { suggestion: 'Call read_page without ref to see the whole page.' });
     }

@@ -32,7 +32,14 @@ async function runShots(model: ModelClient): Promise<void> {
   server.enqueue({ text: 'Seen.' });
   const browser = new FakeBrowser(undefined, { capture: { mediaType: 'image/webp', data: CHROMIUM_IMAGES.webpLossy, width: 37, height: 23 } });
   const resultStore = createMemoryResultStore();
-  const context = createRootContext({ agentId: 'r', resultStore, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] }, tools: [screenshot], currentTabId: 1, browser });
+  const context = createRootContext({
+    agentId: 'r',
+    resultStore,
+    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+    tools: [screenshot],
+    currentTabId: 1,
+    browser,
+  });
   const result = await runAgent({
     runId: 'r',
     model,
@@ -50,7 +57,9 @@ describe('screenshots through the wire, with the context window', () => {
   it('Anthropic: the image is inside its tool_result; only the newest three are sent; no meta on the wire', async () => {
     await runShots(createAnthropicClient({ apiKey: 'k', baseUrl: server.url, model: 'claude-sonnet-4-5' }));
     const last = server.requests.at(-1)!;
-    const results = (last.body.messages as Array<{ content: Array<Record<string, unknown>> }>).flatMap((m) => m.content).filter((b) => b['type'] === 'tool_result');
+    const results = (last.body.messages as Array<{ content: Array<Record<string, unknown>> }>)
+      .flatMap((m) => m.content)
+      .filter((b) => b['type'] === 'tool_result');
     expect(results).toHaveLength(SHOTS);
     const images = results.map((b) => (b['content'] as Array<{ type: string }>).filter((c) => c.type === 'image').length);
     expect(images).toEqual([0, 0, 1, 1, 1]);

@@ -39,7 +39,12 @@ export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
   maxResultSizeChars: 2_000,
   mapResultForModel: (output) => {
     const size = output.width && output.height ? `${output.width}×${output.height}, ` : '';
-    return [{ type: 'text', text: `Screenshot of tab ${output.tab_id} (${output.title || 'untitled'} — ${output.url}), ${size}${output.media_type}, ${Math.round(output.bytes / 1024)} KB:` }];
+    return [
+      {
+        type: 'text',
+        text: `Screenshot of tab ${output.tab_id} (${output.title || 'untitled'} — ${output.url}), ${size}${output.media_type}, ${Math.round(output.bytes / 1024)} KB:`,
+      },
+    ];
   },
   async call(input, context) {
     const browser = requireBrowser(context);

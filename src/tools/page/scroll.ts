@@ -24,10 +24,15 @@ export const scroll = buildTool<typeof inputSchema, string>({
     'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
     'Returns what moved, the scroll position (and when the end was reached), then what followed (e.g. a list that loaded more items). Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
   ].join('\n'),
-  description: (input) => (input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`),
+  description: (input) =>
+    input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`,
   validateInput: (input, context): ValidationResult =>
     input.ref && (input.direction || input.amount)
-      ? { ok: false, message: 'Give either ref or direction/amount, not both.', suggestion: 'Use ref to bring an element into view, or direction and amount to scroll by screens.' }
+      ? {
+          ok: false,
+          message: 'Give either ref or direction/amount, not both.',
+          suggestion: 'Use ref to bring an element into view, or direction and amount to scroll by screens.',
+        }
       : validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   interruptBehavior: () => 'block',

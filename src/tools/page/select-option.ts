@@ -8,7 +8,13 @@ import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The dropdown (a combobox or listbox from a <select>).'),
-  values: z.array(z.string().max(500)).min(1).max(100).describe('The options to choose, by visible label or by value (1–100 values of up to 500 characters; more than one only for multi-selects). Other options of a multi-select are deselected.'),
+  values: z
+    .array(z.string().max(500))
+    .min(1)
+    .max(100)
+    .describe(
+      'The options to choose, by visible label or by value (1–100 values of up to 500 characters; more than one only for multi-selects). Other options of a multi-select are deselected.',
+    ),
   tab_id: tabIdField(),
 });
 
@@ -36,7 +42,12 @@ export const selectOption = buildTool<typeof inputSchema, string>({
     const { frameId, local } = splitRef(input.ref);
     const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Selected in ${describeRef(context, input, input.ref)}` }, async () => {
       const documentId = context.snapshots.knownDocument(tabId, frameId);
-      const result = await sendPageCommand(context, tabId, { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values }, frameId);
+      const result = await sendPageCommand(
+        context,
+        tabId,
+        { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values },
+        frameId,
+      );
       // A native dropdown's list is drawn by the browser, outside the page: the choice is set by script.
       return { done: result.summary, via: '(set by script, with input and change events)' };
     });

@@ -12,8 +12,7 @@ import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
 
 /** The optional `tab_id` every page tool takes. */
-export const tabIdField = () =>
-  z.number().int().min(0).optional().describe('Default: your current tab. Other tab ids: list_tabs.');
+export const tabIdField = () => z.number().int().min(0).optional().describe('Default: your current tab. Other tab ids: list_tabs.');
 
 /** A ref as read_page and find print it: `e12` in the page, `f3e12` inside frame 3. */
 export const refField = (what: string) =>
@@ -36,7 +35,9 @@ export function requireBrowser(context: ToolUseContext): BrowserBridge {
 export function targetTab(input: { tab_id?: number | undefined }, context: ToolUseContext | undefined): number {
   const tabId = input.tab_id ?? context?.currentTabId;
   if (tabId === undefined) {
-    throw new ToolError('NO_TAB', 'This run is not bound to a tab and no tab_id was given.', { suggestion: 'Call list_tabs and pass a tab_id, or open_tab first.' });
+    throw new ToolError('NO_TAB', 'This run is not bound to a tab and no tab_id was given.', {
+      suggestion: 'Call list_tabs and pass a tab_id, or open_tab first.',
+    });
   }
   return tabId;
 }
@@ -74,7 +75,11 @@ export async function sendPageCommand<T extends PageCommandType>(
   timeoutMs?: number,
 ): Promise<PageResultOf<T>> {
   const browser = requireBrowser(context);
-  const raw = await browser.sendToTab(tabId, pageEnvelope(command), { ...(frameId !== 0 ? { frameId } : {}), signal: context.abortController.signal, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  const raw = await browser.sendToTab(tabId, pageEnvelope(command), {
+    ...(frameId !== 0 ? { frameId } : {}),
+    signal: context.abortController.signal,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+  });
   const reply = parsePageReply(command.type as T, raw);
   if (!reply.ok) {
     const { code, message, suggestion, ...details } = reply.error;

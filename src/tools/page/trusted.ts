@@ -35,17 +35,31 @@ function port(context: ToolUseContext): PageInputPort {
 }
 
 /** Locates the target for `purpose` and returns its point in the tab's top-level viewport. */
-export async function pointOf(context: ToolUseContext, target: Target, purpose: 'click' | 'hover' | 'type' | 'focus'): Promise<PageResultOf<'locate'> & { topX: number; topY: number }> {
-  const located = await sendPageCommand(context, target.tabId, { type: 'locate', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), purpose }, target.frameId);
+export async function pointOf(
+  context: ToolUseContext,
+  target: Target,
+  purpose: 'click' | 'hover' | 'type' | 'focus',
+): Promise<PageResultOf<'locate'> & { topX: number; topY: number }> {
+  const located = await sendPageCommand(
+    context,
+    target.tabId,
+    { type: 'locate', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), purpose },
+    target.frameId,
+  );
   let point = { x: located.x, y: located.y };
   if (target.frameId !== 0) {
     const frames = await requireBrowser(context).listFrames(target.tabId);
-    for (let child = target.frameId; child !== 0; ) {
+    for (let child = target.frameId; child !== 0;) {
       const info = frames.find((frame) => frame.frameId === child);
       const parent = info?.parentFrameId;
       if (!info || parent === undefined || parent < 0) break;
       const nth = frames.filter((frame) => frame.parentFrameId === parent && frame.url === info.url).findIndex((frame) => frame.frameId === child);
-      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', frameId: child, url: info.url, nth: Math.max(0, nth), x: point.x, y: point.y }, parent);
+      point = await sendPageCommand(
+        context,
+        target.tabId,
+        { type: 'frame_offset', frameId: child, url: info.url, nth: Math.max(0, nth), x: point.x, y: point.y },
+        parent,
+      );
       child = parent;
     }
   }
@@ -55,7 +69,11 @@ export async function pointOf(context: ToolUseContext, target: Target, purpose: 
 const dialogOf = (outcome: DispatchOutcome): DialogInfo | undefined => (outcome.outcome === 'dialog' ? outcome.dialog : undefined);
 
 /** A click (or double, triple, right, middle click) with modifiers, by the browser's pointer. */
-export async function trustedClick(context: ToolUseContext, target: Target, options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] }): Promise<Acted> {
+export async function trustedClick(
+  context: ToolUseContext,
+  target: Target,
+  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] },
+): Promise<Acted> {
   const at = await pointOf(context, target, 'click');
   const steps: MouseStep[] = [{ type: 'move', x: at.topX, y: at.topY, modifiers: options.modifiers }];
   for (let count = 1; count <= options.clickCount; count++) {
@@ -87,7 +105,13 @@ export function pressSteps(definition: KeyDefinition, modifiers: readonly Modifi
     steps.push({ type: 'down', key: modifier, code: key.code, keyCode: key.keyCode, modifiers: [...held], location: 1 });
   }
   const all = definition.shift && !modifiers.includes('Shift') ? [...modifiers, 'Shift' as const] : [...modifiers];
-  const base = { key: definition.key, code: definition.code, keyCode: definition.keyCode, modifiers: all, ...(definition.location ? { location: definition.location } : {}) };
+  const base = {
+    key: definition.key,
+    code: definition.code,
+    keyCode: definition.keyCode,
+    modifiers: all,
+    ...(definition.location ? { location: definition.location } : {}),
+  };
   steps.push({ type: 'down', ...base, ...(definition.text !== undefined ? { text: definition.text } : {}) });
   steps.push({ type: 'up', ...base });
   for (const modifier of [...modifiers].reverse()) {
@@ -123,14 +147,23 @@ export async function trustedType(
   const notes: string[] = [];
   const total = [...text].length;
   let typed = 0;
-  const result = (dialog?: DialogInfo): Acted => ({ done: `Typed ${typed === total ? total : `${typed} of ${total}`} character${total === 1 ? '' : 's'} into ${at.label}`, notes, ...(dialog ? { dialog } : {}) });
+  const result = (dialog?: DialogInfo): Acted => ({
+    done: `Typed ${typed === total ? total : `${typed} of ${total}`} character${total === 1 ? '' : 's'} into ${at.label}`,
+    notes,
+    ...(dialog ? { dialog } : {}),
+  });
   const click = await input.mouse(target.tabId, [
     { type: 'move', x: at.topX, y: at.topY },
     { type: 'press', x: at.topX, y: at.topY, button: 'left', clickCount: 1 },
     { type: 'release', x: at.topX, y: at.topY, button: 'left', clickCount: 1 },
   ]);
   if (dialogOf(click)) return result(dialogOf(click));
-  const caret = await sendPageCommand(context, target.tabId, { type: 'caret', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), mode: options.clear ? 'all' : 'end' }, target.frameId);
+  const caret = await sendPageCommand(
+    context,
+    target.tabId,
+    { type: 'caret', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), mode: options.clear ? 'all' : 'end' },
+    target.frameId,
+  );
   const send = async (steps: KeyStep[]) => dialogOf(await input.keys(target.tabId, steps));
   const enter = keyDefinition('Enter') as KeyDefinition;
   if (!caret.placed && !options.clear) {

@@ -10,9 +10,19 @@ import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
   ref: refField('The text field, text area or editable area to type into.'),
-  text: z.string().max(20_000).describe('The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it.'),
+  text: z
+    .string()
+    .max(20_000)
+    .describe(
+      'The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it.',
+    ),
   clear: z.boolean().default(true).describe('true (default): replace what the field holds; false: add to the end.'),
-  submit: z.boolean().default(false).describe('true: press Enter after typing (default false) — what adds a to-do, saves an edit, runs a search or submits the form; the result says what it did.'),
+  submit: z
+    .boolean()
+    .default(false)
+    .describe(
+      'true: press Enter after typing (default false) — what adds a to-do, saves an edit, runs a search or submits the form; the result says what it did.',
+    ),
   tab_id: tabIdField(),
 });
 
@@ -40,12 +50,26 @@ export const typeText = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
-    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` }, async (path, page) => {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      if (path.trusted) return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, { clear: input.clear, submit: input.submit, stopped: page.interrupted });
-      const result = await sendPageCommand(context, tabId, { type: 'type', ref: local, ...(documentId ? { documentId } : {}), text: input.text, clear: input.clear, submit: input.submit }, frameId);
-      return { done: result.summary };
-    });
+    const { line } = await performAction(
+      context,
+      { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` },
+      async (path, page) => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        if (path.trusted)
+          return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, {
+            clear: input.clear,
+            submit: input.submit,
+            stopped: page.interrupted,
+          });
+        const result = await sendPageCommand(
+          context,
+          tabId,
+          { type: 'type', ref: local, ...(documentId ? { documentId } : {}), text: input.text, clear: input.clear, submit: input.submit },
+          frameId,
+        );
+        return { done: result.summary };
+      },
+    );
     return { data: line };
   },
 });

@@ -33,7 +33,10 @@ export const waitFor = buildTool<typeof inputSchema, string, WaitProgress>({
     'Returns how long it waited. If the time runs out it fails with TIMEOUT and says what was still missing. Use it after an action that loads something (search results, a spinner) before reading the page again.',
   ].join('\n'),
   description: (input) => (input.text ? `Wait for “${input.text}”` : input.text_gone ? `Wait for “${input.text_gone}” to go away` : `Wait ${input.seconds} s`),
-  validateInput: (input): ValidationResult => (input.text && input.text === input.text_gone ? { ok: false, message: 'text and text_gone are the same.', suggestion: 'Wait for one text to appear or another to go away.' } : { ok: true }),
+  validateInput: (input): ValidationResult =>
+    input.text && input.text === input.text_gone
+      ? { ok: false, message: 'text and text_gone are the same.', suggestion: 'Wait for one text to appear or another to go away.' }
+      : { ok: true },
   permissionSubject: (input, context) => tabOrigin(input, context),
   isReadOnly: () => true,
   isConcurrencySafe: () => true,
@@ -42,7 +45,9 @@ export const waitFor = buildTool<typeof inputSchema, string, WaitProgress>({
   async call(input, context, _canUseTool, _parent, onProgress) {
     const signal = context.abortController.signal;
     const started = Date.now();
-    const waitingFor = [input.text ? `“${input.text}” to appear` : '', input.text_gone ? `“${input.text_gone}” to disappear` : ''].filter(Boolean).join(' and ') || `${input.seconds} s`;
+    const waitingFor =
+      [input.text ? `“${input.text}” to appear` : '', input.text_gone ? `“${input.text_gone}” to disappear` : ''].filter(Boolean).join(' and ') ||
+      `${input.seconds} s`;
     const elapsed = () => (Date.now() - started) / 1000;
     if (!input.text && !input.text_gone) {
       while (elapsed() < input.seconds) {
@@ -54,10 +59,15 @@ export const waitFor = buildTool<typeof inputSchema, string, WaitProgress>({
     const tabId = targetTab(input, context);
     for (;;) {
       try {
-        const state = await sendPageCommand(context, tabId, { type: 'text_present', ...(input.text ? { text: input.text } : {}), ...(input.text_gone ? { textGone: input.text_gone } : {}) });
+        const state = await sendPageCommand(context, tabId, {
+          type: 'text_present',
+          ...(input.text ? { text: input.text } : {}),
+          ...(input.text_gone ? { textGone: input.text_gone } : {}),
+        });
         const appeared = input.text ? state.textFound === true : true;
         const gone = input.text_gone ? state.textGone === true : true;
-        if (appeared && gone) return { data: `Done after ${elapsed().toFixed(1)} s: ${waitingFor.replace(/to appear/, 'appeared').replace(/to disappear/, 'disappeared')}.` };
+        if (appeared && gone)
+          return { data: `Done after ${elapsed().toFixed(1)} s: ${waitingFor.replace(/to appear/, 'appeared').replace(/to disappear/, 'disappeared')}.` };
       } catch (error) {
         // The page may be between documents while it loads; keep waiting. Anything else is real.
         if (!isToolErrorLike(error) || !['NAVIGATED', 'NOT_INJECTABLE', 'STALE_REF', 'TIMEOUT'].includes(error.code) || signal.aborted) throw error;

@@ -30,8 +30,13 @@ describe('flows', () => {
     ]);
   });
   it('a form’s values (and text about to be typed) flow to its action; masked fields are never read', () => {
-    const fields = [{ name: 'q', label: 'Search', type: 'text', value: 'DE89 3704 0044 0532 0130 00', masked: false }, { name: 'p', label: 'PIN', type: 'password', value: '', masked: true }];
-    expect(flowsOfForm(context(), form({ fields }), 'https://evil.test/s')).toEqual([{ from: 'https://bank.test', to: 'https://evil.test', text: 'de89 3704 0044 0532 0130 00' }]);
+    const fields = [
+      { name: 'q', label: 'Search', type: 'text', value: 'DE89 3704 0044 0532 0130 00', masked: false },
+      { name: 'p', label: 'PIN', type: 'password', value: '', masked: true },
+    ];
+    expect(flowsOfForm(context(), form({ fields }), 'https://evil.test/s')).toEqual([
+      { from: 'https://bank.test', to: 'https://evil.test', text: 'de89 3704 0044 0532 0130 00' },
+    ]);
     expect(flowsOfForm(context(), form({ fields: [] }), 'https://evil.test/s', 'ref 7781-2231')).toHaveLength(1);
     expect(flowsOfForm(context(), form({ fields }), 'https://bank.test/s')).toEqual([]);
   });

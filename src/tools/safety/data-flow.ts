@@ -29,7 +29,14 @@ function decodeRepeatedly(text: string): string {
 export function dataOfUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    return [parsed.hostname.split('.').slice(0, -2).join(' '), parsed.username, parsed.password, decodeRepeatedly(parsed.pathname), decodeRepeatedly(parsed.search.slice(1)), decodeRepeatedly(parsed.hash.slice(1))]
+    return [
+      parsed.hostname.split('.').slice(0, -2).join(' '),
+      parsed.username,
+      parsed.password,
+      decodeRepeatedly(parsed.pathname),
+      decodeRepeatedly(parsed.search.slice(1)),
+      decodeRepeatedly(parsed.hash.slice(1)),
+    ]
       .filter(Boolean)
       .join(' ');
   } catch {

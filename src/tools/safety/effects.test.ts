@@ -4,11 +4,20 @@ import { control, facts, form } from '../../../tests/support/page-facts.js';
 import { judgeActivation, judgeLink, judgeSelect, judgeSubmission } from './effects.js';
 
 const PAGE = 'https://shop.test/account';
-const deleteForm = form({ method: 'post', action: 'https://shop.test/account/delete', label: 'Delete account', defaultButton: control({ role: 'button', name: 'Continue', submits: true }) });
+const deleteForm = form({
+  method: 'post',
+  action: 'https://shop.test/account/delete',
+  label: 'Delete account',
+  defaultButton: control({ role: 'button', name: 'Continue', submits: true }),
+});
 
 describe('Enter, Space and clicks are judged as what they cause', () => {
   it('Enter in a field of a form that posts is that form’s submission, named by the form', () => {
-    const effect = judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Confirm your e-mail', editable: 'field' }), { form: deleteForm }), 'Enter', PAGE);
+    const effect = judgeActivation(
+      facts(PAGE, control({ role: 'textbox', name: 'Confirm your e-mail', editable: 'field' }), { form: deleteForm }),
+      'Enter',
+      PAGE,
+    );
     expect(effect.summary).toBe('Enter in textbox “Confirm your e-mail” submits the form “Delete account” (POST /account/delete) through button “Continue”');
     expect(effect.destructive).toMatch(/Delete account/);
     expect(effect.landing).toBe('https://shop.test/account/delete');
@@ -23,10 +32,16 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
 
   it('a submit button is judged by its form: a POST, the words on it or on the form, an action whose path names the act', () => {
     const submitter = control({ role: 'button', name: 'Go', submits: true });
-    expect(judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', action: 'https://shop.test/search' }) }), 'click', PAGE).destructive).toBeUndefined();
-    expect(judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', action: 'https://shop.test/newsletter/unsubscribe' }) }), 'click', PAGE).destructive).toMatch(/unsubscribe/);
+    expect(
+      judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', action: 'https://shop.test/search' }) }), 'click', PAGE).destructive,
+    ).toBeUndefined();
+    expect(
+      judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', action: 'https://shop.test/newsletter/unsubscribe' }) }), 'click', PAGE).destructive,
+    ).toMatch(/unsubscribe/);
     expect(judgeActivation(facts(PAGE, submitter, { form: form({ method: 'post' }) }), 'click', PAGE).destructive).toMatch(/posts the form/);
-    expect(judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', label: 'Konto löschen' }) }), 'click', PAGE).destructive).toMatch(/Konto löschen/);
+    expect(judgeActivation(facts(PAGE, submitter, { form: form({ method: 'get', label: 'Konto löschen' }) }), 'click', PAGE).destructive).toMatch(
+      /Konto löschen/,
+    );
     // A formmethod/formaction override on the button wins over its form.
     const override = control({ role: 'button', name: 'Go', submits: true, formMethod: 'post', formAction: 'https://shop.test/x' });
     expect(judgeActivation(facts(PAGE, override, { form: form({ method: 'get' }) }), 'click', PAGE).summary).toContain('(POST /x)');
@@ -40,7 +55,9 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
 
   it('"Submit" and "Confirm" commit, except on a GET form', () => {
     expect(judgeActivation(facts(PAGE, control({ role: 'button', name: 'Confirm' })), 'click', PAGE).destructive).toMatch(/confirm/);
-    const onGet = facts(PAGE, control({ role: 'button', name: 'Submit', submits: true }), { form: form({ method: 'get', action: 'https://shop.test/search' }) });
+    const onGet = facts(PAGE, control({ role: 'button', name: 'Submit', submits: true }), {
+      form: form({ method: 'get', action: 'https://shop.test/search' }),
+    });
     expect(judgeActivation(onGet, 'click', PAGE).destructive).toBeUndefined();
   });
 
@@ -53,14 +70,20 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
   it('Enter in a field outside any form, or in a form Enter cannot submit, is up to the page', () => {
     const loose = judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'New todo', editable: 'field' })), 'Enter', PAGE);
     expect(loose).toEqual({ summary: 'presses Enter in textbox “New todo” (it is in no form it would submit: what happens is up to the page)' });
-    const blocked = judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'First', editable: 'field' }), { form: form({ enterSubmits: false, hasSubmitButton: false }) }), 'Enter', PAGE);
+    const blocked = judgeActivation(
+      facts(PAGE, control({ role: 'textbox', name: 'First', editable: 'field' }), { form: form({ enterSubmits: false, hasSubmitButton: false }) }),
+      'Enter',
+      PAGE,
+    );
     expect(blocked.destructive).toBeUndefined();
   });
 
   it('Enter in a message box beside a Send button may send it; Space types a space', () => {
     const box = facts(PAGE, control({ role: 'textbox', name: 'Message', editable: 'editable' }), { nearby: ['Attach', 'Senden'] });
     expect(judgeActivation(box, 'Enter', PAGE).destructive).toMatch(/Senden/);
-    expect(judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Notes', editable: 'textarea' }), { nearby: ['Bold'] }), 'Enter', PAGE)).toEqual({ summary: 'starts a new line in textbox “Notes”' });
+    expect(judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Notes', editable: 'textarea' }), { nearby: ['Bold'] }), 'Enter', PAGE)).toEqual({
+      summary: 'starts a new line in textbox “Notes”',
+    });
     expect(judgeActivation(box, 'Space', PAGE).destructive).toBeUndefined();
   });
 
@@ -70,7 +93,9 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
   });
 
   it('a click into a field only focuses it, whatever its label asks', () => {
-    expect(judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Type DELETE to confirm', editable: 'field' }), { form: deleteForm }), 'click', PAGE)).toEqual({ summary: 'clicks into textbox “Type DELETE to confirm”' });
+    expect(
+      judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'Type DELETE to confirm', editable: 'field' }), { form: deleteForm }), 'click', PAGE),
+    ).toEqual({ summary: 'clicks into textbox “Type DELETE to confirm”' });
   });
 
   it('a tab header only shows its panel, whatever its label says', () => {
@@ -81,7 +106,10 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
 describe('links are judged by where they go', () => {
   const link = (href: string, name = 'Read more', extra = {}) => control({ role: 'link', name, href, ...extra });
   it('another site is leaving the site; the same site is not', () => {
-    expect(judgeLink(link('https://evil.test/x'), PAGE)).toMatchObject({ destructive: 'the link leaves the site for evil.test', landing: 'https://evil.test/x' });
+    expect(judgeLink(link('https://evil.test/x'), PAGE)).toMatchObject({
+      destructive: 'the link leaves the site for evil.test',
+      landing: 'https://evil.test/x',
+    });
     expect(judgeLink(link('https://www.shop.test/help'), PAGE).destructive).toBeUndefined();
   });
   it('an address whose last segments name an act, or words that do, are destructive; a page about it is not', () => {
@@ -100,19 +128,38 @@ describe('links are judged by where they go', () => {
 describe('a select is judged by what it does on change', () => {
   const select = control({ role: 'combobox', name: 'Sort by', tag: 'select' });
   it('in a form without a submit button it submits the form (and a POST there is destructive)', () => {
-    const effect = judgeSelect(facts(PAGE, select, { form: form({ method: 'post', hasSubmitButton: false, label: 'Subscription' }), options: [{ value: 'cancel', label: 'Cancel' }] }), PAGE);
+    const effect = judgeSelect(
+      facts(PAGE, select, { form: form({ method: 'post', hasSubmitButton: false, label: 'Subscription' }), options: [{ value: 'cancel', label: 'Cancel' }] }),
+      PAGE,
+    );
     expect(effect.summary).toContain('its form has no submit button, so it submits on change');
     expect(effect.destructive).toMatch(/posts/);
   });
   it('an onchange that submits counts even when the form has a button', () => {
-    const effect = judgeSelect(facts(PAGE, { ...select, handler: 'this.form.submit()' }, { form: form({ method: 'get', action: 'https://evil.test/' }), options: [{ value: 'a', label: 'A' }] }), PAGE);
+    const effect = judgeSelect(
+      facts(
+        PAGE,
+        { ...select, handler: 'this.form.submit()' },
+        { form: form({ method: 'get', action: 'https://evil.test/' }), options: [{ value: 'a', label: 'A' }] },
+      ),
+      PAGE,
+    );
     expect(effect.destructive).toBe('it sends the form to another site, evil.test');
   });
   it('options whose values are addresses navigate there', () => {
-    const effect = judgeSelect(facts(PAGE, { ...select, handler: 'location = this.value' }, { options: [{ value: 'https://evil.test/?q=1', label: 'Evil', url: 'https://evil.test/?q=1' }] }), PAGE);
+    const effect = judgeSelect(
+      facts(
+        PAGE,
+        { ...select, handler: 'location = this.value' },
+        { options: [{ value: 'https://evil.test/?q=1', label: 'Evil', url: 'https://evil.test/?q=1' }] },
+      ),
+      PAGE,
+    );
     expect(effect).toMatchObject({ landing: 'https://evil.test/?q=1', destructive: 'the link leaves the site for evil.test' });
   });
   it('a plain select in a form with a submit button only changes a value', () => {
-    expect(judgeSelect(facts(PAGE, select, { form: form(), options: [{ value: 'price', label: 'Price' }] }), PAGE)).toEqual({ summary: 'chooses “Price” in combobox “Sort by”' });
+    expect(judgeSelect(facts(PAGE, select, { form: form(), options: [{ value: 'price', label: 'Price' }] }), PAGE)).toEqual({
+      summary: 'chooses “Price” in combobox “Sort by”',
+    });
   });
 });

@@ -31,7 +31,21 @@ export interface ActEffect {
 export type Activation = 'click' | 'Enter' | 'Space';
 
 /** Roles a click, Enter or Space activates. */
-const ACTIVATABLE = new Set(['button', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'tab', 'treeitem', 'switch', 'checkbox', 'radio', 'gridcell', 'row']);
+const ACTIVATABLE = new Set([
+  'button',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'tab',
+  'treeitem',
+  'switch',
+  'checkbox',
+  'radio',
+  'gridcell',
+  'row',
+]);
 const TOGGLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 const quoted = (text: string) => `“${text.length > 80 ? `${text.slice(0, 79)}…` : text}”`;
@@ -79,7 +93,10 @@ export function judgeLink(link: ControlFacts, from: string): ActEffect {
     return words ? { summary, destructive: words } : { summary };
   }
   if (scheme !== 'http:' && scheme !== 'https:') {
-    return { summary: `opens ${scheme} ${quoted(href)} in another application`, destructive: `it hands ${quoted(href)} to another application (${scheme}), outside this site` };
+    return {
+      summary: `opens ${scheme} ${quoted(href)} in another application`,
+      destructive: `it hands ${quoted(href)} to another application (${scheme}), outside this site`,
+    };
   }
   const summary = `opens ${displayAddress(href, from)}${newTab} (link ${quoted(link.name || link.text || href)})`;
   const leaving = navigationIsCrossSite(from, href);
@@ -99,7 +116,9 @@ function enterInField(facts: TargetFacts, field: ControlFacts, from: string): Ac
 
 /** Enter in a text area or editable area: a new line, unless the box sits beside a Send/Post button (chat boxes send on Enter). */
 function enterInEditable(facts: TargetFacts, box: ControlFacts): ActEffect {
-  const sender = (facts.nearby ?? []).map((label) => ({ label, act: matchAct(label) })).find((entry) => entry.act && ['send', 'post', 'publish', 'submit', 'confirm', 'pay', 'order'].includes(entry.act.act));
+  const sender = (facts.nearby ?? [])
+    .map((label) => ({ label, act: matchAct(label) }))
+    .find((entry) => entry.act && ['send', 'post', 'publish', 'submit', 'confirm', 'pay', 'order'].includes(entry.act.act));
   if (!sender) return { summary: `starts a new line in ${describeControl(box)}` };
   return {
     summary: `presses Enter in ${describeControl(box)}, which may send it: the box has a ${quoted(sender.label)} button`,
@@ -114,7 +133,10 @@ function enterInEditable(facts: TargetFacts, box: ControlFacts): ActEffect {
 export function judgeActivation(facts: TargetFacts, how: Activation, from: string): ActEffect {
   const act = how === 'click' ? 'clicks' : `presses ${how}`;
   if (facts.focus === 'frame') {
-    return { summary: `${act} inside an embedded frame whose focused element cannot be read from here`, destructive: 'what has the keyboard focus is inside another frame, so what the key does cannot be judged' };
+    return {
+      summary: `${act} inside an embedded frame whose focused element cannot be read from here`,
+      destructive: 'what has the keyboard focus is inside another frame, so what the key does cannot be judged',
+    };
   }
   const target = facts.target;
   if (!target) return { summary: `${act} with nothing focused on the page` };
@@ -125,12 +147,15 @@ export function judgeActivation(facts: TargetFacts, how: Activation, from: strin
   if (target.editable && how === 'click') return { summary: `clicks into ${describeControl(target)}` };
   if (how !== 'click' && TOGGLES.has(target.role)) {
     // Enter on a checkbox or radio in a form submits it, as in a field; Space only toggles.
-    if (how === 'Enter' && facts.form?.enterSubmits) return judgeSubmission(facts.form, facts.form.defaultButton, from, `Enter on ${describeControl(target)} submits`);
+    if (how === 'Enter' && facts.form?.enterSubmits)
+      return judgeSubmission(facts.form, facts.form.defaultButton, from, `Enter on ${describeControl(target)} submits`);
     return { summary: `${how === 'Space' ? 'toggles' : 'presses Enter on'} ${describeControl(target)}` };
   }
   if (how === 'Space' && target.role === 'link') return { summary: `presses Space on ${describeControl(target)} (links ignore Space; the page may scroll)` };
-  if (how !== 'click' && !ACTIVATABLE.has(target.role) && !target.submits) return { summary: `${act} on ${describeControl(target)} (what it does is up to the page)` };
-  if (target.submits && facts.form) return judgeSubmission(facts.form, target, from, how === 'click' ? 'submits' : `${how} on ${describeControl(target)} submits`);
+  if (how !== 'click' && !ACTIVATABLE.has(target.role) && !target.submits)
+    return { summary: `${act} on ${describeControl(target)} (what it does is up to the page)` };
+  if (target.submits && facts.form)
+    return judgeSubmission(facts.form, target, from, how === 'click' ? 'submits' : `${how} on ${describeControl(target)} submits`);
   if (target.role === 'link' || target.href !== undefined) return judgeLink(target, from);
   const summary = `${how === 'click' ? 'clicks' : `${how} activates`} ${describeControl(target)}`;
   // A tab header only shows its panel, whatever it is labelled.
@@ -158,6 +183,7 @@ export function judgeSelect(facts: TargetFacts, from: string): ActEffect {
     const submission = judgeSubmission(facts.form, undefined, from, 'may submit');
     return { ...submission, summary: `${what}; ${why}: ${submission.summary}` };
   }
-  if (NAVIGATES.test(handler)) return { summary: `${what}; its change handler navigates the page`, destructive: 'its change handler navigates the page, and where to cannot be read' };
+  if (NAVIGATES.test(handler))
+    return { summary: `${what}; its change handler navigates the page`, destructive: 'its change handler navigates the page, and where to cannot be read' };
   return { summary: what };
 }

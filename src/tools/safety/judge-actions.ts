@@ -30,11 +30,16 @@ export function activationOfKey(combo: string): { how: 'Enter' | 'Space'; modifi
 /** The prompt facts for a form submission: its fields and values (passwords masked). */
 function submissionFacts(effect: ActEffect): PromptFact[] {
   const fields = effect.submission?.form.fields ?? [];
-  return fields.slice(0, 12).map((field) => ({ label: shown(field.label || field.name || field.type, 80), value: field.masked ? '••••••' : shown(field.value), ...(field.masked ? { masked: true } : {}) }));
+  return fields.slice(0, 12).map((field) => ({
+    label: shown(field.label || field.name || field.type, 80),
+    value: field.masked ? '••••••' : shown(field.value),
+    ...(field.masked ? { masked: true } : {}),
+  }));
 }
 
 /** The data a submission would carry to its action, including text about to be typed. */
-const submissionFlows = (context: ToolUseContext, effect: ActEffect, typed = '') => (effect.submission ? flowsOfForm(context, effect.submission.form, effect.submission.action, typed) : []);
+const submissionFlows = (context: ToolUseContext, effect: ActEffect, typed = '') =>
+  effect.submission ? flowsOfForm(context, effect.submission.form, effect.submission.action, typed) : [];
 
 /** click: judged as the activation, submission or navigation it causes. */
 export async function judgeClickCall(input: TabInput & { ref: string }, context: ToolUseContext): Promise<ToolPermissionResult> {
@@ -42,7 +47,10 @@ export async function judgeClickCall(input: TabInput & { ref: string }, context:
   const [tabUrl, inspection] = await Promise.all([currentUrl(context, tabId), inspect(context, input, input.ref)]);
   if (!inspection.ok) return unreadable(inspection, 'the click');
   const effect = judgeActivation(inspection.facts, 'click', tabUrl ?? inspection.facts.url);
-  const facts = [...(inspection.facts.target ? [{ label: 'Element', value: shown(describeControl(inspection.facts.target)) }] : []), ...submissionFacts(effect)];
+  const facts = [
+    ...(inspection.facts.target ? [{ label: 'Element', value: shown(describeControl(inspection.facts.target)) }] : []),
+    ...submissionFacts(effect),
+  ];
   return opinion({ effect, facts, flows: submissionFlows(context, effect), tabId, tabUrl });
 }
 
@@ -58,9 +66,19 @@ export async function judgeKeyCall(input: TabInput & { key: string; ref?: string
   const [tabUrl, inspection] = await Promise.all([currentUrl(context, tabId), inspect(context, input, input.ref)]);
   if (!inspection.ok) return unreadable(inspection, `pressing ${activation.how}`);
   const target = inspection.facts.target;
-  const newLine = activation.how === 'Enter' && activation.modifiers.every((m) => m === 'Shift') && activation.modifiers.length > 0 && (target?.editable === 'textarea' || target?.editable === 'editable');
-  const effect: ActEffect = newLine && target ? { summary: `starts a new line in ${describeControl(target)}` } : judgeActivation(inspection.facts, activation.how, tabUrl ?? inspection.facts.url);
-  const on: PromptFact = { label: 'On', value: target ? shown(describeControl(target)) : inspection.facts.focus === 'frame' ? 'an element inside an embedded frame' : 'nothing focused' };
+  const newLine =
+    activation.how === 'Enter' &&
+    activation.modifiers.every((m) => m === 'Shift') &&
+    activation.modifiers.length > 0 &&
+    (target?.editable === 'textarea' || target?.editable === 'editable');
+  const effect: ActEffect =
+    newLine && target
+      ? { summary: `starts a new line in ${describeControl(target)}` }
+      : judgeActivation(inspection.facts, activation.how, tabUrl ?? inspection.facts.url);
+  const on: PromptFact = {
+    label: 'On',
+    value: target ? shown(describeControl(target)) : inspection.facts.focus === 'frame' ? 'an element inside an embedded frame' : 'nothing focused',
+  };
   return opinion({ effect, facts: [keyFact, on, ...submissionFacts(effect)], flows: submissionFlows(context, effect), tabId, tabUrl });
 }
 
@@ -103,11 +121,15 @@ export async function judgeSelectCall(input: TabInput & { ref: string; values: r
  * fill_form: each field is judged against its own frame's origin — its value is data sent there, and a
  * rule or grant for one site must not cover a field of another — and a call that spans sites says so.
  */
-export async function judgeFillCall(input: TabInput & { fields: ReadonlyArray<{ ref: string; value: string }> }, context: ToolUseContext): Promise<ToolPermissionResult> {
+export async function judgeFillCall(
+  input: TabInput & { fields: ReadonlyArray<{ ref: string; value: string }> },
+  context: ToolUseContext,
+): Promise<ToolPermissionResult> {
   const tabId = tabOf(input, context);
   const tabUrl = await currentUrl(context, tabId);
   const frames = tabId === undefined || !context.browser ? [] : await context.browser.listFrames(tabId).catch(() => []);
-  const originOfFrame = (frameId: number) => (frameId === 0 ? originOf(tabUrl) : (originOf(frames.find((frame) => frame.frameId === frameId)?.url) ?? originOf(tabUrl)));
+  const originOfFrame = (frameId: number) =>
+    frameId === 0 ? originOf(tabUrl) : (originOf(frames.find((frame) => frame.frameId === frameId)?.url) ?? originOf(tabUrl));
   const facts: PromptFact[] = [];
   const flows = [];
   const origins = new Set<string>();
@@ -117,7 +139,11 @@ export async function judgeFillCall(input: TabInput & { fields: ReadonlyArray<{ 
     const origin = originOfFrame(splitRef(field.ref).frameId);
     if (origin) origins.add(origin);
     const masked = element?.inputType === 'password';
-    facts.push({ label: shown(describeRef(context, input, field.ref), 80), value: masked ? '••••••' : shown(field.value), ...(masked ? { masked: true } : {}) });
+    facts.push({
+      label: shown(describeRef(context, input, field.ref), 80),
+      value: masked ? '••••••' : shown(field.value),
+      ...(masked ? { masked: true } : {}),
+    });
     if (origin) flows.push(...flowsTo(context, field.value, origin));
     destructive ??= fieldIsSensitive(element).reason;
   }

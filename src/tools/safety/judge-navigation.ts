@@ -16,14 +16,19 @@ function judgeAddress(context: ToolUseContext, target: string, from: string | un
   const nested = nestedSites(target);
   const destructive =
     leaving.reason ??
-    (nested.length > 0 ? `its address carries another site's address (${nested.map(hostOfUrl).join(', ')}): a redirect on the site may forward the tab there, with what the address carries` : undefined);
+    (nested.length > 0
+      ? `its address carries another site's address (${nested.map(hostOfUrl).join(', ')}): a redirect on the site may forward the tab there, with what the address carries`
+      : undefined);
   const effect = { summary: `${how} ${displayAddress(target, from)}`, landing: target, ...(destructive ? { destructive } : {}) };
   const facts = [{ label: 'Address', value: shown(target, 1_000) }];
   return { effect, facts, flows: flowsOfUrl(context, target) };
 }
 
 /** navigate with a url: the address resolved against where the tab is now, judged on where it lands. */
-export async function judgeNavigateCall(input: { url?: string | undefined; action?: string | undefined; tab_id?: number | undefined }, context: ToolUseContext): Promise<ToolPermissionResult> {
+export async function judgeNavigateCall(
+  input: { url?: string | undefined; action?: string | undefined; tab_id?: number | undefined },
+  context: ToolUseContext,
+): Promise<ToolPermissionResult> {
   const tabId = tabOf(input, context);
   const tabUrl = await currentUrl(context, tabId);
   // History and reload stay with pages already opened in this tab.

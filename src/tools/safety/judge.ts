@@ -36,13 +36,23 @@ const CALL_WILL_FAIL = new Set(['STALE_REF', 'INVALID_REF', 'TAB_CLOSED', 'NOT_I
 export type Inspection = { ok: true; facts: TargetFacts; frameId: number } | { ok: false; willFail: boolean; code: string };
 
 /** Reads the act's target (the ref's element, or the focused element of the top frame) from the page now. */
-export async function inspect(context: ToolUseContext, input: { tab_id?: number | undefined }, ref: string | undefined, values?: readonly string[]): Promise<Inspection> {
+export async function inspect(
+  context: ToolUseContext,
+  input: { tab_id?: number | undefined },
+  ref: string | undefined,
+  values?: readonly string[],
+): Promise<Inspection> {
   const tabId = tabOf(input, context);
   if (tabId === undefined || !context.browser) return { ok: false, willFail: true, code: tabId === undefined ? 'NO_TAB' : 'NO_BROWSER' };
   try {
     const { frameId, local } = ref ? splitRef(ref) : { frameId: 0, local: undefined };
     const documentId = context.snapshots.knownDocument(tabId, frameId);
-    const facts = await sendPageCommand(context, tabId, { type: 'inspect', ...(local ? { ref: local } : {}), ...(documentId ? { documentId } : {}), ...(values ? { values: [...values] } : {}) }, frameId);
+    const facts = await sendPageCommand(
+      context,
+      tabId,
+      { type: 'inspect', ...(local ? { ref: local } : {}), ...(documentId ? { documentId } : {}), ...(values ? { values: [...values] } : {}) },
+      frameId,
+    );
     return { ok: true, facts, frameId };
   } catch (error) {
     const code = isToolErrorLike(error) ? error.code : 'INSPECT_FAILED';
@@ -53,7 +63,12 @@ export async function inspect(context: ToolUseContext, input: { tab_id?: number 
 /** The opinion when the target could not be read: nothing to ask if the call will fail anyway; otherwise unknown, so unsafe. */
 export function unreadable(inspection: Extract<Inspection, { ok: false }>, what: string): ToolPermissionResult {
   if (inspection.willFail) return { behavior: 'passthrough' };
-  return { behavior: 'ask', destructive: true, reason: `what ${what} acts on could not be read from the page (${inspection.code}), so its effect is unknown`, effect: { summary: `${what} on an element that could not be read (${inspection.code})` } };
+  return {
+    behavior: 'ask',
+    destructive: true,
+    reason: `what ${what} acts on could not be read from the page (${inspection.code}), so its effect is unknown`,
+    effect: { summary: `${what} on an element that could not be read (${inspection.code})` },
+  };
 }
 
 /** A page-derived value as a prompt shows it: one line, bounded, invisible and bidi characters revealed. */
@@ -65,12 +80,22 @@ export function shown(text: string, max = 300): string {
 /** The sites a call's tab may load while it runs: where it is, where the act leads, and any site nested in that address. */
 export function guardFor(tabId: number | undefined, tabUrl: string | undefined, landing: string | undefined): LandingGuardSpec | undefined {
   if (tabId === undefined) return undefined;
-  const allowed = [tabUrl, landing, ...(landing ? nestedSites(landing) : [])].filter((site): site is string => site !== undefined && siteOf(site) !== undefined);
+  const allowed = [tabUrl, landing, ...(landing ? nestedSites(landing) : [])].filter(
+    (site): site is string => site !== undefined && siteOf(site) !== undefined,
+  );
   return allowed.length > 0 ? { tabId, allowed } : undefined;
 }
 
 /** The tool's opinion from what the act will do: ask in every mode when destructive, otherwise leave it to the mode. */
-export function opinion(parts: { effect: ActEffect; facts: PromptFact[]; flows?: DataFlow[]; tabId: number | undefined; tabUrl: string | undefined; destructive?: string | undefined; subjects?: string[] }): ToolPermissionResult {
+export function opinion(parts: {
+  effect: ActEffect;
+  facts: PromptFact[];
+  flows?: DataFlow[];
+  tabId: number | undefined;
+  tabUrl: string | undefined;
+  destructive?: string | undefined;
+  subjects?: string[];
+}): ToolPermissionResult {
   const { effect, tabId, tabUrl } = parts;
   const landingSite = effect.landing ? siteOf(effect.landing) : undefined;
   const flows = uniqueFlows(parts.flows ?? []);

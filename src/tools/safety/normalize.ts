@@ -15,11 +15,46 @@ export { INVISIBLE_CHARACTERS };
  */
 const LOOKALIKES: Readonly<Record<string, string>> = {
   // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x', ѕ: 's', і: 'i', ї: 'i', ј: 'j', һ: 'h', ԁ: 'd', ԛ: 'q', ԝ: 'w', ӏ: 'l', ɡ: 'g',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  ѕ: 's',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  ӏ: 'l',
+  ɡ: 'g',
   // Greek
-  α: 'a', ο: 'o', ρ: 'p', ι: 'i', κ: 'k', ν: 'v', τ: 't', υ: 'u', χ: 'x', ε: 'e', ϲ: 'c', ϳ: 'j',
+  α: 'a',
+  ο: 'o',
+  ρ: 'p',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ε: 'e',
+  ϲ: 'c',
+  ϳ: 'j',
   // Latin letters that read as others
-  ı: 'i', ȷ: 'j', ſ: 's',
+  ı: 'i',
+  ȷ: 'j',
+  ſ: 's',
 };
 const LOOKALIKE_PATTERN = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'gu');
 
@@ -30,7 +65,10 @@ const LOOKALIKE_PATTERN = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g
  */
 export function canonicalText(text: string): string {
   const plain = text.normalize('NFKC').replace(INVISIBLE_CHARACTERS, '').toLowerCase();
-  const unaccented = plain.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+  const unaccented = plain
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC');
   return unaccented
     .replace(LOOKALIKE_PATTERN, (letter) => LOOKALIKES[letter] ?? letter)
     .replace(/[\s\u2010-\u2015_]+/gu, ' ')

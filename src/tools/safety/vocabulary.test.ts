@@ -7,7 +7,21 @@ import { ACT_WORDS, matchAct, type Act, type Language } from './vocabulary.js';
 describe('the table', () => {
   const acts = Object.keys(ACT_WORDS) as Act[];
   it('covers every act the rules name in at least ten languages, with no empty cell', () => {
-    expect(acts.sort()).toEqual(['buy', 'confirm', 'delete', 'order', 'pay', 'post', 'publish', 'sell', 'send', 'submit', 'transfer', 'unsubscribe', 'withdraw']);
+    expect(acts.sort()).toEqual([
+      'buy',
+      'confirm',
+      'delete',
+      'order',
+      'pay',
+      'post',
+      'publish',
+      'sell',
+      'send',
+      'submit',
+      'transfer',
+      'unsubscribe',
+      'withdraw',
+    ]);
     for (const act of acts) {
       const languages = Object.entries(ACT_WORDS[act]).filter(([, words]) => words.length > 0);
       expect(languages.length, act).toBeGreaterThanOrEqual(10);
@@ -76,13 +90,44 @@ describe('real labels', () => {
   });
 
   it('words that only look related do not match', () => {
-    for (const label of ['Resend code', 'Published articles', 'Undelete', 'Buyer guide', 'Removed items', 'Sent mail', 'Payment history', 'Products', 'Order history', 'Sender details', 'Accept all cookies', 'Alle akzeptieren', 'Log out', 'Posts', 'Cardigan', 'Sat 12 May', 'Ajouter au panier', 'В корзину']) {
+    for (const label of [
+      'Resend code',
+      'Published articles',
+      'Undelete',
+      'Buyer guide',
+      'Removed items',
+      'Sent mail',
+      'Payment history',
+      'Products',
+      'Order history',
+      'Sender details',
+      'Accept all cookies',
+      'Alle akzeptieren',
+      'Log out',
+      'Posts',
+      'Cardigan',
+      'Sat 12 May',
+      'Ajouter au panier',
+      'В корзину',
+    ]) {
       expect(matchAct(label), label).toBeUndefined();
     }
   });
 
   it('soft hyphens, zero-width characters, bidi controls, full-width and look-alike letters do not hide a word', () => {
-    for (const label of ['Dele\u00ADte account', 'De\u200Blete', '\u202EDelete\u202C', 'Ｄｅｌｅｔｅ', 'D\u0435lete', 'P\u0430y now', '𝐃𝐞𝐥𝐞𝐭𝐞', 'De\u2060le\uFEFFte', 'ПЕРЕВЕСТИ', 'LÖSCHEN', 'Lo\u0308schen']) {
+    for (const label of [
+      'Dele\u00ADte account',
+      'De\u200Blete',
+      '\u202EDelete\u202C',
+      'Ｄｅｌｅｔｅ',
+      'D\u0435lete',
+      'P\u0430y now',
+      '𝐃𝐞𝐥𝐞𝐭𝐞',
+      'De\u2060le\uFEFFte',
+      'ПЕРЕВЕСТИ',
+      'LÖSCHEN',
+      'Lo\u0308schen',
+    ]) {
       expect(matchAct(label)?.act, JSON.stringify(label)).toBeDefined();
     }
   });

@@ -31,7 +31,11 @@ export const memoryDelete = buildTool<typeof inputSchema, MemoryDeleteOutput>({
   maxResultSizeChars: 2_000,
   async call(input, context) {
     const memory = requireMemory(context);
-    if (!(await memory.delete(input.key))) throw memoryNotFound(input.key, (await memory.list()).map((e) => e.key));
+    if (!(await memory.delete(input.key)))
+      throw memoryNotFound(
+        input.key,
+        (await memory.list()).map((e) => e.key),
+      );
     return { data: { deleted: input.key } };
   },
 });

@@ -42,7 +42,11 @@ export const memoryRead = buildTool<typeof inputSchema, MemoryReadOutput>({
     const memory = requireMemory(context);
     if (input.key !== undefined) {
       const entry = await memory.get(input.key);
-      if (!entry) throw memoryNotFound(input.key, (await memory.list()).map((e) => e.key));
+      if (!entry)
+        throw memoryNotFound(
+          input.key,
+          (await memory.list()).map((e) => e.key),
+        );
       return { data: { key: entry.key, value: entry.value, updated_at: new Date(entry.updatedAt).toISOString() } };
     }
     const entries = await memory.list();

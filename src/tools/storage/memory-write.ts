@@ -9,7 +9,9 @@ const inputSchema = z.strictObject({
   key: memoryKeyField(),
   value: z
     .string()
-    .describe(`The note's text (plain text or Markdown), at most ${MEMORY_LIMITS.valueMaxChars.toLocaleString('en')} characters. Replaces any note with the same key.`),
+    .describe(
+      `The note's text (plain text or Markdown), at most ${MEMORY_LIMITS.valueMaxChars.toLocaleString('en')} characters. Replaces any note with the same key.`,
+    ),
 });
 
 /** What `memory_write` returns. */

@@ -8,12 +8,7 @@ const DEFAULT_LIMIT = DEFAULT_READ_LIMIT;
 
 const inputSchema = z.strictObject({
   id: z.string().min(1).max(200).describe('The stored result id given in the preview of a long result (e.g. "r_1a2b3c").'),
-  offset: z
-    .number()
-    .int()
-    .min(0)
-    .default(0)
-    .describe('The character to start at (0 = the beginning, default).'),
+  offset: z.number().int().min(0).default(0).describe('The character to start at (0 = the beginning, default).'),
   limit: z
     .number()
     .int()
@@ -70,10 +65,7 @@ export const readResult = buildTool<typeof inputSchema, ReadResultOutput>({
     };
   },
   mapResultForModel(output) {
-    const where =
-      output.next_offset === null
-        ? 'this is the end.'
-        : `${output.remaining_chars} characters left; continue with offset ${output.next_offset}.`;
+    const where = output.next_offset === null ? 'this is the end.' : `${output.remaining_chars} characters left; continue with offset ${output.next_offset}.`;
     const header = `[Stored result ${output.id}: characters ${output.offset}–${output.end} of ${output.total_chars}; ${where}]`;
     return [{ type: 'text', text: `${header}\n${output.content}` }];
   },

@@ -12,8 +12,13 @@ const inputSchema = z.strictObject({
     .string()
     .min(1)
     .max(200)
-    .describe('A plain file name with an extension, e.g. "summary.md" or "prices.csv" (1–200 characters). No folders: "/" and "\\" are refused. Characters that are not allowed in file names become "_".'),
-  content: z.string().max(MAX_CONTENT_CHARS).describe(`The file's text content, at most ${MAX_CONTENT_CHARS.toLocaleString('en')} characters (saved as UTF-8).`),
+    .describe(
+      'A plain file name with an extension, e.g. "summary.md" or "prices.csv" (1–200 characters). No folders: "/" and "\\" are refused. Characters that are not allowed in file names become "_".',
+    ),
+  content: z
+    .string()
+    .max(MAX_CONTENT_CHARS)
+    .describe(`The file's text content, at most ${MAX_CONTENT_CHARS.toLocaleString('en')} characters (saved as UTF-8).`),
   mime_type: z
     .string()
     .max(100)
@@ -52,8 +57,11 @@ export function checkFilename(filename: string): ValidationResult {
 export function sanitizeFilename(filename: string): string {
   // Control characters and characters reserved on Windows/macOS become "_"; leading dots would hide
   // the file and trailing dots/spaces are dropped by Windows.
-  // eslint-disable-next-line no-control-regex
-  let name = filename.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
+  let name = filename
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .replace(/[.\s]+$/, '');
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   return name || 'download.txt';
 }

@@ -9,11 +9,7 @@ import { originOf, requireBrowser, tabView, type TabView } from './shared.js';
 import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  url: z
-    .string()
-    .min(1)
-    .max(8_000)
-    .describe('The absolute http:// or https:// URL to open, e.g. "https://example.com/page" (at most 8,000 characters).'),
+  url: z.string().min(1).max(8_000).describe('The absolute http:// or https:// URL to open, e.g. "https://example.com/page" (at most 8,000 characters).'),
   active: z
     .boolean()
     .default(true)
@@ -45,7 +41,12 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
     try {
       protocol = new URL(input.url).protocol;
     } catch {
-      return { ok: false, code: 'INVALID_URL', message: `"${input.url}" is not an absolute URL.`, suggestion: 'Give a full URL such as "https://example.com/".' };
+      return {
+        ok: false,
+        code: 'INVALID_URL',
+        message: `"${input.url}" is not an absolute URL.`,
+        suggestion: 'Give a full URL such as "https://example.com/".',
+      };
     }
     if (protocol !== 'http:' && protocol !== 'https:') {
       return {

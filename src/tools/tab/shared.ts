@@ -5,12 +5,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 
 /** The `tab_id` field every tab tool takes. */
-export const tabIdField = () =>
-  z
-    .number()
-    .int()
-    .min(0)
-    .describe('A tab id from list_tabs or open_tab.');
+export const tabIdField = () => z.number().int().min(0).describe('A tab id from list_tabs or open_tab.');
 
 // One definition for page and tab tools alike.
 import { originOf } from '../page/shared.js';
