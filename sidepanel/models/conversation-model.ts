@@ -46,7 +46,7 @@ export class ConversationModel {
   readonly items = computed(() => buildDisplayItems(this.entries.value));
   /**
    * Tool calls as shown: once the run is over, a call still marked running never finished, and the one
-   * rule for that (`settleUnfinishedCalls`) applies, so nothing spins forever.
+   * rule for that (`closeUnfinishedCalls`) applies, so nothing spins forever.
    */
   readonly displayCalls = computed<ReadonlyMap<string, ToolCallView>>(() =>
     this.run.value.status === 'running' ? this.toolCalls.value : toolCallsFromEntries(this.entries.value, 'run_ended'),

@@ -1,5 +1,5 @@
 /** From the transcript to what the chat shows: rows in order, and each tool call as its view sees it. */
-import { settleUnfinishedCalls, type ContextEntry, type ToolCallEntry, type TranscriptEntry, type UnfinishedCause } from '../../src/shared/transcript.js';
+import { closeUnfinishedCalls, type ContextEntry, type ToolCallEntry, type TranscriptEntry, type UnfinishedCause } from '../../src/shared/transcript.js';
 import type { ToolCallView } from './types.js';
 
 /** One row of the chat as rendered. */
@@ -83,7 +83,7 @@ export function toolCallsFromEntries(entries: readonly TranscriptEntry[], settle
   const queued = new Set(placeholders.map((entry) => entry.toolUseId));
   const all = [...reported, ...placeholders];
   const calls = new Map<string, ToolCallView>();
-  for (const entry of settle ? settleUnfinishedCalls(all, settle) : all) {
+  for (const entry of settle ? closeUnfinishedCalls(all, settle) : all) {
     if (entry.kind !== 'tool_call') continue;
     const { kind: _kind, ...view } = entry;
     calls.set(entry.toolUseId, queued.has(entry.toolUseId) && entry.status === 'running' ? { ...view, queued: true } : view);

@@ -1,6 +1,6 @@
 /** The default view: serves every renderer a tool's own view leaves out. */
 import type { CompleteToolView } from './types.js';
-import { CollapsibleText, Elapsed, ErrorDetail, PersistedResult, compactJson, resultImages, resultText } from './shared.js';
+import { CollapsibleText, Elapsed, ErrorDetail, PersistedResult, compactJson, resultImages, resultText } from './view-parts.js';
 
 const humanName = (name: string): string => name.replace(/_/g, ' ');
 

@@ -9,7 +9,7 @@
 import type { BrowserBridge } from '../runtime/browser.js';
 import { createMemoryResultStore } from '../runtime/budget.js';
 import { createRootContext } from '../runtime/context.js';
-import { sendPageCommand } from '../tools/page/shared.js';
+import { sendPageCommand } from '../tools/page/page-call.js';
 import { trustedClick, trustedType } from '../tools/page/trusted.js';
 
 /** Milliseconds per act (medians over rounds) for each path, and the ratios trusted / synthetic. */

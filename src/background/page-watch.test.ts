@@ -30,13 +30,13 @@ describe('watchPage', () => {
     const watch = watchPage(events as unknown as NavigationEvents, 5, () => undefined);
     events.onBeforeNavigate.fire({ tabId: 5, frameId: 3, url: 'https://ads.test/' }); // a frame: not the page
     events.onBeforeNavigate.fire({ tabId: 6, frameId: 0, url: 'https://other.test/' }); // another tab
-    expect(watch.effects().navigationStarted).toBeUndefined();
+    expect(watch.events().navigationStarted).toBeUndefined();
     events.onBeforeNavigate.fire({ tabId: 5, frameId: 0, url: 'https://a.test/post' });
     events.onCommitted.fire({ tabId: 5, frameId: 0, url: 'https://a.test/done' });
-    const settled = watch.settleNavigation(5_000, new AbortController().signal);
+    const settled = watch.waitForNavigation(5_000, new AbortController().signal);
     events.onCompleted.fire({ tabId: 5, frameId: 0, url: 'https://a.test/done' });
     await settled;
-    expect(watch.effects()).toMatchObject({ navigationStarted: 'https://a.test/post', navigated: { url: 'https://a.test/done' } });
+    expect(watch.events()).toMatchObject({ navigationStarted: 'https://a.test/post', navigated: { url: 'https://a.test/done' } });
     watch.stop();
     expect(events.onCompleted.size()).toBe(0);
   });
@@ -46,7 +46,7 @@ describe('watchPage', () => {
     const watch = watchPage(events as unknown as NavigationEvents, 5, () => ({ type: 'alert', message: 'Saved', url: '' }));
     events.onHistoryStateUpdated.fire({ tabId: 5, frameId: 0, url: 'https://a.test/#/active' });
     events.onCreatedNavigationTarget.fire({ sourceTabId: 5, tabId: 9, url: 'https://a.test/help' });
-    expect(watch.effects()).toEqual({
+    expect(watch.events()).toEqual({
       urlChanged: 'https://a.test/#/active',
       newTabs: [{ tabId: 9, url: 'https://a.test/help' }],
       dialog: { type: 'alert', message: 'Saved', url: '' },
@@ -57,8 +57,8 @@ describe('watchPage', () => {
     const events = fakeEvents();
     const watch = watchPage(events as unknown as NavigationEvents, 5, () => undefined);
     events.onBeforeNavigate.fire({ tabId: 5, frameId: 0, url: 'https://slow.test/' });
-    await watch.settleNavigation(30, new AbortController().signal);
-    expect(watch.effects().navigated).toBeUndefined();
-    expect(watch.effects().navigationStarted).toBe('https://slow.test/');
+    await watch.waitForNavigation(30, new AbortController().signal);
+    expect(watch.events().navigated).toBeUndefined();
+    expect(watch.events().navigationStarted).toBe('https://slow.test/');
   });
 });

@@ -4,7 +4,7 @@
  * JavaScript dialogs. The action's result reports them, so the model knows a click loaded a page or
  * opened a tab instead of guessing from a reply that never came.
  */
-import type { BrowserEffects, DialogInfo, PageWatch } from '../runtime/page-input.js';
+import type { WatchedEvents, DialogInfo, PageWatch } from '../runtime/page-input.js';
 
 type Listener<T> = (details: T) => void;
 /** An extension event as far as this file needs it. */
@@ -31,40 +31,40 @@ export interface NavigationEvents {
 
 /** Starts watching `tabId`; `dialogOf` reads the tab's open dialog (from the debugger, when attached). */
 export function watchPage(events: NavigationEvents, tabId: number, dialogOf: (tabId: number) => DialogInfo | undefined): PageWatch {
-  const effects: BrowserEffects = { newTabs: [] };
+  const seen: WatchedEvents = { newTabs: [] };
   let pending = false;
   let wake: () => void = () => undefined;
 
   const before = (d: FrameDetails) => {
     if (d.tabId !== tabId || d.frameId !== 0) return;
     pending = true;
-    effects.navigationStarted = d.url;
+    seen.navigationStarted = d.url;
   };
   const committed = (d: FrameDetails) => {
     if (d.tabId !== tabId || d.frameId !== 0) return;
     pending = true;
-    effects.navigationStarted ??= d.url;
-    effects.navigated = { url: d.url };
+    seen.navigationStarted ??= d.url;
+    seen.navigated = { url: d.url };
   };
   const completed = (d: FrameDetails) => {
     if (d.tabId !== tabId || d.frameId !== 0 || !pending) return;
     pending = false;
-    effects.navigated = { url: d.url };
+    seen.navigated = { url: d.url };
     wake();
   };
   const failed = (d: FrameDetails & { error?: string }) => {
     if (d.tabId !== tabId || d.frameId !== 0 || !pending) return;
     // ERR_ABORTED: the page stopped its own navigation (or a download took it over): nothing loaded.
     pending = false;
-    effects.navigated = { url: d.url, error: d.error ?? 'unknown error' };
+    seen.navigated = { url: d.url, error: d.error ?? 'unknown error' };
     wake();
   };
   const sameDocument = (d: FrameDetails) => {
     if (d.tabId !== tabId || d.frameId !== 0) return;
-    effects.urlChanged = d.url;
+    seen.urlChanged = d.url;
   };
   const created = (d: { sourceTabId: number; tabId: number; url: string }) => {
-    if (d.sourceTabId === tabId) effects.newTabs.push({ tabId: d.tabId, url: d.url });
+    if (d.sourceTabId === tabId) seen.newTabs.push({ tabId: d.tabId, url: d.url });
   };
 
   const bind = <T>(event: Event<T>, listener: Listener<T>) => {
@@ -82,11 +82,11 @@ export function watchPage(events: NavigationEvents, tabId: number, dialogOf: (ta
   ];
 
   return {
-    effects() {
+    events() {
       const dialog = dialogOf(tabId);
-      return { ...effects, newTabs: [...effects.newTabs], ...(dialog ? { dialog } : {}) };
+      return { ...seen, newTabs: [...seen.newTabs], ...(dialog ? { dialog } : {}) };
     },
-    async settleNavigation(ms, signal) {
+    async waitForNavigation(ms, signal) {
       if (!pending || signal.aborted) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, ms);

@@ -16,7 +16,7 @@ import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/perm
 import type { Tools } from '../runtime/tool.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
-import { settleUnfinishedCalls } from '../shared/transcript.js';
+import { closeUnfinishedCalls } from '../shared/transcript.js';
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
 import type { ActivityStore } from '../storage/activity.js';
 import type { GrantStore } from '../storage/grants.js';
@@ -325,7 +325,7 @@ export class RunManager {
         ...(record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
       });
       const entries = await this.deps.conversations.getTranscript(conversationId);
-      await this.deps.conversations.putTranscript(conversationId, settleUnfinishedCalls(entries, 'worker_restarted'));
+      await this.deps.conversations.putTranscript(conversationId, closeUnfinishedCalls(entries, 'worker_restarted'));
     }
   }
 }

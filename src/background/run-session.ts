@@ -20,7 +20,7 @@ import type { Tools } from '../runtime/tool.js';
 import type { QueuedMessage } from '../runtime/steering.js';
 import type { RunCostState, RunState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
-import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
+import { foldAgentEvent, closeUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { ActivityStore } from '../storage/activity.js';
 import type { RunRecord } from '../storage/conversations.js';
 import { ActivityRecorder } from './activity-recorder.js';
@@ -214,7 +214,7 @@ export class RunSession {
         error: { code: 'INTERNAL', message: `The run failed: ${message}`, suggestion: 'Try again; if it repeats, report it with this message.' },
       };
     }
-    this.entries = settleUnfinishedCalls(this.entries, 'run_ended');
+    this.entries = closeUnfinishedCalls(this.entries, 'run_ended');
     await services.conversations.saveTranscript(plan.conversationId, this.entries);
     await this.activity.flushed();
     return final;

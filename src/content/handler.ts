@@ -7,7 +7,7 @@ import { serializeError } from '../runtime/errors.js';
 import { pageCommandSchema, pageEnvelopeSchema, type PageCommand, type PageReply } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
-import { finishObservation, observationTarget, startObservation } from './effects.js';
+import { finishObservation, observationTarget, startObservation } from './observe.js';
 import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, placeCaret } from './locate.js';
 import { findElements } from './find.js';

@@ -25,7 +25,7 @@ import {
   rootElementOf,
   tagOf,
 } from './dom.js';
-import { deepActiveElement } from './effects-util.js';
+import { deepActiveElement } from './observe-util.js';
 import { editableKind } from './fields.js';
 import { documentId } from './refs.js';
 

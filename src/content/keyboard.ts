@@ -9,7 +9,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { keyDefinition, parseKeyCombo, type KeyDefinition, type Modifier } from '../shared/keys.js';
 import { isDisabled, isFocusable, roleOf } from './aria.js';
-import { deepActiveElement } from './effects-util.js';
+import { deepActiveElement } from './observe-util.js';
 import { fireChange, fireInput, isContentEditable, isTextField, selectContents, setNativeValue } from './fields.js';
 import { flashHighlight } from './highlight.js';
 import { isShown } from './snapshot.js';

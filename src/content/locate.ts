@@ -10,7 +10,7 @@ import { editableKind, isContentEditable, isTextField, notEditable } from './fie
 import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
-import { deepActiveElement } from './effects-util.js';
+import { deepActiveElement } from './observe-util.js';
 
 /** What an action needs of its target before the browser's input reaches it. */
 export type LocatePurpose = 'click' | 'hover' | 'type' | 'focus';

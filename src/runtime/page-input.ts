@@ -45,7 +45,7 @@ export interface DialogInfo {
 export type DispatchOutcome = { outcome: 'dispatched' } | { outcome: 'dialog'; dialog: DialogInfo };
 
 /** What happened in the browser (outside the page's DOM) while an action was watched. */
-export interface BrowserEffects {
+export interface WatchedEvents {
   /** The top frame started loading another document (not a same-page change). */
   navigationStarted?: string;
   /** The top frame committed and loaded it (URL after redirects), or failed with an error. */
@@ -61,9 +61,9 @@ export interface BrowserEffects {
 /** Watches one tab for navigations, new tabs and dialogs from the moment it is created. */
 export interface PageWatch {
   /** What has happened so far. */
-  effects(): BrowserEffects;
+  events(): WatchedEvents;
   /** Resolves when a started navigation has loaded (or failed), or after `ms`, or on abort. */
-  settleNavigation(ms: number, signal: AbortSignal): Promise<void>;
+  waitForNavigation(ms: number, signal: AbortSignal): Promise<void>;
   stop(): void;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../runtime/events.js';
-import { foldAgentEvent, settleUnfinishedCalls, type TranscriptEntry } from './transcript.js';
+import { foldAgentEvent, closeUnfinishedCalls, type TranscriptEntry } from './transcript.js';
 
 const fold = (events: AgentEvent[], start: TranscriptEntry[] = []) =>
   events.reduce<TranscriptEntry[]>((entries, event) => foldAgentEvent(entries, event).entries, start);
@@ -71,17 +71,17 @@ describe('foldAgentEvent', () => {
   });
 });
 
-describe('settleUnfinishedCalls', () => {
+describe('closeUnfinishedCalls', () => {
   it('gives a call a worker restart cut off the INTERRUPTED result the model got, and leaves finished calls alone', () => {
     const entries: TranscriptEntry[] = [
       { kind: 'tool_call', toolUseId: 'a', name: 'click', input: {}, description: '', status: 'running', progress: 'half' },
       { kind: 'tool_call', toolUseId: 'b', name: 'click', input: {}, description: '', status: 'done' },
     ];
-    const settled = settleUnfinishedCalls(entries, 'worker_restarted');
+    const settled = closeUnfinishedCalls(entries, 'worker_restarted');
     expect(settled[0]).toMatchObject({ status: 'error', error: { code: 'INTERRUPTED' } });
     expect(settled[0]).not.toHaveProperty('progress');
     expect(JSON.stringify(settled[0])).toContain('it was not re-run');
     expect(settled[1]).toBe(entries[1]);
-    expect(settleUnfinishedCalls(settled, 'run_ended')).toBe(settled);
+    expect(closeUnfinishedCalls(settled, 'run_ended')).toBe(settled);
   });
 });

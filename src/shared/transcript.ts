@@ -122,7 +122,7 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
     case 'person_message':
       return { entries: [...entries, { kind: 'message', message: { role: 'user', content: [{ type: 'text', text: event.text }] } }], save: true };
     case 'run_finished':
-      return { entries: settleUnfinishedCalls(entries, 'run_ended'), save: true };
+      return { entries: closeUnfinishedCalls(entries, 'run_ended'), save: true };
     case 'context_compacted': {
       const { summary, summarizedMessages, tokensBefore, tokensAfter } = event;
       return { entries: [...entries, { kind: 'context', event: 'compacted', summary, summarizedMessages, tokensBefore, tokensAfter }], save: true };
@@ -160,7 +160,7 @@ const UNFINISHED: Record<UnfinishedCause, { status: 'cancelled' | 'error'; error
  * The one rule for a call still marked running when nothing will finish it: it is settled with the
  * cause, never left spinning. Calls that already finished are untouched.
  */
-export function settleUnfinishedCalls(entries: readonly TranscriptEntry[], cause: UnfinishedCause): TranscriptEntry[] {
+export function closeUnfinishedCalls(entries: readonly TranscriptEntry[], cause: UnfinishedCause): TranscriptEntry[] {
   const { status, error } = UNFINISHED[cause];
   let changed = false;
   const next = entries.map((entry): TranscriptEntry => {

@@ -22,7 +22,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
     .sort();
 }
 
-// A tool file is one that builds a tool; helpers (shared.ts, safety.ts) do not.
+// A tool file is one that builds a tool; helpers (page-call.ts, safety/destructive.ts) do not.
 const toolFiles = filesUnder('src/tools', (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== join('src', 'tools', 'index.ts')).filter((f) =>
   /\bbuildTool\s*[<(]/.test(readFileSync(join(root, f), 'utf8')),
 );

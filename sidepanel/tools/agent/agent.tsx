@@ -4,7 +4,7 @@
  * get a header counting how many have reported.
  */
 import type { AgentProgress, AgentStep, agent } from '../../../src/tools/agent/agent.js';
-import { inputField, resultText } from '../shared.js';
+import { inputField, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 
 const STEP_LABEL: Record<AgentStep['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', rejected: 'Denied', cancelled: 'Cancelled' };

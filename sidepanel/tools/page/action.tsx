@@ -1,6 +1,6 @@
 /** What click, type and fill_form share in their views: what was acted on (the ref and, where known, the element's name) and the value. */
 import type { ToolCallView } from '../../models/types.js';
-import { inputField, resultText } from '../shared.js';
+import { inputField, resultText } from '../view-parts.js';
 import type { Renderer } from '../types.js';
 
 const VERBS: Record<string, string> = { click: 'Click', type: 'Type into', fill_form: 'Fill form' };

@@ -1,6 +1,6 @@
 /** The view of `fill_form` (src/tools/page/fill-form.ts): the fields, how far the fill is, then what the page reported. */
 import type { FillProgress, fillForm } from '../../../src/tools/page/fill-form.js';
-import { ProgressLine } from '../shared.js';
+import { ProgressLine } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { actionCall, actionResult } from './action.js';
 

@@ -1,6 +1,6 @@
 /** The view of `find` (src/tools/page/find.ts): the query, then the ranked matches. */
 import type { find } from '../../../src/tools/page/find.js';
-import { inputField } from '../shared.js';
+import { inputField } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { treeResult } from './tree.js';
 

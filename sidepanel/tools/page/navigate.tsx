@@ -1,6 +1,6 @@
 /** The view of `navigate` (src/tools/page/navigate.ts): the target, and where the tab landed. */
 import type { NavigateProgress, navigate } from '../../../src/tools/page/navigate.js';
-import { inputField, ProgressLine, resultText } from '../shared.js';
+import { inputField, ProgressLine, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 
 /** Only http(s) URLs become links; anything else is shown as text. */

@@ -1,6 +1,6 @@
 /** The view of `read_page` (src/tools/page/read-page.ts): which part was read, then the tree. */
 import type { readPage } from '../../../src/tools/page/read-page.js';
-import { inputField, ProgressLine } from '../shared.js';
+import { inputField, ProgressLine } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { treeResult } from './tree.js';
 

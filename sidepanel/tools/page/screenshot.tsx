@@ -1,6 +1,6 @@
 /** The view of `screenshot` (src/tools/page/screenshot.ts): the captured image at panel width. */
 import type { screenshot } from '../../../src/tools/page/screenshot.js';
-import { resultImages, resultText } from '../shared.js';
+import { resultImages, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 
 export const view: ToolView<typeof screenshot> = {

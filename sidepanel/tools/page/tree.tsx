@@ -1,6 +1,6 @@
 /** What read_page and find share in their views: the accessibility-style tree text, collapsible, with a line count. */
 import type { ToolCallView } from '../../models/types.js';
-import { CollapsibleText, PersistedResult, resultText } from '../shared.js';
+import { CollapsibleText, PersistedResult, resultText } from '../view-parts.js';
 import type { ViewContext } from '../types.js';
 
 /** Counts tree lines that carry a ref (`[ref=e12]`): what the model can act on. */

@@ -1,6 +1,6 @@
 /** The view of `wait_for` (src/tools/page/wait-for.ts): what it waits for, and its progress as a bar. */
 import type { waitFor, WaitProgress } from '../../../src/tools/page/wait-for.js';
-import { inputField, ProgressLine, resultText } from '../shared.js';
+import { inputField, ProgressLine, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 
 /** wait_for's own limit: `seconds`, default 10. */

@@ -66,7 +66,7 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
   z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
-  // What an action did (src/content/effects.ts): armed before it, read after the page settles.
+  // What an action did (src/content/observe.ts): armed before it, read after the page settles.
   z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
   z.object({
     type: z.literal('observe_end'),

@@ -9,7 +9,7 @@ import type { ToolCallStatus } from '../../runtime/events.js';
 import type { Usage } from '../../runtime/model/types.js';
 import { runSubagent } from '../../runtime/subagent.js';
 import { buildTool } from '../../runtime/tool.js';
-import { requireBrowser } from '../page/shared.js';
+import { requireBrowser } from '../page/page-call.js';
 import { HELPER_MAX_TURNS, helperSystemPrompt, helperTools } from './helper.js';
 import { ownTabs } from './own-tabs.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserBridge, TabInfo } from '../../runtime/browser.js';
 import { ToolError } from '../../runtime/errors.js';
-import type { BrowserEffects, DialogInfo, InputChannel, PageInputPort } from '../../runtime/page-input.js';
+import type { WatchedEvents, DialogInfo, InputChannel, PageInputPort } from '../../runtime/page-input.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
 import { afterDialog, performAction } from './act.js';
 import { handleDialog } from './handle-dialog.js';
@@ -9,10 +9,10 @@ import { handleDialog } from './handle-dialog.js';
 type Command = { type: string } & Record<string, unknown>;
 
 /** A tab whose content script answers observe_* and records every command; an input port that can refuse, open dialogs and navigate. */
-function fakeTab(options: { channel?: InputChannel; effects?: Partial<BrowserEffects>; reply?: (command: Command) => unknown } = {}) {
+function fakeTab(options: { channel?: InputChannel; effects?: Partial<WatchedEvents>; reply?: (command: Command) => unknown } = {}) {
   const commands: Command[] = [];
   let dialog: DialogInfo | undefined;
-  const effects: BrowserEffects = { newTabs: [], ...options.effects };
+  const effects: WatchedEvents = { newTabs: [], ...options.effects };
   let settled = 0;
   const released: string[] = [];
   const input: PageInputPort = {
@@ -28,7 +28,7 @@ function fakeTab(options: { channel?: InputChannel; effects?: Partial<BrowserEff
       dialog = undefined;
       return open;
     },
-    watch: () => ({ effects: () => ({ ...effects, ...(dialog ? { dialog } : {}) }), settleNavigation: async () => void settled++, stop: () => undefined }),
+    watch: () => ({ events: () => ({ ...effects, ...(dialog ? { dialog } : {}) }), waitForNavigation: async () => void settled++, stop: () => undefined }),
   };
   const info: TabInfo = { id: 1, windowId: 1, url: 'https://a.test/', title: 'A', active: true, status: 'complete' };
   const browser = {

@@ -2,15 +2,15 @@
  * Every page action goes through here: choose the input path (trusted through the debugger, or
  * synthetic events with the reason), watch the tab (navigations, new tabs, dialogs), arm the page's
  * observer, act, let the page settle — a few hundred ms of DOM quiet, longer while a navigation loads,
- * always bounded — and return the one line that says what followed (effect-line.ts). A dialog never
+ * always bounded — and return the one line that says what followed (act-report.ts). A dialog never
  * hangs the action: it is reported and left for handle_dialog, the model or the person to answer.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import { isToolErrorLike, ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { effectLine, type InputPath } from './effect-line.js';
-import { framePrefix, requireBrowser, sendPageCommand } from './shared.js';
+import { actReportLine, type InputPath } from './act-report.js';
+import { framePrefix, requireBrowser, sendPageCommand } from './page-call.js';
 
 /** DOM quiet that counts as settled. */
 export const QUIET_MS = 300;
@@ -33,7 +33,7 @@ interface PendingObservation {
   frameId: number;
   token: string;
 }
-// Per tab: a dialog pauses one page at a time. (Worker memory, like the documents in shared.ts.)
+// Per tab: a dialog pauses one page at a time. (Worker memory, like the documents in page-call.ts.)
 const pendingObservations = new Map<number, PendingObservation>();
 
 /** The input path for this tab and run: trusted when the debugger attaches, else synthetic with why. */
@@ -51,7 +51,7 @@ async function unlessInterrupted<T>(context: ToolUseContext, tabId: number, watc
   let timer: ReturnType<typeof setInterval> | undefined;
   const interrupted = new Promise<'interrupted'>((resolve) => {
     timer = setInterval(() => {
-      if (input.openDialog(tabId) || watch.effects().navigationStarted) resolve('interrupted');
+      if (input.openDialog(tabId) || watch.events().navigationStarted) resolve('interrupted');
     }, 50);
   });
   try {
@@ -71,7 +71,7 @@ async function settle(
 ): Promise<PageResultOf<'observe_end'> | undefined> {
   const signal = context.abortController.signal;
   let observed: PageResultOf<'observe_end'> | undefined;
-  if (!watch?.effects().navigationStarted && !requireBrowser(context).input?.openDialog(tabId)) {
+  if (!watch?.events().navigationStarted && !requireBrowser(context).input?.openDialog(tabId)) {
     try {
       const reply = await unlessInterrupted(
         context,
@@ -83,7 +83,7 @@ async function settle(
     } catch (error) {
       // The document went away under the observer: a navigation, which the watch reports.
       if (!isToolErrorLike(error) || !['NAVIGATED', 'DIALOG_OPEN'].includes(error.code)) throw error;
-      if (error.code === 'NAVIGATED' && frameId !== 0 && !watch?.effects().navigationStarted) {
+      if (error.code === 'NAVIGATED' && frameId !== 0 && !watch?.events().navigationStarted) {
         // A frame removed or reloaded mid-act: what reached it is unknown, so this is not a success.
         throw new ToolError(
           'NAVIGATED',
@@ -96,7 +96,7 @@ async function settle(
       }
     }
   }
-  if (watch?.effects().navigationStarted) await watch.settleNavigation(NAVIGATION_MS, signal);
+  if (watch?.events().navigationStarted) await watch.waitForNavigation(NAVIGATION_MS, signal);
   return observed;
 }
 
@@ -124,7 +124,7 @@ export async function performAction(
     let acted: ActResult;
     try {
       // An Enter that submitted may have loaded another page or opened a dialog: later keys must not follow it.
-      const interrupted = () => Boolean(browser.input?.openDialog(tabId) || watch?.effects().navigationStarted);
+      const interrupted = () => Boolean(browser.input?.openDialog(tabId) || watch?.events().navigationStarted);
       acted = await act(path, { interrupted });
     } catch (error) {
       // A synthetic act whose page navigated before it could answer did happen: report what followed.
@@ -160,7 +160,7 @@ export async function afterDialog(context: ToolUseContext, tabId: number, answer
     const path: InputPath = { trusted: true };
     const again = browser.input?.openDialog(tabId);
     const observed = pending && !again ? await settle(context, tabId, pending.frameId, pending.token, watch) : undefined;
-    if (!pending && !again && watch?.effects().navigationStarted) await watch.settleNavigation(NAVIGATION_MS, context.abortController.signal);
+    if (!pending && !again && watch?.events().navigationStarted) await watch.waitForNavigation(NAVIGATION_MS, context.abortController.signal);
     return finish(context, tabId, {
       done,
       notes: [],
@@ -188,8 +188,8 @@ function finish(
     unobserved?: string;
   },
 ): { line: string; path: InputPath; observed?: PageResultOf<'observe_end'> } {
-  const effects = parts.watch?.effects();
-  if (effects?.navigated && !effects.navigated.error) {
+  const events = parts.watch?.events();
+  if (events?.navigated && !events.navigated.error) {
     // Whatever the new page is, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);
   } else if (parts.observed) {
@@ -198,12 +198,12 @@ function finish(
   }
   const unobserved =
     parts.unobserved ??
-    (!parts.observed && !parts.dialog && !effects?.navigationStarted ? 'the page did not report what changed: call read_page to check' : undefined);
-  const line = effectLine({
+    (!parts.observed && !parts.dialog && !events?.navigationStarted ? 'the page did not report what changed: call read_page to check' : undefined);
+  const line = actReportLine({
     done: parts.done,
     path: parts.path,
     notes: parts.notes,
-    ...(effects ? { browser: effects } : {}),
+    ...(events ? { browser: events } : {}),
     ...(parts.dialog ? { dialog: parts.dialog } : {}),
     ...(parts.observed ? { observed: parts.observed } : {}),
     ...(unobserved ? { unobserved } : {}),

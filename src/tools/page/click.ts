@@ -1,10 +1,10 @@
 /** `click`: clicks an element like a person, after checking it is visible, enabled and not covered. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { clickIsDestructive } from '../safety.js';
+import { clickIsDestructive } from '../safety/destructive.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { trustedClick } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 

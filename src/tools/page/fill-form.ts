@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
-import { fieldIsSensitive } from '../safety.js';
+import { fieldIsSensitive } from '../safety/destructive.js';
 import { judgeFillCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameReader, matchFrame, MAX_FRAME_NESTING } from './frames.js';
-import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

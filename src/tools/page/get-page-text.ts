@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine, safeMultiline } from '../../shared/untrusted-text.js';
-import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -4,9 +4,9 @@ import { ToolError } from '../../runtime/errors.js';
 import { dialogPhrase } from '../../runtime/page-input.js';
 import { buildTool } from '../../runtime/tool.js';
 import { dialogToolEnabled } from '../availability.js';
-import { clickIsDestructive } from '../safety.js';
+import { clickIsDestructive } from '../safety/destructive.js';
 import { afterDialog } from './act.js';
-import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
 
 const inputSchema = z.strictObject({
   accept: z.boolean().describe('true: OK / Leave (confirm, prompt, beforeunload; an alert has only OK); false: Cancel / Stay.'),

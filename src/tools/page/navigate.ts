@@ -5,7 +5,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { judgeNavigateCall } from '../safety/judge-navigation.js';
-import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -4,7 +4,7 @@ import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { judgeKeyCall } from '../safety/judge-actions.js';
 import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { performAction } from './act.js';
-import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { trustedKey } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import { buildTool } from '../../runtime/tool.js';
-import { requireBrowser, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

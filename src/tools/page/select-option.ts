@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { judgeSelectCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

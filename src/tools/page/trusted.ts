@@ -8,7 +8,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import type { DialogInfo, DispatchOutcome, KeyStep, MouseStep, PageInputPort } from '../../runtime/page-input.js';
 import { keyDefinition, keyForCharacter, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { requireBrowser, sendPageCommand } from './shared.js';
+import { requireBrowser, sendPageCommand } from './page-call.js';
 
 /** Where an action acts: a frame of a tab, a local ref in it, and the document the ref came from. */
 export interface Target {

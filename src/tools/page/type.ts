@@ -1,10 +1,10 @@
 /** `type`: types text into a field or contenteditable as keystrokes. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { fieldIsSensitive } from '../safety.js';
+import { fieldIsSensitive } from '../safety/destructive.js';
 import { judgeTypeCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './shared.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { trustedType } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 

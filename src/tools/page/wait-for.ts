@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { sendPageCommand, sleep, tabIdField, tabOrigin, targetTab } from './shared.js';
+import { sendPageCommand, sleep, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -7,7 +7,7 @@
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { DataFlow } from '../../runtime/permission-types.js';
-import type { FormFacts } from './effects.js';
+import type { FormFacts } from './act-judgement.js';
 import { siteOf } from './sites.js';
 
 function decodeRepeatedly(text: string): string {

@@ -1,16 +1,16 @@
 /**
  * The page actions' permission opinions (their `checkPermissions`): each reads its target from the page
- * as it is now, judges the act by its effect (effects.ts) and the data it would carry (data-flow.ts),
+ * as it is now, judges the act by what it causes (act-judgement.ts) and the data it would carry (data-flow.ts),
  * and says what the person is shown: the exact text typed, the key and what it does, each field and value.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
-import { describeRef, knownElement, originOf, splitRef } from '../page/shared.js';
+import { describeRef, knownElement, originOf, splitRef } from '../page/page-call.js';
 import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
-import { fieldIsSensitive } from '../safety.js';
+import { fieldIsSensitive } from './destructive.js';
 import { flowsOfForm, flowsTo } from './data-flow.js';
-import { describeControl, judgeActivation, judgeSelect, type ActEffect, type TargetFacts } from './effects.js';
+import { describeControl, judgeActivation, judgeSelect, type ActJudgement, type TargetFacts } from './act-judgement.js';
 import { currentUrl, inspect, opinion, shown, tabOf, unreadable } from './judge.js';
 
 type TabInput = { tab_id?: number | undefined };
@@ -28,7 +28,7 @@ export function activationOfKey(combo: string): { how: 'Enter' | 'Space'; modifi
 }
 
 /** The prompt facts for a form submission: its fields and values (passwords masked). */
-function submissionFacts(effect: ActEffect): PromptFact[] {
+function submissionFacts(effect: ActJudgement): PromptFact[] {
   const fields = effect.submission?.form.fields ?? [];
   return fields.slice(0, 12).map((field) => ({
     label: shown(field.label || field.name || field.type, 80),
@@ -38,7 +38,7 @@ function submissionFacts(effect: ActEffect): PromptFact[] {
 }
 
 /** The data a submission would carry to its action, including text about to be typed. */
-const submissionFlows = (context: ToolUseContext, effect: ActEffect, typed = '') =>
+const submissionFlows = (context: ToolUseContext, effect: ActJudgement, typed = '') =>
   effect.submission ? flowsOfForm(context, effect.submission.form, effect.submission.action, typed) : [];
 
 /** click: judged as the activation, submission or navigation it causes. */
@@ -71,7 +71,7 @@ export async function judgeKeyCall(input: TabInput & { key: string; ref?: string
     activation.modifiers.every((m) => m === 'Shift') &&
     activation.modifiers.length > 0 &&
     (target?.editable === 'textarea' || target?.editable === 'editable');
-  const effect: ActEffect =
+  const effect: ActJudgement =
     newLine && target
       ? { summary: `starts a new line in ${describeControl(target)}` }
       : judgeActivation(inspection.facts, activation.how, tabUrl ?? inspection.facts.url);
@@ -103,7 +103,11 @@ export async function judgeTypeCall(input: TabInput & { ref: string; text: strin
   ];
   // Why typing is judged as sending: the page's scripts read every keystroke, so typed text reaches the page's origin.
   const flows = [...flowsTo(context, input.text, facts.origin), ...(enter ? submissionFlows(context, enter, input.text) : [])];
-  const effect: ActEffect = { summary, ...(enter?.landing ? { landing: enter.landing } : {}), ...(enter?.submission ? { submission: enter.submission } : {}) };
+  const effect: ActJudgement = {
+    summary,
+    ...(enter?.landing ? { landing: enter.landing } : {}),
+    ...(enter?.submission ? { submission: enter.submission } : {}),
+  };
   return opinion({ effect, facts: promptFacts, flows, tabId, tabUrl, destructive: sensitive.reason ?? enter?.destructive });
 }
 

@@ -8,9 +8,9 @@ import { isToolErrorLike } from '../../runtime/errors.js';
 import type { CallEffect, DataFlow, LandingGuardSpec, PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { clip, showInvisible } from '../../shared/untrusted-text.js';
-import { sendPageCommand, splitRef } from '../page/shared.js';
+import { sendPageCommand, splitRef } from '../page/page-call.js';
 import { nestedSites, uniqueFlows } from './data-flow.js';
-import type { ActEffect, TargetFacts } from './effects.js';
+import type { ActJudgement, TargetFacts } from './act-judgement.js';
 import { siteOf } from './sites.js';
 
 /** The tab a call acts on, if it can be told. */
@@ -88,7 +88,7 @@ export function guardFor(tabId: number | undefined, tabUrl: string | undefined, 
 
 /** The tool's opinion from what the act will do: ask in every mode when destructive, otherwise leave it to the mode. */
 export function opinion(parts: {
-  effect: ActEffect;
+  effect: ActJudgement;
   facts: PromptFact[];
   flows?: DataFlow[];
   tabId: number | undefined;

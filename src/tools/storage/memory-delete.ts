@@ -1,7 +1,7 @@
 /** `memory_delete`: removes a saved note. Destructive: it cannot be restored. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './memory-key.js';
 import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ key: memoryKeyField().describe('The exact key of the note to delete (memory_read without a key lists them).') });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { MEMORY_LIMITS, entryChars } from '../../shared/memory-rules.js';
-import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryKeyField, memoryNotFound, requireMemory, validateMemoryKey } from './memory-key.js';
 import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { MEMORY_LIMITS, checkMemoryValue } from '../../shared/memory-rules.js';
-import { memoryKeyField, requireMemory, validateMemoryKey } from './shared.js';
+import { memoryKeyField, requireMemory, validateMemoryKey } from './memory-key.js';
 import { memoryToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

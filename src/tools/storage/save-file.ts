@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { savedFileIsActive } from '../safety.js';
+import { savedFileIsActive } from '../safety/destructive.js';
 import { browserToolEnabled } from '../availability.js';
 
 const MAX_CONTENT_CHARS = 5_000_000;

@@ -1,7 +1,7 @@
 /** `close_tab`: closes a tab. Destructive: the page's state and unsaved input are gone. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject } from './shared.js';
+import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject } from './tab-call.js';
 import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });

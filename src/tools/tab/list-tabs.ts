@@ -1,7 +1,7 @@
 /** `list_tabs`: the tabs of the run's window, so the model can pick one by id. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { requireBrowser, tabView, type TabView } from './shared.js';
+import { requireBrowser, tabView, type TabView } from './tab-call.js';
 import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({}).describe('No input: lists the tabs of the window this run belongs to.');

@@ -1,7 +1,7 @@
 /** `switch_tab`: makes another tab the run's current tab (and shows it to the person). */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
-import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject, tabView, type TabView } from './shared.js';
+import { onTab, requireBrowser, tabIdField, tabLabel, tabSubject, tabView, type TabView } from './tab-call.js';
 import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });

@@ -4,7 +4,7 @@
  * went, the refs made stale — or plainly "no visible change". It never claims more than was observed:
  * this line is how the model tells success from a no-op.
  */
-import { dialogPhrase, type BrowserEffects, type DialogInfo } from '../../runtime/page-input.js';
+import { dialogPhrase, type WatchedEvents, type DialogInfo } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 
 /** How the action reached the page. */
@@ -17,7 +17,7 @@ export interface EffectReport {
   path: InputPath;
   /** Extra facts about the act itself, e.g. `typed the "\n" as Enter`. */
   notes?: string[];
-  browser?: BrowserEffects;
+  browser?: WatchedEvents;
   /** A dialog that opened during the act (it may also be in `browser`). */
   dialog?: DialogInfo;
   observed?: PageResultOf<'observe_end'>;
@@ -28,7 +28,7 @@ export interface EffectReport {
 const MAX_STALE_LISTED = 8;
 
 /** Builds the result line. */
-export function effectLine(report: EffectReport): string {
+export function actReportLine(report: EffectReport): string {
   const via = report.path.trusted
     ? ' [trusted input]'
     : report.path.reason === ''

@@ -2,17 +2,17 @@
  * The destructive rules, in one readable place. A call is destructive when a person would want to be
  * asked before it because it cannot be undone; tools call these from `isDestructive(input, context)`
  * (on what the run's last snapshot said) and from `checkPermissions` (on what the page says now, see
- * safety/judge-*.ts). Tools whose every call is destructive (close_tab, memory_delete) say so in their
+ * judge-*.ts). Tools whose every call is destructive (close_tab, memory_delete) say so in their
  * own definition. The parts live in safety/: the word table (vocabulary.ts), canonical text
- * (normalize.ts), sites (sites.ts), acts judged by their effect (effects.ts), data leaving (data-flow.ts).
+ * (normalize.ts), sites (sites.ts), acts judged by what they cause (act-judgement.ts), data leaving (data-flow.ts).
  */
-import type { ElementSummary } from '../runtime/page-state.js';
-import { canonicalText, identifierWords } from './safety/normalize.js';
-import { SAFE, type DestructiveVerdict } from './safety/verdict.js';
-import { COMMITTING_ACTS, matchAct, type ActMatch } from './safety/vocabulary.js';
+import type { ElementSummary } from '../../runtime/page-state.js';
+import { canonicalText, identifierWords } from './normalize.js';
+import { SAFE, type DestructiveVerdict } from './verdict.js';
+import { COMMITTING_ACTS, matchAct, type ActMatch } from './vocabulary.js';
 
-export { navigationIsCrossSite, siteOf } from './safety/sites.js';
-export type { DestructiveVerdict } from './safety/verdict.js';
+export { navigationIsCrossSite, siteOf } from './sites.js';
+export type { DestructiveVerdict } from './verdict.js';
 
 /** Roles whose activation only changes what is shown, or only focuses a field (its label asks the person something; it does not act). */
 const SHOWS_ONLY_ROLES = new Set(['tab', 'textbox', 'searchbox', 'spinbutton']);

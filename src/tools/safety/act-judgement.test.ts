@@ -1,7 +1,7 @@
-/** Acts judged by their effect: each rule of effects.ts, from the facts the content script reports. */
+/** Acts judged by their effect: each rule of act-judgement.ts, from the facts the content script reports. */
 import { describe, expect, it } from 'vitest';
 import { control, facts, form } from '../../../tests/support/page-facts.js';
-import { judgeActivation, judgeLink, judgeSelect, judgeSubmission } from './effects.js';
+import { judgeActivation, judgeLink, judgeSelect, judgeSubmission } from './act-judgement.js';
 
 const PAGE = 'https://shop.test/account';
 const deleteForm = form({

@@ -6,7 +6,7 @@
  * where it goes. Pure functions: the rules are unit-tested without a browser (effects.test.ts).
  */
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { actOfLabels, actOfPath, actReason } from '../safety.js';
+import { actOfLabels, actOfPath, actReason } from './destructive.js';
 import { displayAddress, hostOfUrl, navigationIsCrossSite } from './sites.js';
 import { matchAct } from './vocabulary.js';
 
@@ -16,7 +16,7 @@ export type ControlFacts = NonNullable<TargetFacts['target']>;
 export type FormFacts = NonNullable<TargetFacts['form']>;
 
 /** What an act will do, in words, with why it cannot be undone (if so) and where it would take the tab. */
-export interface ActEffect {
+export interface ActJudgement {
   /** "submits the form “Delete account” (POST /account/delete)". */
   summary: string;
   /** Why it needs a yes in every mode; undefined when it is not destructive. */
@@ -59,13 +59,13 @@ export function describeControl(control: ControlFacts): string {
 const labelsOf = (control: ControlFacts | undefined) => (control ? [control.name, control.text, control.value, control.title] : []);
 
 /** A form submission: destructive when it posts, leaves the site, or its words or action name an irreversible act. */
-export function judgeSubmission(form: FormFacts, submitter: ControlFacts | undefined, from: string, how = 'submits'): ActEffect {
+export function judgeSubmission(form: FormFacts, submitter: ControlFacts | undefined, from: string, how = 'submits'): ActJudgement {
   const method = (submitter?.formMethod ?? form.method ?? 'get').toLowerCase();
   const action = submitter?.formAction ?? form.action;
   const name = form.label || (submitter ? submitter.name || submitter.value || submitter.text : '') || 'without a name';
   const where = method === 'dialog' ? 'closes its dialog' : `${method.toUpperCase()} ${displayAddress(action, from)}`;
   const summary = `${how} the form ${quoted(name)} (${where})${submitter ? ` through ${describeControl(submitter)}` : ''}`;
-  const effect: ActEffect = { summary, submission: { form, method, action }, ...(method === 'dialog' ? {} : { landing: action }) };
+  const effect: ActJudgement = { summary, submission: { form, method, action }, ...(method === 'dialog' ? {} : { landing: action }) };
   const leaving = method === 'dialog' ? undefined : navigationIsCrossSite(from, action);
   const words = actReason(actOfLabels([...labelsOf(submitter), form.label]), { getOnly: method === 'get' });
   const pathAct = method === 'dialog' ? undefined : actOfPath(action);
@@ -78,7 +78,7 @@ export function judgeSubmission(form: FormFacts, submitter: ControlFacts | undef
 }
 
 /** Following a link: where it lands; destructive when that is another site or another application, or its words or path name an act. */
-export function judgeLink(link: ControlFacts, from: string): ActEffect {
+export function judgeLink(link: ControlFacts, from: string): ActJudgement {
   const href = link.href ?? '';
   const newTab = link.target && link.target !== '_self' && link.target !== '_top' && link.target !== '_parent' ? ' in a new tab' : '';
   let scheme = '';
@@ -109,13 +109,13 @@ export function judgeLink(link: ControlFacts, from: string): ActEffect {
 }
 
 /** Enter in a one-line field: the form's implicit submission, or whatever the page's script does. */
-function enterInField(facts: TargetFacts, field: ControlFacts, from: string): ActEffect {
+function enterInField(facts: TargetFacts, field: ControlFacts, from: string): ActJudgement {
   if (facts.form?.enterSubmits) return judgeSubmission(facts.form, facts.form.defaultButton, from, `Enter in ${describeControl(field)} submits`);
   return { summary: `presses Enter in ${describeControl(field)} (it is in no form it would submit: what happens is up to the page)` };
 }
 
 /** Enter in a text area or editable area: a new line, unless the box sits beside a Send/Post button (chat boxes send on Enter). */
-function enterInEditable(facts: TargetFacts, box: ControlFacts): ActEffect {
+function enterInEditable(facts: TargetFacts, box: ControlFacts): ActJudgement {
   const sender = (facts.nearby ?? [])
     .map((label) => ({ label, act: matchAct(label) }))
     .find((entry) => entry.act && ['send', 'post', 'publish', 'submit', 'confirm', 'pay', 'order'].includes(entry.act.act));
@@ -130,7 +130,7 @@ function enterInEditable(facts: TargetFacts, box: ControlFacts): ActEffect {
  * A click, Enter or Space on what `facts` describe (the ref's element or the focused one). `from` is the
  * address of the page the act happens in (the frame's, for an act inside a frame).
  */
-export function judgeActivation(facts: TargetFacts, how: Activation, from: string): ActEffect {
+export function judgeActivation(facts: TargetFacts, how: Activation, from: string): ActJudgement {
   const act = how === 'click' ? 'clicks' : `presses ${how}`;
   if (facts.focus === 'frame') {
     return {
@@ -168,7 +168,7 @@ const NAVIGATES = /\b(location|href|navigate|window\.open|open\s*\(|\.go\s*\(|as
 const SUBMITS = /\bsubmit\b|requestSubmit/i;
 
 /** Choosing options: judged as the submission or navigation the select is set up to cause on change. */
-export function judgeSelect(facts: TargetFacts, from: string): ActEffect {
+export function judgeSelect(facts: TargetFacts, from: string): ActJudgement {
   const select = facts.target;
   const chosen = facts.options ?? [];
   const what = `chooses ${chosen.map((option) => quoted(option.label)).join(', ') || 'options'}${select ? ` in ${describeControl(select)}` : ''}`;

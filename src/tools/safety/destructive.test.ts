@@ -1,8 +1,8 @@
-/** One test per destructive rule in src/tools/safety.ts. */
+/** One test per destructive rule in src/tools/safety/destructive.ts. */
 import { describe, expect, it } from 'vitest';
-import { clickIsDestructive, fieldIsSensitive, navigationIsCrossSite } from './safety.js';
-import { memoryDelete } from './storage/memory-delete.js';
-import { closeTab } from './tab/close-tab.js';
+import { clickIsDestructive, fieldIsSensitive, navigationIsCrossSite } from './destructive.js';
+import { memoryDelete } from '../storage/memory-delete.js';
+import { closeTab } from '../tab/close-tab.js';
 
 describe('rule 1: clicks that cannot be undone', () => {
   it.each(['Delete account', 'Remove item', 'Pay now', 'Buy it', 'Place order', 'Send', 'Publish post', 'Transfer funds', 'Unsubscribe'])(

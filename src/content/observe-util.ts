@@ -1,5 +1,5 @@
 /**
- * Small readings the effect observer (effects.ts) takes before and after an action: the focused
+ * Small readings the observer (observe.ts) takes before and after an action: the focused
  * element, the text around the target, an item's text, the target's own state, and what identifies
  * it across a redraw.
  */

@@ -11,7 +11,7 @@ import { nameOf, roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
-import { clip, listChanges, multisetMinus } from './effects-changes.js';
+import { clip, listChanges, multisetMinus } from './observe-changes.js';
 import {
   deepActiveElement,
   describeState,
@@ -23,7 +23,7 @@ import {
   successorOf,
   type Signature,
   type TargetState,
-} from './effects-util.js';
+} from './observe-util.js';
 
 interface Observation {
   token: string;

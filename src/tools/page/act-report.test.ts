@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { effectLine } from './effect-line.js';
+import { actReportLine } from './act-report.js';
 
-const observed = (over: Partial<Parameters<typeof effectLine>[0]['observed'] & object> = {}) => ({
+const observed = (over: Partial<Parameters<typeof actReportLine>[0]['observed'] & object> = {}) => ({
   url: 'https://a.test/',
   changes: [],
   staleRefs: [],
@@ -9,25 +9,25 @@ const observed = (over: Partial<Parameters<typeof effectLine>[0]['observed'] & o
   ...over,
 });
 
-describe('effectLine', () => {
+describe('actReportLine', () => {
   it('says "no visible change" when nothing followed, and never claims more', () => {
-    expect(effectLine({ done: 'Pressed Enter on textbox "Search"', path: { trusted: true }, observed: observed() })).toBe(
+    expect(actReportLine({ done: 'Pressed Enter on textbox "Search"', path: { trusted: true }, observed: observed() })).toBe(
       'Pressed Enter on textbox "Search" [trusted input]. Then: no visible change.',
     );
     expect(
-      effectLine({
+      actReportLine({
         done: 'Typed 3 characters into textbox "Name"',
         path: { trusted: true },
         observed: observed({ target: 'its value is now "Ada"', targetChanged: true }),
       }),
     ).toBe('Typed 3 characters into textbox "Name" [trusted input]. Then: its value is now "Ada".');
-    expect(effectLine({ done: 'Clicked checkbox', path: { trusted: true }, observed: observed({ target: 'it is still unchecked' }) })).toBe(
+    expect(actReportLine({ done: 'Clicked checkbox', path: { trusted: true }, observed: observed({ target: 'it is still unchecked' }) })).toBe(
       'Clicked checkbox [trusted input]. Then: it is still unchecked; no other visible change.',
     );
   });
 
   it('puts the target first, then page changes, focus and stale refs (listing at most eight)', () => {
-    const line = effectLine({
+    const line = actReportLine({
       done: 'Clicked button "Clear completed"',
       path: { trusted: true },
       observed: observed({
@@ -44,7 +44,7 @@ describe('effectLine', () => {
   });
 
   it('reports navigations, new tabs and dialogs from the browser, and which input path was used', () => {
-    const navigated = effectLine({
+    const navigated = actReportLine({
       done: 'Clicked link "Next"',
       path: { trusted: false, reason: 'another debugger (DevTools or another extension) is attached to this tab' },
       browser: { navigationStarted: 'https://a.test/2', navigated: { url: 'https://a.test/2' }, newTabs: [] },
@@ -52,7 +52,7 @@ describe('effectLine', () => {
     expect(navigated).toBe(
       'Clicked link "Next" [synthetic events: another debugger (DevTools or another extension) is attached to this tab]. Then: the tab loaded https://a.test/2; every ref of the previous page is stale: call read_page or find.',
     );
-    const tab = effectLine({
+    const tab = actReportLine({
       done: 'Clicked link "Help"',
       path: { trusted: true },
       browser: { newTabs: [{ tabId: 9, url: 'https://a.test/help' }] },
@@ -60,11 +60,15 @@ describe('effectLine', () => {
     });
     expect(tab).toContain('it opened a new tab 9 (https://a.test/help); this run stays on the current tab (switch_tab to go there)');
     expect(tab).not.toContain('no visible change');
-    const dialog = effectLine({ done: 'Clicked button "Delete"', path: { trusted: true }, dialog: { type: 'confirm', message: 'Delete\n"milk"?', url: '' } });
+    const dialog = actReportLine({
+      done: 'Clicked button "Delete"',
+      path: { trusted: true },
+      dialog: { type: 'confirm', message: 'Delete\n"milk"?', url: '' },
+    });
     expect(dialog).toBe(
       'Clicked button "Delete" [trusted input]. Then: a JavaScript confirm dialog saying "Delete \\"milk\\"?" opened and the page is paused until it is answered: call handle_dialog to accept or dismiss it (or let the person answer it).',
     );
-    const stillLoading = effectLine({
+    const stillLoading = actReportLine({
       done: 'Clicked link "Slow"',
       path: { trusted: true },
       browser: { navigationStarted: 'https://slow.test/', newTabs: [] },
@@ -74,19 +78,19 @@ describe('effectLine', () => {
 
   it('says when the page could not report, instead of "no visible change"', () => {
     expect(
-      effectLine({ done: 'Clicked button "Go"', path: { trusted: true }, unobserved: 'the page did not report what changed: call read_page to check' }),
+      actReportLine({ done: 'Clicked button "Go"', path: { trusted: true }, unobserved: 'the page did not report what changed: call read_page to check' }),
     ).toBe('Clicked button "Go" [trusted input]. Then: the page did not report what changed: call read_page to check.');
   });
 
   it('tags acts that are set by script instead of an input path, and drops a trailing period of the act', () => {
     expect(
-      effectLine({
+      actReportLine({
         done: 'Selected "Japan" in combobox "Country".',
         path: { trusted: false, reason: '(set by script, with input and change events)' },
         observed: observed(),
       }),
     ).toBe('Selected "Japan" in combobox "Country" (set by script, with input and change events). Then: no visible change.');
-    expect(effectLine({ done: 'Scrolled the page down by 600px', path: { trusted: false, reason: '' }, observed: observed() })).toBe(
+    expect(actReportLine({ done: 'Scrolled the page down by 600px', path: { trusted: false, reason: '' }, observed: observed() })).toBe(
       'Scrolled the page down by 600px. Then: no visible change.',
     );
   });

@@ -4,7 +4,7 @@
  * lists or controls that appeared. Plain text that changed is left to the caller's text comparison.
  */
 import { nameOf, roleOf } from './aria.js';
-import { itemText, linesOf } from './effects-util.js';
+import { itemText, linesOf } from './observe-util.js';
 import { isShown } from './snapshot.js';
 
 /** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */

@@ -8,8 +8,8 @@ import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
 export const tabIdField = () => z.number().int().min(0).describe('A tab id from list_tabs or open_tab.');
 
 // One definition for page and tab tools alike.
-import { originOf } from '../page/shared.js';
-export { originOf, requireBrowser } from '../page/shared.js';
+import { originOf } from '../page/page-call.js';
+export { originOf, requireBrowser } from '../page/page-call.js';
 
 /** "tab 12 (example.com)" from the tab's latest snapshot, for descriptions; no round trip. */
 export function tabLabel(tabId: number, context: ToolUseContext | undefined): string {
