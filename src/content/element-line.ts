@@ -6,7 +6,8 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
-import { isDisabled, nameOf, roleOf, textOfSubtree } from './aria.js';
+import { nameOf, textOfSubtree } from './accessible-name.js';
+import { isDisabled, roleOf } from './aria.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
 import { refFor } from './refs.js';

@@ -4,7 +4,8 @@
  * count like names; visible text counts less; a role word in the query ("search button") must agree.
  */
 import type { ElementSummary } from '../runtime/page-state.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, roleOf } from './aria.js';
 import {
   attrOf,
   checkVisibilityOf,

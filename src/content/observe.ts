@@ -7,7 +7,8 @@
  * this to tell success from a no-op; "no visible change" is said plainly.
  */
 import type { ElementSummary } from '../runtime/page-state.js';
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
