@@ -104,8 +104,11 @@ export function valueOf(element: Element, role: string): string | undefined {
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
   if (role === 'textbox' && isEditableOf(element)) return textOfSubtree(element, MAX_ATTRIBUTE_CHARS) || undefined;
-  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter')
-    return attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') {
+    // <progress> and <meter> give their value as a number: a line shows it as text.
+    const value: unknown = attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value;
+    return value === undefined || value === null ? undefined : String(value);
+  }
   return undefined;
 }
 
