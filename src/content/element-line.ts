@@ -117,14 +117,17 @@ export function valueSuffix(value: string | undefined): string {
   return value === undefined ? '' : `: ${oneLine(value, MAX_ATTRIBUTE_CHARS)}`;
 }
 
+/** A link's target, the attribute as written, or undefined (not a link, or no target). */
+export function linkUrlOf(element: Element, role: string): string | undefined {
+  return (role === 'link' && attrOf(element, 'href')) || undefined;
+}
+
 /**
- * A link's target as the end of its line: ` (url: /home)`, the attribute as written, one escaped line (a raw
- * attribute may hold line breaks and brackets, and a page must not forge tree lines through it).
+ * A link's target as the end of its line: ` (url: /home)`, one escaped line (a raw attribute may hold
+ * line breaks and brackets, and a page must not forge tree lines through it), or '' for none.
  */
-export function urlSuffix(element: Element, role: string): string {
-  if (role !== 'link') return '';
-  const href = attrOf(element, 'href');
-  return href ? ` (url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)})` : '';
+export function urlSuffix(url: string | undefined): string {
+  return url ? ` (url: ${oneLine(url, MAX_ATTRIBUTE_CHARS)})` : '';
 }
 
 /**
@@ -152,6 +155,6 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   line += statesOf(element, role);
   line += ` [ref=${refPrefix}${ref}]`;
   line += valueSuffix(valueOf(element, role));
-  line += urlSuffix(element, role);
+  line += urlSuffix(linkUrlOf(element, role));
   return { line, ref, role, name, summary: summarize(element, role, name, row) };
 }
