@@ -78,29 +78,23 @@ function optionLines(select: HTMLSelectElement): { options: OptionLine[]; moreOp
   return { options, moreOptions: all.length - count };
 }
 
-/** How the walk reads a node: its filter, and whether the node's name waits for its children's text. */
-export interface NodeReading {
-  interactiveOnly: boolean;
-  /** A container named by its content takes its name from the text pass instead of walking its subtree twice. */
-  nameFromContent: boolean;
-}
-
 /**
  * Reads the node for `element`, shown with `role`. Called before its children are walked, so refs are
- * handed out in reading order: a container gets its ref before its children do.
+ * handed out in reading order: a container gets its ref before its children do. `nameFromContent`: a
+ * container named by its content takes its name from the text pass instead of walking its subtree twice.
  */
-export function readNode(element: Element, tag: string, role: string, reading: NodeReading): SnapshotNode {
+export function readNode(element: Element, tag: string, role: string, interactiveOnly: boolean, nameFromContent: boolean): SnapshotNode {
   const clickable = CLICKABLE_ROLES.has(role);
   // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
   // words only for unnamed controls, and a control is never named from content (it is a leaf).
-  const name = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !reading.nameFromContent);
-  const clickableRow = !reading.interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
+  const name = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
   const row = rowOf(element, role, name);
   // Every field is set here, in one order, so all nodes share one object shape.
   const node: SnapshotNode = {
     role,
     name,
-    nameFromContent: reading.nameFromContent,
+    nameFromContent: nameFromContent,
     ref: undefined,
     states: statesOf(element, role),
     row,
@@ -121,7 +115,7 @@ export function readNode(element: Element, tag: string, role: string, reading: N
     node.frame = { index: frameIndexOf(element), src: (element as HTMLIFrameElement).src ?? '' };
   } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
     node.placeholder = (element as HTMLInputElement).placeholder || undefined;
-  } else if (tag === 'SELECT' && !reading.interactiveOnly) {
+  } else if (tag === 'SELECT' && !interactiveOnly) {
     const { options, moreOptions } = optionLines(element as HTMLSelectElement);
     node.options = options;
     node.moreOptions = moreOptions;

@@ -22,8 +22,12 @@ export function headLine(node: SnapshotNode, refPrefix: string): string {
   return roleAndName(node.role, node.name, node.row) + node.states + ref + valueSuffix(node.value) + urlSuffix(node.url);
 }
 
+const NO_LINES: readonly string[] = [];
+
 /** The lines that belong to a node itself, shown before its children: its placeholder, its options. */
-function ownLines(node: SnapshotNode): string[] {
+function ownLines(node: SnapshotNode): readonly string[] {
+  // Most nodes have none: no array for them.
+  if (node.placeholder === undefined && node.options === undefined) return NO_LINES;
   const lines: string[] = [];
   if (node.placeholder !== undefined) lines.push(`/placeholder: ${oneLine(node.placeholder, MAX_ATTRIBUTE_CHARS)}`);
   // An option's label keeps the page's line breaks: quoted() makes it one line.

@@ -190,7 +190,7 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
   }
   const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
-  const node = readNode(element, tag, role, { interactiveOnly: walk.interactiveOnly, nameFromContent });
+  const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
   into.push(node);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.
