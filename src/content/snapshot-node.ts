@@ -94,7 +94,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
   const node: SnapshotNode = {
     role,
     name,
-    nameFromContent: nameFromContent,
+    nameFromContent,
     ref: undefined,
     states: statesOf(element, role),
     row,
