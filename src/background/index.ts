@@ -63,7 +63,7 @@ const manager = new RunManager({
   browser: bridge,
   activity,
   loadSettings,
-  createModel: (settings) => createModelClient(settings),
+  createModel: (endpoint) => createModelClient(endpoint),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
   // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).

@@ -13,13 +13,13 @@ import { INTERRUPT_REASON } from '../runtime/abort.js';
 import { runAgent } from '../runtime/loop.js';
 import { stopAfterTurns } from '../runtime/stop-conditions.js';
 import { type RunCheckpoint } from '../runtime/checkpoint.js';
+import type { ModelEndpoint } from '../runtime/model/index.js';
 import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
-import type { PermissionContext } from '../runtime/permission-types.js';
+import type { RunConfig } from '../runtime/run-config.js';
 import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
 import type { QueuedMessage } from '../runtime/steering.js';
 import type { RunCostState, RunState } from '../shared/protocol/panel.js';
-import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, closeUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { ActivityStore } from '../storage/activity.js';
 import type { RunRecord } from '../storage/conversations.js';
@@ -40,7 +40,7 @@ export interface RunServices {
   browser?: BrowserBridge;
   /** Where every action that changed something is logged, per conversation. */
   activity?: ActivityStore;
-  createModel(settings: Settings): ModelClient;
+  createModel(endpoint: ModelEndpoint): ModelClient;
   now: () => number;
 }
 
@@ -48,12 +48,12 @@ export interface RunServices {
 export interface RunPlan {
   conversationId: string;
   runId: string;
-  settings: Settings;
+  /** The run's configuration, derived from the settings when it started (`run-settings.ts`). */
+  config: RunConfig;
   messages: Message[];
   entries: TranscriptEntry[];
   appState: AppState;
   budget: BudgetState;
-  permissions: PermissionContext;
   tools: Tools;
   currentTabId: number | undefined;
   tab: TabInfo | undefined;
@@ -171,8 +171,8 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const model = services.createModel(plan.settings);
-    const window = contextWindowForRun({ model, resultStore: this.resultStore, settings: plan.settings, start: plan.contextWindow });
+    const model = services.createModel(plan.config.model);
+    const window = contextWindowForRun({ model, resultStore: this.resultStore, config: plan.config, start: plan.contextWindow });
     const context = this.createContext(model, window.imageOptions);
     let final: RunRecord;
     try {
@@ -184,7 +184,7 @@ export class RunSession {
         messages: plan.messages,
         context,
         canUseTool: createCanUseTool({ onGrant: (grant) => services.grants.add(grant) }),
-        stopWhen: [stopAfterTurns(plan.settings.maxTurns)],
+        stopWhen: [stopAfterTurns(plan.config.limits.maxTurns)],
         onEvent: (event) => this.onEvent(event),
         checkpointer: { save: (checkpoint) => this.checkpoint(checkpoint) },
         steering: { take: () => this.takeQueued() },
@@ -229,7 +229,7 @@ export class RunSession {
       appState: plan.appState,
       budget: plan.budget,
       resultStore: this.resultStore,
-      permissions: plan.permissions,
+      permissions: plan.config.permissions,
       currentTabId: plan.currentTabId,
       windowId: plan.tab?.windowId,
       tools: plan.tools,
