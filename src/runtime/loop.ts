@@ -1,6 +1,6 @@
 /**
  * The agent loop: build the request (system prompt, tools, transcript) → stream the model's answer →
- * run its tool calls through the orchestrator → append the results → checkpoint → repeat, until the
+ * run its tool calls through the streaming executor → append the results → checkpoint → repeat, until the
  * model ends its turn, a stop condition says so, the run is aborted, or the model fails.
  *
  * Every step is emitted as an `AgentEvent` (for the side panel) and saved through a `Checkpointer`

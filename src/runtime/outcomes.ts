@@ -1,6 +1,6 @@
 /**
- * What the orchestrator and the streaming executor share about one call's outcome: whether a call may
- * run beside others, the outcome of a call that never started, the `tool_call_finished` event, and the
+ * What the streaming executor needs about one call's outcome, kept apart from its scheduling: whether a
+ * call may run beside others, the outcome of a call that never started, the `tool_call_finished` event, and the
  * two things an outcome may do to the rest of the turn (cancel its siblings, change the context).
  */
 import { SiblingFailure } from './abort.js';
