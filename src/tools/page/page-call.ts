@@ -4,6 +4,7 @@
  * cache, and the permission subject (the tab's origin).
  */
 import { z } from 'zod';
+import { abortableSleep } from '../../runtime/abort.js';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { ElementSummary } from '../../runtime/page-state.js';
@@ -182,20 +183,5 @@ export async function tabOrigin(input: { tab_id?: number | undefined }, context:
 }
 
 /** Sleeps, or rejects with CANCELLED when the call is aborted. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  abortableSleep(ms, signal, () => new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
