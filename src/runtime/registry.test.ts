@@ -59,7 +59,7 @@ describe('filterTools', () => {
     expect(names(filterTools(all, perms()))).toEqual(['look', 'write', 'mcp__gh__issue', 'mcp__gh__pr']);
   });
 
-  it('keeps only the core set (and tool_search) in simple mode', () => {
+  it('keeps only the tools that declare inSimpleMode in simple mode, whatever their names', () => {
     const pool = [
       make('read_page', { inSimpleMode: true }),
       make('click', { inSimpleMode: true }),
@@ -67,7 +67,7 @@ describe('filterTools', () => {
       make('tool_search'),
       make('memory_write'),
     ];
-    expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
+    expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click']);
   });
 });
 
@@ -107,11 +107,11 @@ describe('findToolByName', () => {
 });
 
 describe('deferred tools', () => {
-  it('follows alwaysLoad, then external, then tool_search, then shouldDefer', () => {
+  it('follows alwaysLoad, then external, then shouldDefer, with no tool named as a special case', () => {
     expect(isDeferredTool(make('x', { shouldDefer: true, alwaysLoad: true }))).toBe(false);
     expect(isDeferredTool(make('mcp__s__t', { isExternal: true }))).toBe(true);
     expect(isDeferredTool(make('mcp__s__t', { isExternal: true, alwaysLoad: true }))).toBe(false);
-    expect(isDeferredTool(make(TOOL_SEARCH_NAME, { shouldDefer: true }))).toBe(false);
+    expect(isDeferredTool(make(TOOL_SEARCH_NAME, { shouldDefer: true }))).toBe(true);
     expect(isDeferredTool(make('x', { shouldDefer: true }))).toBe(true);
     expect(isDeferredTool(make('x'))).toBe(false);
   });
