@@ -4,7 +4,7 @@
  * event into the transcript the panels show, and saves what a worker restart needs.
  */
 import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
-import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
+import { decorateBridge, type BrowserBridge, type TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
 import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-ledger.js';
 import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
@@ -285,19 +285,19 @@ export class RunSession {
    */
   private followingBrowser(bridge: BrowserBridge): BrowserBridge {
     const follow = (tabId: number) => this.services.conversations.moveToTab(this.conversationId, tabId);
-    const runBridge: BrowserBridge = Object.create(bridge);
-    runBridge.activateTab = async (tabId) => {
-      await follow(tabId);
-      return bridge.activateTab(tabId);
-    };
-    runBridge.openTab = async (url, options) => {
-      if (!options.active) return bridge.openTab(url, options);
-      // Open in the background, move the conversation, then show it: no moment where the new tab is
-      // in front while the conversation still belongs to the old one.
-      const tab = await bridge.openTab(url, { ...options, active: false });
-      await follow(tab.id);
-      return bridge.activateTab(tab.id);
-    };
-    return runBridge;
+    return decorateBridge(bridge, {
+      activateTab: async (tabId) => {
+        await follow(tabId);
+        return bridge.activateTab(tabId);
+      },
+      openTab: async (url, options) => {
+        if (!options.active) return bridge.openTab(url, options);
+        // Open in the background, move the conversation, then show it: no moment where the new tab is
+        // in front while the conversation still belongs to the old one.
+        const tab = await bridge.openTab(url, { ...options, active: false });
+        await follow(tab.id);
+        return bridge.activateTab(tab.id);
+      },
+    });
   }
 }
