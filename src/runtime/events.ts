@@ -13,17 +13,7 @@ export const toolCallStatusSchema = z.enum(['running', 'done', 'error', 'rejecte
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
 
 /** `budget`: the next request could pass the person's run budget (tokens or money), so the run stopped first. */
-export const runStopReasonSchema = z.enum([
-  'end_turn',
-  'max_turns',
-  'max_tool_calls',
-  'max_tokens',
-  'wall_time',
-  'interrupted',
-  'aborted',
-  'model_error',
-  'budget',
-]);
+export const runStopReasonSchema = z.enum(['end_turn', 'max_turns', 'interrupted', 'aborted', 'model_error', 'budget']);
 export type RunStopReason = z.infer<typeof runStopReasonSchema>;
 
 /** Set on a finished call whose result went over budget and was stored. */

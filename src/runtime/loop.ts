@@ -40,8 +40,6 @@ export interface RunAgentOptions {
   maxTokens?: number;
   /** Start concurrency-safe calls while the reply streams (default true); false waits for the whole message. */
   streamingToolExecution?: boolean;
-  /** The clock (for wall-time stop conditions); injectable for tests. */
-  now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
   onCheckpointError?: (error: unknown) => void;
   /**
@@ -87,8 +85,6 @@ export function buildSystemPrompt(system: string, deferredSection: string): stri
  * model fails. Never throws for model errors (reason `model_error`, with `error`).
  */
 export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
-  const now = options.now ?? Date.now;
-  const startedAt = now();
   // A listener that throws (say, a panel that went away) must not end the run.
   const emit = (event: AgentEvent) => {
     try {
@@ -136,7 +132,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
   for (;;) {
     if (signal.aborted) return finish(abortReasonOf(signal));
     if (turn > 0) {
-      const state: StopState = { turn, toolCalls, usage, startedAt, now: now() };
+      const state: StopState = { turn, toolCalls, usage };
       for (const condition of options.stopWhen ?? []) {
         const reason = condition(state);
         if (reason) return finish(reason);
@@ -144,7 +140,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     }
 
     const appState = context.getAppState();
-    const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState));
+    const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools));
     const tools = toolSpecsForRequest(context.tools, appState, context);
     // The turn boundary: the policy decides what of the transcript is sent, or stops the run first.
     let sent: Message[] = [...messages];

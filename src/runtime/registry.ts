@@ -163,7 +163,7 @@ export function toolSpecsForRequest(tools: Tools, appState: AppState, context?: 
  * The system-prompt section naming the deferred tools ('' when there are none). It lists every deferred
  * tool, found or not, so it does not change during a run (the system prompt is part of the cached prefix).
  */
-export function deferredToolsPromptSection(tools: Tools, _appState: AppState): string {
+export function deferredToolsPromptSection(tools: Tools): string {
   const deferred = tools.filter(isDeferredTool);
   if (deferred.length === 0) return '';
   const lines = deferred.map((tool) => (tool.searchHint ? `- ${tool.name}: ${tool.searchHint}` : `- ${tool.name}`));
