@@ -5,8 +5,8 @@
  * executor and bridge (service worker → content script → back) against a bare `tabs.sendMessage` ping
  * to the same content script, interleaved in rounds so both see the same machine load.
  *
- * Agreement with D (platform): src/background/index.ts calls `installBenchHook(bridge)` once it has the
- * BrowserBridge; in any other build mode this function returns at once, so the normal dist/ exposes nothing.
+ * src/background/index.ts calls `installBenchHook(bridge)` once it has the BrowserBridge; in any other build
+ * mode this function returns at once, so the normal dist/ exposes nothing.
  */
 import { z } from 'zod';
 import type { BrowserBridge } from '../runtime/browser.js';
