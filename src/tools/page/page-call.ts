@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { ElementSummary } from '../../runtime/page-state.js';
-import { ToolError } from '../../runtime/errors.js';
+import { fromErrorPayload, ToolError } from '../../runtime/errors.js';
 import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
 
@@ -81,10 +81,7 @@ export async function sendPageCommand<T extends PageCommandType>(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
   const reply = parsePageReply(command.type as T, raw);
-  if (!reply.ok) {
-    const { code, message, suggestion, ...details } = reply.error;
-    throw new ToolError(code, message, { suggestion, details });
-  }
+  if (!reply.ok) throw fromErrorPayload(reply.error);
   return reply.result;
 }
 
