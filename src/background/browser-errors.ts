@@ -2,7 +2,7 @@
  * Browser failures as the model should see them, and other pure helpers of the bridge (no extension
  * API here, so they are unit-tested in Node).
  */
-import { ToolError } from '../runtime/errors.js';
+import { messageOf, ToolError } from '../runtime/errors.js';
 
 /** Pages no extension may script: browser pages, other extensions, the web store, the PDF viewer. */
 const NOT_INJECTABLE_URL =
@@ -14,9 +14,6 @@ export function isRestrictedUrl(url: string | undefined): boolean {
   if (url === 'about:blank') return false;
   return NOT_INJECTABLE_URL.test(url);
 }
-
-/** The message of anything thrown. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Maps a browser error message to the ToolError the model sees. */
 export function classifyBrowserError(error: unknown, where: { tabId: number; url?: string }): ToolError {

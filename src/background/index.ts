@@ -4,6 +4,7 @@
  * the top level, so events that wake a stopped worker are delivered.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
+import { messageOf } from '../runtime/errors.js';
 import { createModelClient } from '../runtime/model/index.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
@@ -101,13 +102,7 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
       return;
     }
     routePanelMessage(manager, link, parsed.data).catch((error: unknown) => {
-      link.post(
-        notice(
-          'INTERNAL',
-          `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`,
-          'Try again; reload the side panel if it repeats.',
-        ),
-      );
+      link.post(notice('INTERNAL', `Something failed in the extension: ${messageOf(error)}`, 'Try again; reload the side panel if it repeats.'));
     });
   });
   port.onDisconnect.addListener(() => manager.detach(link));

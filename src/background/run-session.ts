@@ -10,6 +10,7 @@ import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-l
 import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
+import { messageOf } from '../runtime/errors.js';
 import { runAgent } from '../runtime/loop.js';
 import { stopAfterTurns } from '../runtime/stop-conditions.js';
 import { type RunCheckpoint } from '../runtime/checkpoint.js';
@@ -203,7 +204,7 @@ export class RunSession {
       };
     } catch (error) {
       // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       final = {
         conversationId: plan.conversationId,
         messages: plan.messages,

@@ -10,7 +10,7 @@ import { INTERRUPT_REASON } from './abort.js';
 import { repairInterruptedTranscript, type Checkpointer, type RunCheckpoint } from './checkpoint.js';
 import type { ContextPolicy } from './context-window/types.js';
 import type { ToolUseContext } from './context.js';
-import type { RunError } from './errors.js';
+import { messageOf, type RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
 import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
@@ -69,7 +69,7 @@ function toRunError(error: unknown): RunError {
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return { code: 'PROTOCOL', message: `The model client failed: ${message}`, suggestion: 'Try again; if it keeps happening, check the provider settings.' };
 }
 

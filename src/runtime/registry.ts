@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { AppState, ToolUseContext } from './context.js';
+import { safely } from './errors.js';
 import type { JsonSchema, ToolSpec } from './model/types.js';
 import type { PermissionContext } from './permission-types.js';
 import { parseRule } from './permissions.js';
@@ -109,20 +110,10 @@ function isBlanketDenied(tool: AnyTool, permissionContext: PermissionContext): b
  * nothing. The per-call check in `permissions.ts` still refuses every non-read-only call in this mode.
  */
 function canEverBeReadOnly(tool: AnyTool): boolean {
-  try {
-    return tool.isReadOnly({}) === true;
-  } catch {
-    return false; // fail closed: a tool that cannot answer is not shown in read-only mode
-  }
+  return safely(() => tool.isReadOnly({}) === true, false); // fail closed: a tool that cannot answer is not shown in read-only mode
 }
 
-function safeIsEnabled(tool: AnyTool, context?: ToolUseContext): boolean {
-  try {
-    return tool.isEnabled(context);
-  } catch {
-    return false;
-  }
-}
+const safeIsEnabled = (tool: AnyTool, context?: ToolUseContext): boolean => safely(() => tool.isEnabled(context), false);
 
 /**
  * Built-ins sorted by name, then external tools sorted by name; on a name clash the built-in wins.

@@ -24,6 +24,7 @@ import { applyMessageBudget, canMessageBudgetShorten, contentSize, MESSAGE_BUDGE
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
+import { safely } from './errors.js';
 import { executeToolCall, prepareToolCall, type PreparedCall, type ToolCallOutcome } from './execute.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { applyModifier, finishedEvent, isCallConcurrencySafe, notStarted, resultMeta, siblingFailureReason } from './outcomes.js';
@@ -186,12 +187,8 @@ export class StreamingToolExecutor {
 
   private async runOne(call: PreparedCall, batch: AbortController, base: ToolUseContext, settled: ToolCallOutcome[]): Promise<ToolCallOutcome> {
     const { toolUse, tool, parsed } = call;
-    let description = toolUse.name;
-    try {
-      if (tool && parsed?.ok) description = tool.description(parsed.input, base);
-    } catch {
-      // the name will do
-    }
+    // A description that cannot be made: the name will do.
+    const description = tool && parsed?.ok ? safely(() => tool.description(parsed.input, base), toolUse.name) : toolUse.name;
     const { emit } = this.options;
     emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: tool?.name ?? toolUse.name, input: toolUse.input, description, startedAt: Date.now() });
     const outcome = await executeToolCall(

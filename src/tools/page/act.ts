@@ -6,7 +6,7 @@
  * hangs the action: it is reported and left for handle_dialog, the model or the person to answer.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
-import { isToolErrorLike, ToolError } from '../../runtime/errors.js';
+import { isToolErrorLike, messageOf, ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { actReportLine, type InputPath } from './act-report.js';
@@ -130,7 +130,7 @@ export async function performAction(
       // A synthetic act whose page navigated before it could answer did happen: report what followed.
       if (!isToolErrorLike(error) || error.code !== 'NAVIGATED') {
         if (isToolErrorLike(error)) throw error;
-        throw new ToolError('INPUT_FAILED', `The browser did not deliver the input: ${error instanceof Error ? error.message : String(error)}.`, {
+        throw new ToolError('INPUT_FAILED', `The browser did not deliver the input: ${messageOf(error)}.`, {
           suggestion: 'Call read_page to see whether anything happened, then try again.',
         });
       }
