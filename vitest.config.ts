@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
         },
