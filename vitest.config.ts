@@ -22,6 +22,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // The Firefox build (dist-firefox/) in Debian's firefox-esr over WebDriver BiDi: `npm run test:firefox`.
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/e2e-firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

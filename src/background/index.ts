@@ -172,8 +172,8 @@ chrome.commands.onCommand.addListener((command, tab) => {
   );
 });
 
-browser.runtime.onInstalled.addListener(() => {
-  void panelHost.configure().catch(() => undefined);
+browser.runtime.onInstalled.addListener((details) => {
+  void panelHost.configure(details).catch(() => undefined);
   void rebuildMenus().catch((error: unknown) => console.warn('Pagewright: could not create the context menus', error));
 });
 

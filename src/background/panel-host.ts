@@ -13,8 +13,8 @@ export interface PanelHost {
    * popup button): do not `await` anything before it, or the browser refuses.
    */
   open(target: { tabId?: number; windowId?: number }): Promise<void>;
-  /** Settings that tie the panel to the toolbar, applied at install. */
-  configure(): Promise<void>;
+  /** At install and update: ties the panel to the toolbar; `temporary` when loaded for development (Firefox only). */
+  configure(install: { temporary?: boolean }): Promise<void>;
 }
 
 /** This build's panel host. */

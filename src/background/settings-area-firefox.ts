@@ -11,10 +11,9 @@
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import browser from 'webextension-polyfill';
+import { FIREFOX_SETTINGS_DB } from './firefox-settings-db.js';
 import type { SettingsArea } from './settings-area.js';
 
-/** The database, its store and the record's key (tests and `npm start` write settings there too). */
-export const FIREFOX_SETTINGS_DB = { name: 'pagewright-settings', store: 'settings', key: 'settings', marker: 'settingsChangedAt' } as const;
 
 let database: Promise<IDBPDatabase> | undefined;
 const open = () =>
