@@ -14,7 +14,6 @@ import browser from 'webextension-polyfill';
 import { FIREFOX_SETTINGS_DB } from './firefox-settings-db.js';
 import type { SettingsArea } from './settings-area.js';
 
-
 let database: Promise<IDBPDatabase> | undefined;
 const open = () =>
   (database ??= openDB(FIREFOX_SETTINGS_DB.name, 1, {

@@ -124,22 +124,25 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
   };
 
   const setSettings = async (settings: unknown): Promise<void> => {
-    await inExtension(async ({ db, value }) => {
-      const open = indexedDB.open(db.name, 1);
-      open.onupgradeneeded = () => open.result.createObjectStore(db.store);
-      const database = await new Promise<IDBDatabase>((ok, fail) => {
-        open.onsuccess = () => ok(open.result);
-        open.onerror = () => fail(open.error);
-      });
-      await new Promise<void>((ok, fail) => {
-        const tx = database.transaction(db.store, 'readwrite');
-        tx.objectStore(db.store).put(value, db.key);
-        tx.oncomplete = () => ok();
-        tx.onerror = () => fail(tx.error);
-      });
-      database.close();
-      await chrome.storage.local.set({ [db.marker]: Date.now() });
-    }, { db: FIREFOX_SETTINGS_DB, value: settings });
+    await inExtension(
+      async ({ db, value }) => {
+        const open = indexedDB.open(db.name, 1);
+        open.onupgradeneeded = () => open.result.createObjectStore(db.store);
+        const database = await new Promise<IDBDatabase>((ok, fail) => {
+          open.onsuccess = () => ok(open.result);
+          open.onerror = () => fail(open.error);
+        });
+        await new Promise<void>((ok, fail) => {
+          const tx = database.transaction(db.store, 'readwrite');
+          tx.objectStore(db.store).put(value, db.key);
+          tx.oncomplete = () => ok();
+          tx.onerror = () => fail(tx.error);
+        });
+        database.close();
+        await chrome.storage.local.set({ [db.marker]: Date.now() });
+      },
+      { db: FIREFOX_SETTINGS_DB, value: settings },
+    );
   };
   if (options.settings !== undefined) await setSettings(options.settings);
 
