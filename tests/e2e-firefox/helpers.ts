@@ -17,7 +17,13 @@ export async function send(panel: Page, text: string): Promise<void> {
 
 /** Waits until the panel shows `text` (polling: a tab in the background gets no animation frames). */
 export async function waitForText(panel: Page, text: string, timeoutMs = 90_000): Promise<void> {
-  await panel.waitForFunction((t: string) => document.body.innerText.includes(t), { polling: 100, timeout: timeoutMs }, text);
+  try {
+    await panel.waitForFunction((t: string) => document.body.innerText.includes(t), { polling: 100, timeout: timeoutMs }, text);
+  } catch (error) {
+    // Say where it stopped: the end of what the panel shows (a prompt, an error, a run still going).
+    const shown = await panel.evaluate(() => document.body.innerText.slice(-1_500)).catch(() => '(the panel is gone)');
+    throw new Error(`The panel never showed "${text}". It shows:\n${shown}`, { cause: error });
+  }
 }
 
 /** Waits for the permission prompt and presses `answer` on it; returns the prompt's text. */
