@@ -13,6 +13,11 @@ import { startMockModelServer, type MockModelServer } from '../support/mock-mode
 import { mockSettings, refIn, resultOf, send, step, waitForText } from './helpers.js';
 
 const SYNTHETIC = '[synthetic events: Firefox]';
+/** A page that counts only a person's clicks (a bot defence): synthetic ones change nothing at all. */
+const IGNORES_SYNTHETIC = `<!doctype html><meta charset="utf-8"><title>People only</title><h1>People only</h1>
+<button id="like">Like</button><p id="likes">0 likes</p>
+<script>let likes = 0; document.getElementById('like').addEventListener('click', (event) => {
+  if (event.isTrusted) document.getElementById('likes').textContent = ++likes + ' likes'; });</script>`;
 
 describe('Firefox: page tools', () => {
   let ff: FirefoxHarness;
@@ -22,7 +27,15 @@ describe('Firefox: page tools', () => {
   const opened: Page[] = [];
 
   beforeAll(async () => {
-    [fixtures, apps, mock] = await Promise.all([startFixtureServer(), startFixtureServer('node_modules/todomvc/examples'), startMockModelServer()]);
+    [fixtures, apps, mock] = await Promise.all([
+      startFixtureServer('tests/fixtures', (_req, res, pathname) => {
+        if (pathname !== '/ignores-synthetic') return false;
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(IGNORES_SYNTHETIC);
+        return true;
+      }),
+      startFixtureServer('node_modules/todomvc/examples'),
+      startMockModelServer(),
+    ]);
     ff = await launchFirefoxExtension({ settings: mockSettings(mock.url, 'auto') });
   });
   beforeEach(async () => {
@@ -110,5 +123,16 @@ describe('Firefox: page tools', () => {
       ['buy milk', false],
       ['water plants', true],
     ]);
+  });
+
+  it('a page that ignores synthetic events: the result says which input was used, and that nothing changed', async () => {
+    mock.enqueue(
+      step('read', 'read_page', () => ({ filter: 'interactive' })),
+      step('like', 'click', (tree) => ({ ref: refIn(tree, 'button "Like"') })),
+      { text: 'Liked.' },
+    );
+    const page = await run(`${fixtures.url}/ignores-synthetic`, 'Liked.');
+    expect(resultOf(mock, 'like')).toMatchObject({ isError: false, text: expect.stringContaining(`${SYNTHETIC}. Then: no visible change`) });
+    expect(await page.evaluate(() => document.getElementById('likes')?.textContent)).toBe('0 likes');
   });
 });

@@ -176,9 +176,17 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
     setSettings,
     async reloadExtension() {
       const before = control;
-      // The reload closes every extension page, this one too, before it could answer.
+      // The reload ends every extension page, this one too, before it could answer; the add-on keeps its
+      // uuid (so its storage) and, loaded temporarily, opens a new panel tab: the next control page.
       await before.evaluate(() => setTimeout(() => chrome.runtime.reload(), 0));
-      await until('the control page to close', async () => ((await browser.pages()).includes(before) ? undefined : true));
+      await until('the old extension pages to end', () =>
+        before
+          .evaluate(() => undefined)
+          .then(
+            () => undefined,
+            () => true,
+          ),
+      );
       await findControl();
     },
     async close() {
