@@ -4,9 +4,8 @@
  * and exits 0. If none is found and this is root on a Debian/Ubuntu machine, installs Debian's
  * `firefox-esr` with apt; otherwise exits 1 naming the command to run. Importable: `findFirefox()`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { ensureBrowser, findExecutable } from './ensure-browser.mjs';
 
 const CANDIDATES = [
   '/usr/bin/firefox-esr',
@@ -17,20 +16,9 @@ const CANDIDATES = [
   'C:\\Program Files\\Mozilla Firefox\\firefox.exe',
 ];
 
-function isExecutable(path) {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The Firefox to use: FIREFOX_PATH if set (and executable), else the first usual path that exists. */
 export function findFirefox() {
-  const fromEnv = process.env.FIREFOX_PATH;
-  if (fromEnv) return isExecutable(fromEnv) ? fromEnv : undefined;
-  return CANDIDATES.find(isExecutable);
+  return findExecutable('FIREFOX_PATH', CANDIDATES);
 }
 
 /**
@@ -52,33 +40,6 @@ export const FIREFOX_PREFS = {
 
 const INSTALL_HINT = 'Install Firefox, e.g. `sudo apt-get install -y firefox-esr` (Debian), or set FIREFOX_PATH to a Firefox executable.';
 
-function tryAptInstall() {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) return false;
-  console.error('No Firefox found: installing Debian’s firefox-esr package with apt-get…');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'firefox-esr'], { stdio: 'inherit', env });
-  return true;
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  let found = findFirefox();
-  if (!found && process.env.FIREFOX_PATH) {
-    console.error(`FIREFOX_PATH=${process.env.FIREFOX_PATH} is not an executable file. ${INSTALL_HINT}`);
-    process.exit(1);
-  }
-  if (!found) {
-    try {
-      if (tryAptInstall()) found = findFirefox();
-    } catch (error) {
-      console.error(`Installing Firefox failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  if (!found) {
-    console.error(`No Firefox found. ${INSTALL_HINT}`);
-    process.exit(1);
-  }
-  console.log(found);
+  ensureBrowser({ name: 'Firefox', envVar: 'FIREFOX_PATH', find: findFirefox, packages: ['firefox-esr'], hint: INSTALL_HINT });
 }
