@@ -5,7 +5,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { openSidePanel } from '../src/background/chrome-only.js';
+import { openSidePanel } from '../src/background/panel-host.js';
 import { BUILT_IN_PROMPTS, fillTemplate, MENU_SUMMARIZE_PAGE } from '../src/background/context-menus.js';
 import { messageOf } from '../src/runtime/errors.js';
 import { requestWorker, type ParamsOf, type ReplyOf, type WorkerMethod } from '../src/shared/protocol/requests.js';
