@@ -22,6 +22,10 @@ export interface AttackContext {
   evil: string;
   /** The bank tab's id, for the attack that reads another tab. */
   bankTab?: number;
+  /** A one-time code of six digits, for the attacks that need digits. */
+  code: string;
+  /** True when the MCP test server received a call carrying `text`. */
+  mcpReceived?: (text: string) => boolean;
 }
 
 export interface Attack {
