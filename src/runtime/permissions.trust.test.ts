@@ -90,6 +90,16 @@ describe('data leaving its site', () => {
     expect(asked.map((request) => request.effect?.dataFlows?.[0]?.text)).toEqual([title, '482913', title]);
   });
 
+  it('a flow seen in a screenshot says so in why it asks', async () => {
+    const seen = toolWith('type', {
+      behavior: 'passthrough',
+      effect: { dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '4821', seen: 'screenshot' }] },
+    });
+    const { context, asked, canUseTool } = setup('auto');
+    await canUseTool(seen, { url: 'https://evil.test/' }, context, 't1');
+    expect(asked[0]?.why).toEqual({ type: 'data_flow', detail: 'it would carry what a screenshot of https://bank.test showed to https://evil.test' });
+  });
+
   it('a text shown cut short covers only the part shown; an approval kept without its data covers nothing', () => {
     const flow = { from: 'https://mail.test', to: 'https://shop.test', text: 'abcdef…' };
     expect(approvalCovers({ from: 'https://mail.test', to: 'https://shop.test', text: 'xx abcdef…' }, { ...flow, text: 'abcdef' })).toBe(true);

@@ -119,7 +119,10 @@ async function decide(
   // what it read to a site of the page's choosing; only the person may let that happen.
   const flows = unapprovedFlows(own.effect?.dataFlows, context.getAppState());
   if (flows.length > 0) {
-    const detail = `it would carry text read on ${[...new Set(flows.map((flow) => flow.from))].join(', ')} to ${flows[0]?.to ?? 'another site'}`;
+    const read = [...new Set(flows.filter((flow) => flow.seen !== 'screenshot').map((flow) => flow.from))];
+    const seen = [...new Set(flows.filter((flow) => flow.seen === 'screenshot').map((flow) => flow.from))];
+    const what = [...(read.length ? [`text read on ${read.join(', ')}`] : []), ...(seen.length ? [`what a screenshot of ${seen.join(', ')} showed`] : [])];
+    const detail = `it would carry ${what.join(' and ')} to ${flows[0]?.to ?? 'another site'}`;
     return ask({ type: 'data_flow', detail }, true, ['allow_once', 'allow_task', 'deny']);
   }
   if (new Set(sites.map(siteKey)).size > 1)
