@@ -5,7 +5,8 @@ import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameReader, matchFrame, MAX_FRAME_NESTING } from './frames.js';
-import { framePrefix, originOf, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

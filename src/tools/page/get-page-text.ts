@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine, safeMultiline } from '../../shared/untrusted-text.js';
-import { originOf, readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

@@ -7,7 +7,8 @@ import { buildTool } from '../../runtime/tool.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameNote, frameReader, matchFrame, MAX_FRAME_NESTING, type FrameReader } from './frames.js';
-import { framePrefix, originOf, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { framePrefix, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

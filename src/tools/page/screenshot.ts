@@ -4,7 +4,8 @@ import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { buildTool } from '../../runtime/tool.js';
-import { originOf, requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({ tab_id: tabIdField() });

@@ -7,15 +7,14 @@
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
-import { originOf } from '../page/page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { currentUrl, tabOf, type TabInput } from '../page/page-call.js';
 import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
 import { fieldIsSensitive } from './destructive.js';
 import { flowsOfTyping } from './data-flow.js';
 import { describeControl, judgeActivation, judgeSelect, type ActJudgement, type TargetFacts } from './act-judgement.js';
-import { currentUrl, inspect, opinion, shown, tabOf, unreadable } from './judge.js';
+import { inspect, opinion, shown, unreadable } from './judge.js';
 import { submissionFacts, submissionFlows } from './judge-submission.js';
-
-type TabInput = { tab_id?: number | undefined };
 
 /**
  * Enter or Space in a key combination ("Control+Enter", "Return", "Space"), with its modifiers; undefined

@@ -8,9 +8,10 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { dialogPhrase } from '../../runtime/page-input.js';
-import { originOf } from '../page/page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { currentUrl, tabOf } from '../page/page-call.js';
 import { flowsOfTyping } from './data-flow.js';
-import { currentUrl, opinion, shown, tabOf } from './judge.js';
+import { opinion, shown } from './judge.js';
 
 type DialogInput = { tab_id?: number | undefined; accept: boolean; prompt_text?: string | undefined };
 

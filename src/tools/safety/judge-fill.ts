@@ -11,11 +11,12 @@
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { DataFlow, PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
-import { describeRef, knownElement, originOf, splitRef } from '../page/page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { currentUrl, describeRef, knownElement, splitRef, tabOf } from '../page/page-call.js';
 import { describeControl, judgeChange, judgeSelect, type ActJudgement } from './act-judgement.js';
 import { flowsOfValues } from './data-flow.js';
 import { fieldIsSensitive } from './destructive.js';
-import { currentUrl, inspect, opinion, shown, tabOf } from './judge.js';
+import { inspect, opinion, shown } from './judge.js';
 import { submissionFlows } from './judge-submission.js';
 
 type FillInput = { tab_id?: number | undefined; fields: ReadonlyArray<{ ref: string; value: string }> };

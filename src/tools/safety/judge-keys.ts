@@ -18,7 +18,8 @@ import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { describeControl, judgeActivation, judgeChange, judgeSelect, judgeSubmission, type ActJudgement, type TargetFacts } from './act-judgement.js';
 import { flowsOfTyping } from './data-flow.js';
-import { currentUrl, inspect, opinion, shown, tabOf, unreadable } from './judge.js';
+import { currentUrl, tabOf } from '../page/page-call.js';
+import { inspect, opinion, shown, unreadable } from './judge.js';
 import { submissionFacts, submissionFlows } from './judge-submission.js';
 
 type KeyInput = { tab_id?: number | undefined; key: string; ref?: string | undefined };
