@@ -5,6 +5,7 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { createModelClient } from '../runtime/model/index.js';
+import { buildToolPool } from '../runtime/registry.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
@@ -19,6 +20,7 @@ import { installBenchHook } from './bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { extensionLandingGuards } from './landing-guard.js';
 import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
+import { DevToolsCapture } from './devtools-capture.js';
 import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { installInputBenchHook } from './input-bench-hook.js';
@@ -33,6 +35,7 @@ import { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
 import { isOwnExtensionPage } from './senders.js';
 import { restrictStorageToExtension } from './storage-access.js';
+import { installExternalAgents, saveAgentSettings } from './external/install.js';
 
 // First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
 void restrictStorageToExtension(chrome.storage.local, (error) => console.warn('Pagewright: could not restrict chrome.storage.local to the extension', error));
@@ -53,8 +56,16 @@ void chrome.runtime.getPlatformInfo().then(
   (info) => (isMac = info.os === 'mac'),
   () => undefined,
 );
-const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
-const bridge = withPageInput(createBrowserBridge({ landingGuards }), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
+// The developer tools (read_console, read_network, run_script) capture from the moment the debugger attaches.
+const devtools: DevToolsCapture = new DevToolsCapture(chromeDebuggerApi(chrome.debugger), (tabId, owner) => cdp.acquire(tabId, owner));
+const cdp: CdpInput = new CdpInput(chromeDebuggerApi(chrome.debugger), {
+  isMac: () => isMac,
+  onAttached: (tabId: number): Promise<void> => devtools.start(tabId),
+});
+const bridge = {
+  ...withPageInput(createBrowserBridge({ landingGuards }), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents)),
+  devtools,
+};
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
@@ -75,6 +86,17 @@ startMcpServers(async () => {
   return settings.ok ? settings.settings.mcpServers : undefined;
 });
 mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
+// Coding agents over MCP: the helper runs only while Settings → Coding agents is on (external/).
+const externalAgents = installExternalAgents({
+  manager,
+  grants,
+  // The same pool (deny → mode → isEnabled) without the person's MCP servers, which outside sessions do not get.
+  getTools: (permissions, options) => buildToolPool(builtInTools(), [], permissions, options),
+  settings: async () => {
+    const settings = await loadSettings();
+    return settings.ok ? settings.settings : undefined;
+  },
+});
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
 installInputBenchHook(bridge);
@@ -128,6 +150,7 @@ const handlers = createRequestHandlers({
     const { usage = 0, quota = 0 } = await navigator.storage.estimate();
     return { usage, quota };
   },
+  externalAgents: { agents: externalAgents, saveAgentSettings },
 });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {

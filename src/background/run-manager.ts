@@ -14,6 +14,7 @@ import type { ModelClient } from '../runtime/model/types.js';
 import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';
+import { isDeferredTool } from '../runtime/registry.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
 import type { Settings } from '../shared/settings.js';
 import { closeUnfinishedCalls } from '../shared/transcript.js';
@@ -24,7 +25,7 @@ import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
 import { checkSettingsForRun, type SettingsResult } from './run-settings.js';
-import { RunSession } from './run-session.js';
+import { RunSession, type DrivenBy } from './run-session.js';
 
 export interface RunManagerDeps {
   conversations: ConversationStore;
@@ -45,6 +46,17 @@ export interface RunManagerDeps {
 }
 
 export { appendPersonMessage } from '../runtime/steering.js';
+
+/**
+ * A run a coding agent drives over MCP (src/background/external/): who drives it, the mode its calls are
+ * judged in (Settings → Coding agents), its tools (the pool, filtered), and the note the model history
+ * starts with so a later run in the panel knows whose calls these were.
+ */
+export interface DrivenRun extends DrivenBy {
+  permissionMode: PermissionContext['mode'];
+  tools(pool: Tools): Tools;
+  note: string;
+}
 
 /** Owns every conversation's runs in this worker. */
 export class RunManager {
@@ -107,9 +119,20 @@ export class RunManager {
   }
 
   /** Starts a run (a new message, or resuming a cut-off run). Returns a notice when it cannot start. */
-  async startRun(conversationId: string, what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true }): Promise<Notice | undefined> {
+  async startRun(
+    conversationId: string,
+    what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true } | { driven: DrivenRun },
+  ): Promise<Notice | undefined> {
     await this.ready;
     const running = this.active.get(conversationId);
+    const driven = 'driven' in what ? what.driven : undefined;
+    const drivenBy = running?.session.drivenBy;
+    if (running && 'text' in what && drivenBy !== undefined)
+      return notice(
+        'DRIVEN_BY_AGENT',
+        `${drivenBy} is using this conversation, and your messages do not reach it.`,
+        `Tell ${drivenBy} what you want where you talk to it. Here you answer its prompts, and Stop ends its calls.`,
+      );
     if (running && 'text' in what) {
       // Steering: the message waits for the run's next turn boundary (or, with interrupt, for it to stop).
       running.session.enqueue(what.text, what.interrupt === true);
@@ -118,7 +141,9 @@ export class RunManager {
     if (running) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return notice('NOT_FOUND', 'That conversation no longer exists.', 'Start a new chat.');
-    const checked = checkSettingsForRun(await this.deps.loadSettings());
+    // A driven run asks no model of the person's, so it needs no key; the settings must still be valid.
+    const loaded = await this.deps.loadSettings();
+    const checked = driven && loaded.ok ? loaded : checkSettingsForRun(loaded);
     if (!checked.ok) return checked.notice;
     const { settings } = checked;
 
@@ -133,6 +158,10 @@ export class RunManager {
       messages = appendPersonMessage(messages, what.text);
       entries.push({ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: what.text }] } });
       if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = what.text.replace(/\s+/g, ' ').trim().slice(0, 60) || NEW_CONVERSATION_TITLE;
+    }
+    if (driven) {
+      messages = appendPersonMessage(messages, driven.note);
+      if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = driven.client;
     }
     conversation.updatedAt = this.now();
 
@@ -151,9 +180,12 @@ export class RunManager {
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
-    const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants: storedGrants };
+    const permissions: PermissionContext = { mode: driven?.permissionMode ?? settings.permissionMode, rules: settings.rules, grants: storedGrants };
 
-    const tools = await this.deps.getTools(permissions, { simpleMode: settings.simpleMode });
+    const pool = await this.deps.getTools(permissions, { simpleMode: driven ? false : settings.simpleMode });
+    const tools = driven ? driven.tools(pool) : pool;
+    // The client was sent every schema (tools/list): nothing of its pool is deferred.
+    const startState: AppState = driven ? { ...appState, discoveredTools: tools.filter(isDeferredTool).map((tool) => tool.name) } : appState;
     // The tools may have taken a moment: another start for this conversation may have won meanwhile.
     if (this.active.has(conversationId))
       return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
@@ -165,7 +197,7 @@ export class RunManager {
         settings,
         messages,
         entries,
-        appState,
+        appState: startState,
         budget,
         permissions,
         tools,
@@ -173,6 +205,7 @@ export class RunManager {
         tab,
         ...(record.dataSources ? { dataSources: record.dataSources } : {}),
         contextWindow: resuming ? { kind: 'resume', state: restored.contextWindow } : { kind: 'next', previous: record.contextWindow },
+        ...(driven ? { drivenBy: driven } : {}),
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );
@@ -188,7 +221,7 @@ export class RunManager {
       messages,
       status: 'running',
       runId,
-      discoveredTools: [...appState.discoveredTools],
+      discoveredTools: [...startState.discoveredTools],
       ...(resuming && record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
     });
     await this.conversations.saveTranscript(conversationId, entries);

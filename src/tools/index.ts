@@ -6,6 +6,9 @@
 import type { Tools } from '../runtime/tool.js';
 import { agent } from './agent/agent.js';
 import { toolSearch } from './agent/tool-search.js';
+import { readConsole } from './devtools/read-console.js';
+import { readNetwork } from './devtools/read-network.js';
+import { runScript } from './devtools/run-script.js';
 import { click } from './page/click.js';
 import { fillForm } from './page/fill-form.js';
 import { find } from './page/find.js';
@@ -44,6 +47,9 @@ export interface ToolEntry {
 const ENTRIES: readonly ToolEntry[] = [
   { tool: agent },
   { tool: toolSearch },
+  { tool: readConsole },
+  { tool: readNetwork },
+  { tool: runScript },
   { tool: click },
   { tool: fillForm },
   { tool: find },
