@@ -110,6 +110,11 @@ export class BridgeConnection {
           return;
         }
         this.onMessage(message);
+        // The session is over: the next call opens a new connection (or says why it cannot).
+        if (message.type === 'closed') {
+          if (this.socket === socket) this.socket = undefined;
+          socket.destroy();
+        }
       });
       socket.on('data', (bytes: Buffer) => {
         try {

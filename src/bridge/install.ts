@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { NATIVE_HOST_NAME } from '../shared/protocol/bridge.js';
 import { ensurePrivateDir, type BridgePaths } from './paths.js';
 
@@ -148,6 +148,3 @@ export function uninstall(paths: BridgePaths, platform: NodeJS.Platform = proces
   rmSync(paths.launcher, { force: true });
   return removed;
 }
-
-/** The folder holding a manifest (for messages). */
-export const manifestFolder = (file: string): string => dirname(file);

@@ -102,8 +102,8 @@ export class NativeLink {
     port.onDisconnect.addListener(() => {
       const error = this.options.lastError();
       this.port = undefined;
-      if (!this.wanted) return this.setStatus({ status: 'off' });
       if (this.current.status === 'failed') return; // host_failed already said why
+      if (!this.wanted) return this.setStatus({ status: 'off' });
       this.setStatus({ status: 'failed', error: portFailure(error, this.options.extensionId, ready) });
       const delays = this.options.retryDelaysMs ?? [3_000, 15_000];
       const delay = delays[this.retries];
