@@ -39,6 +39,7 @@ export class ExternalAgents {
   private settings: Settings | undefined;
   private readonly sessions = new Map<string, ExternalSession>();
   private readonly listeners = new Set<(state: ExternalAgentsState) => void>();
+  private shownBadge: string | undefined;
 
   constructor(private readonly deps: ExternalAgentsDeps) {}
 
@@ -194,7 +195,10 @@ export class ExternalAgents {
   changed(): void {
     const state = this.state();
     for (const listener of this.listeners) listener(state);
-    this.deps.badge?.show(badgeFor(state));
+    const badge = badgeFor(state);
+    const key = JSON.stringify(badge);
+    if (key !== this.shownBadge) this.deps.badge?.show(badge);
+    this.shownBadge = key;
   }
 
   private async endAll(closing: Parameters<ExternalSession['end']>[0]): Promise<void> {

@@ -59,6 +59,7 @@ export class ExternalSession {
   private nextCall = 0;
   private readonly nonce: string;
   private ended = false;
+  private retitleTimer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(
     readonly connection: string,
@@ -159,6 +160,8 @@ export class ExternalSession {
     this.failPending({ code: 'SESSION_ENDED', message: 'The session ended before this call finished.', suggestion: 'Reconnect to Pagewright to go on.' });
     this.deps.manager.detach(this.link);
     await this.tabs.release();
+    clearTimeout(this.retitleTimer);
+    this.retitleTimer = undefined;
     await this.retitle();
   }
 
@@ -258,7 +261,7 @@ export class ExternalSession {
       this.calls++;
       this.deps.send({ type: 'response', id: call.requestId, result: mcpCallResult(event) });
       this.deps.onChange();
-      void this.retitle();
+      this.retitleSoon();
     }
   }
 
@@ -270,6 +273,18 @@ export class ExternalSession {
     const calls = [...this.pending.values()];
     this.pending.clear();
     for (const call of calls) this.fail(call.requestId, error);
+  }
+
+  /**
+   * Renames the conversation at most once a second while calls come quickly: each rename is a write and a
+   * list for every panel, and they must not queue in front of the next call's writes.
+   */
+  private retitleSoon(): void {
+    if (this.retitleTimer !== undefined) return;
+    this.retitleTimer = setTimeout(() => {
+      this.retitleTimer = undefined;
+      void this.retitle();
+    }, 1_000);
   }
 
   /** "Claude Code · 12 calls" in the conversation list. */
