@@ -10,13 +10,13 @@ import { createBudgetState, type BudgetState, type ResultStore } from '../runtim
 import type { BrowserBridge } from '../runtime/browser.js';
 import { initialAppState, type AppState, type MemoryStore } from '../runtime/context.js';
 import { restoreRunState } from '../runtime/checkpoint.js';
+import type { ModelEndpoint } from '../runtime/model/index.js';
 import type { ModelClient } from '../runtime/model/types.js';
 import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';
 import { isDeferredTool } from '../runtime/registry.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
-import type { Settings } from '../shared/settings.js';
 import { closeUnfinishedCalls } from '../shared/transcript.js';
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
 import type { ActivityStore } from '../storage/activity.js';
@@ -24,7 +24,7 @@ import type { GrantStore } from '../storage/grants.js';
 import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
-import { checkSettingsForRun, type SettingsResult } from './run-settings.js';
+import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
 import { RunSession, type DrivenBy } from './run-session.js';
 
 export interface RunManagerDeps {
@@ -35,7 +35,7 @@ export interface RunManagerDeps {
   browser?: BrowserBridge;
   activity?: ActivityStore;
   loadSettings(): Promise<SettingsResult>;
-  createModel(settings: Settings): ModelClient;
+  createModel(endpoint: ModelEndpoint): ModelClient;
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
@@ -145,7 +145,6 @@ export class RunManager {
     const loaded = await this.deps.loadSettings();
     const checked = driven && loaded.ok ? loaded : checkSettingsForRun(loaded);
     if (!checked.ok) return checked.notice;
-    const { settings } = checked;
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
     if ('resume' in what && record.status !== 'interrupted')
@@ -180,9 +179,12 @@ export class RunManager {
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
-    const permissions: PermissionContext = { mode: driven?.permissionMode ?? settings.permissionMode, rules: settings.rules, grants: storedGrants };
+    // The settings are read here, once: everything after takes the run's configuration. A driven run is
+    // judged in the mode the person chose for outside sessions, and gets the whole tool set.
+    const fromSettings = runConfigFrom(checked.settings, storedGrants);
+    const config = driven ? { ...fromSettings, permissions: { ...fromSettings.permissions, mode: driven.permissionMode }, simpleMode: false } : fromSettings;
 
-    const pool = await this.deps.getTools(permissions, { simpleMode: driven ? false : settings.simpleMode });
+    const pool = await this.deps.getTools(config.permissions, { simpleMode: config.simpleMode });
     const tools = driven ? driven.tools(pool) : pool;
     // The client was sent every schema (tools/list): nothing of its pool is deferred.
     const startState: AppState = driven ? { ...appState, discoveredTools: tools.filter(isDeferredTool).map((tool) => tool.name) } : appState;
@@ -194,12 +196,11 @@ export class RunManager {
       {
         conversationId,
         runId,
-        settings,
+        config,
         messages,
         entries,
         appState: startState,
         budget,
-        permissions,
         tools,
         currentTabId,
         tab,
@@ -245,7 +246,7 @@ export class RunManager {
       const totals = await this.conversations.addRunTotals(conversationId, final);
       this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
-      await this.keepUnderStorageCap(settings.storageCapMb, conversationId);
+      await this.keepUnderStorageCap(config.storageCapMb, conversationId);
       await this.afterRun(conversationId, session.takeLeftover(), final);
     })();
     return undefined;

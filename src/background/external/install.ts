@@ -6,9 +6,11 @@
 import type { PermissionContext } from '../../runtime/permission-types.js';
 import type { Tools } from '../../runtime/tool.js';
 import { externalAgentsSettingsSchema, type ExternalAgentsSettings } from '../../shared/external-agents.js';
-import { SETTINGS_STORAGE_KEY, type Settings } from '../../shared/settings.js';
+import type { Settings } from '../../shared/settings.js';
 import type { GrantStore } from '../../storage/grants.js';
 import type { RunManager } from '../run-manager.js';
+import { settingsArea } from '../settings-area.js';
+import { TARGET_BROWSER } from '../target-browser.js';
 import { ExternalAgents } from './agents.js';
 import { chromeBadge, chromeNative, chromeTabGroups } from './chrome-ports.js';
 import { NativeLink } from './native-link.js';
@@ -27,10 +29,10 @@ export interface ExternalAgentsWiring {
  * then applies it.
  */
 export async function saveAgentSettings(patch: Partial<ExternalAgentsSettings>): Promise<void> {
-  const raw: unknown = (await chrome.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY];
+  const raw: unknown = await settingsArea.read();
   const stored = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   const current = externalAgentsSettingsSchema.safeParse(stored['externalAgents'] ?? {});
-  await chrome.storage.local.set({ [SETTINGS_STORAGE_KEY]: { ...stored, externalAgents: { ...(current.success ? current.data : {}), ...patch } } });
+  await settingsArea.write({ ...stored, externalAgents: { ...(current.success ? current.data : {}), ...patch } });
 }
 
 /** Starts following the settings; returns the hub the requests and the panel router talk to. */
@@ -46,6 +48,17 @@ export function installExternalAgents(wiring: ExternalAgentsWiring): ExternalAge
   const link = new NativeLink({
     ...chromeNative,
     extensionId: chrome.runtime.id,
+    // The bridge is for Chrome and Chromium: the Firefox build asks for no nativeMessaging permission and
+    // registers no host (README, "Use it from a coding agent"), so the switch says so instead of failing later.
+    ...(TARGET_BROWSER === 'firefox'
+      ? {
+          unsupported: {
+            code: 'NOT_IN_THIS_BROWSER',
+            message: 'Coding agents can use Pagewright in Chrome and Chromium only, not yet in Firefox.',
+            suggestion: 'Use Pagewright in Chrome or Chromium to let a coding agent drive the browser.',
+          },
+        }
+      : {}),
     onMessage: (message) => void agents.receive(message).catch((error: unknown) => console.warn('Pagewright: a coding-agent message failed', error)),
     onStatus: () => agents.changed(),
   });
@@ -56,9 +69,7 @@ export function installExternalAgents(wiring: ExternalAgentsWiring): ExternalAge
     if (settings) await agents.sync(settings);
   };
   void sync().catch((error: unknown) => console.warn('Pagewright: could not start coding agents', error));
-  chrome.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && SETTINGS_STORAGE_KEY in changes) void sync().catch(() => undefined);
-  });
+  settingsArea.onChange(() => void sync().catch(() => undefined));
   chrome.tabs.onRemoved.addListener((tabId) => agents.tabClosed(tabId));
   chrome.tabGroups?.onRemoved.addListener((group) => agents.groupRemoved(group.id));
   return agents;

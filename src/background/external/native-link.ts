@@ -27,6 +27,8 @@ export interface NativeLinkOptions {
   /** Waits before connecting again after the helper stopped on its own (default 3 s, then 15 s, then gives up). */
   retryDelaysMs?: readonly number[];
   schedule?: (callback: () => void, ms: number) => void;
+  /** Set where this build has no bridge (Firefox): start() only reports it, and nothing is connected. */
+  unsupported?: ErrorSummary;
 }
 
 const INSTALL = 'node bin/pagewright-mcp.mjs install';
@@ -77,6 +79,7 @@ export class NativeLink {
   start(): void {
     this.wanted = true;
     if (this.port) return;
+    if (this.options.unsupported) return this.setStatus({ status: 'failed', error: this.options.unsupported });
     this.setStatus({ status: 'starting' });
     let port: NativePort;
     try {

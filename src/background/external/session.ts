@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AgentEvent } from '../../runtime/events.js';
 import type { Tools } from '../../runtime/tool.js';
 import type { PermissionMode } from '../../runtime/permission-types.js';
-import type { ErrorSummary } from '../../runtime/errors.js';
+import { toErrorPayload, type ErrorSummary } from '../../runtime/errors.js';
 import { sessionTitle, type ExternalClient } from '../../shared/external-agents.js';
 import type { BridgeClient, ExtensionToHost } from '../../shared/protocol/bridge.js';
 import type { WorkerToPanel } from '../../shared/protocol/panel.js';
@@ -127,7 +127,9 @@ export class ExternalSession {
       const queue = await this.run();
       queue.push({ type: 'tool_use', id: toolUseId, name: call.data.name, input: call.data.arguments ?? {} });
     } catch (error) {
-      const summary = toSummary(error);
+      // The one wire error, cut to the three fields a client reads (details stay in the worker).
+      const { code, message, suggestion } = toErrorPayload(error, { code: 'FAILED', suggestion: 'Try again.' });
+      const summary: ErrorSummary = { code, message, suggestion };
       for (const [toolUseId, call] of this.pending) if (call.requestId === requestId) this.pending.delete(toolUseId);
       this.fail(requestId, summary);
     }
@@ -296,14 +298,4 @@ export class ExternalSession {
     await conversations.put({ ...conversation, title });
     await conversations.broadcastList();
   }
-}
-
-/** Anything thrown, as the three fields a client reads. */
-function toSummary(error: unknown): ErrorSummary {
-  const coded = error as { code?: unknown; suggestion?: unknown };
-  return {
-    code: typeof coded.code === 'string' ? coded.code : 'FAILED',
-    message: error instanceof Error ? error.message : String(error),
-    suggestion: typeof coded.suggestion === 'string' ? coded.suggestion : 'Try again.',
-  };
 }
