@@ -98,7 +98,12 @@ export async function main(argv: readonly string[], binPath: string): Promise<nu
   if (verb === 'serve') {
     const server = await serveBridge({ paths, command, version, isInstalled: () => isInstalled(paths) }, new StdioServerTransport());
     await new Promise<void>((done) => {
-      server.onclose = done;
+      // Keep the server's own close handler (it closes the socket to the host), then stop.
+      const closeConnection = server.onclose;
+      server.onclose = () => {
+        closeConnection?.();
+        done();
+      };
       process.stdin.once('end', done);
     });
     return 0;
