@@ -21,7 +21,7 @@ function fakePort() {
   return port;
 }
 
-function setup(lastError?: string) {
+function setup(lastError?: string, unsupported?: { code: string; message: string; suggestion: string }) {
   const ports: Array<ReturnType<typeof fakePort>> = [];
   const statuses: BridgeStatus[] = [];
   const received: unknown[] = [];
@@ -37,11 +37,22 @@ function setup(lastError?: string) {
     onMessage: (m) => received.push(m),
     onStatus: (s) => statuses.push(s),
     schedule: (f) => scheduled.push(f),
+    ...(unsupported ? { unsupported } : {}),
   });
   return { link, ports, statuses, received, scheduled };
 }
 
 describe('the native messaging link', () => {
+  it('in a build without the bridge (Firefox), says so when turned on and starts no helper', () => {
+    const unsupported = { code: 'NOT_IN_THIS_BROWSER', message: 'Chrome and Chromium only.', suggestion: 'Use Chrome.' };
+    const { link, ports, statuses } = setup(undefined, unsupported);
+    link.start();
+    expect(ports).toHaveLength(0);
+    expect(statuses).toEqual([{ status: 'failed', error: unsupported }]);
+    link.send({ type: 'tools_changed', connection: 'c1' });
+    expect(ports).toHaveLength(0);
+  });
+
   it('is ready when the helper says so, joins chunked messages, and drops what does not match the protocol', () => {
     const { link, ports, statuses, received } = setup();
     link.start();
