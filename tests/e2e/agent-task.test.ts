@@ -1,5 +1,5 @@
 /**
- * Issue 4's "done when": an agent driven by the mock model reads a page, fills and submits a form,
+ * A whole task: an agent driven by the mock model reads a page, fills and submits a form,
  * switches tabs and reads a stored result — in headless Chromium, through the real extension. Each
  * model reply is computed from what the extension actually sent (refs from read_page, tab ids from
  * list_tabs, the stored id from the preview), so the run only completes if every step really worked.

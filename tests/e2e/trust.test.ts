@@ -1,6 +1,6 @@
 /**
- * Issue 8's holes, each closed and proven through the built extension in Chromium with the scripted
- * model, in auto mode (where nothing used to ask): an Enter, a typed newline, a redirect to another
+ * Acts that once ran unasked in auto mode, each now judged by its effect and proven through the built
+ * extension in Chromium with the scripted model: an Enter, a typed newline, a redirect to another
  * site, a navigation resolved against a stale page, a fill_form spanning frames, a ref from another
  * run. Each test names what the person is shown and checks on the recording servers that nothing
  * happened without a yes.
