@@ -1,7 +1,7 @@
 /**
- * Drives one task through the real side panel, as a person would: opens the panel on the tab, sends
- * the message, and answers every permission prompt that appears with the answer `decide` picks (reading
- * the prompt as it is shown), until the model's final text appears. Returns the prompts seen.
+ * The side panel as a person uses it: open it ready to send, send a message, find a tool call's line;
+ * and drive one task through it, answering every permission prompt that appears with the answer `decide`
+ * picks (reading the prompt as it is shown), until the model's final text appears.
  */
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './extension.js';
@@ -27,13 +27,21 @@ export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Prom
   return panel;
 }
 
+/** Types a message into the panel and sends it. */
+export async function send(panel: Page, text: string): Promise<void> {
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** The panel element of one tool call (by the tool-use id the mock model gave it). */
+export const toolCall = (panel: Page, toolUseId: string) => panel.locator(`[data-tool-use-id="${toolUseId}"]`);
+
 /** Sends `message` and answers prompts until `finished` text shows in the panel (or the run stops). */
 export async function driveTask(panel: Page, message: string, options: { decide: Decide; finished: string }): Promise<PromptSeen[]> {
   const done = panel.getByText(options.finished, { exact: true });
   // The conversation may already show this text from an earlier task: wait for a new one.
   const before = await done.count();
-  await panel.getByRole('textbox', { name: 'Message' }).fill(message);
-  await panel.getByRole('button', { name: 'Send' }).click();
+  await send(panel, message);
   const prompts: PromptSeen[] = [];
   const answered = new Set<string>();
   // No deadline of its own: a task that never finishes is caught by the test runner's timeout.
