@@ -26,10 +26,7 @@ describe('MCP servers in the extension', () => {
     ...extra,
   ];
 
-  async function openPanel(): Promise<Page> {
-    const { tabId } = await e2e.open(`/plain.html?${Math.random().toString(36).slice(2)}`);
-    return e2e.panel(tabId);
-  }
+  const openPanel = async () => (await e2e.tabWithPanel('/plain.html')).panel;
   /** The file's settings with these MCP servers. */
   const withServers = (mcpServers: unknown[]) => ({ ...e2e.settings, mcpServers });
 

@@ -64,6 +64,11 @@ export interface E2E {
   open(address: string, options?: { waitUntil?: 'load' | 'domcontentloaded' }): Promise<{ page: Page; tabId: number }>;
   /** Opens the side panel on a tab and waits until it can send. */
   panel(tabId: number): Promise<Page>;
+  /**
+   * A new tab on a fixture page (given a query of its own, so its tab is found by URL) and a panel
+   * bound to it, ready to send: a conversation of the test's own.
+   */
+  tabWithPanel(path: string): Promise<{ page: Page; panel: Page; tabId: number }>;
   /** Closes this page with the test (for pages a test opens itself, or the extension opened). */
   track(page: Page): Page;
 }
@@ -85,6 +90,14 @@ export function useExtension(options: E2EOptions = {}): E2E {
     if (inTest) opened.push(page);
     return page;
   };
+
+  const open: E2E['open'] = async (address, { waitUntil = 'load' } = {}) => {
+    const harness = need(ext, 'ext');
+    const page = track(await harness.context.newPage());
+    await page.goto(address.startsWith('/') ? `${need(fixtures, 'fixtures').url}${address}` : address, { waitUntil });
+    return { page, tabId: await harness.tabIdOf(page) };
+  };
+  const panel: E2E['panel'] = async (tabId) => track(await openReadyPanel(need(ext, 'ext'), tabId));
 
   beforeAll(async () => {
     const fixtureOptions = typeof options.fixtures === 'string' ? { root: options.fixtures } : options.fixtures;
@@ -122,14 +135,11 @@ export function useExtension(options: E2EOptions = {}): E2E {
     get settings() {
       return settings ?? {};
     },
-    async open(address, { waitUntil = 'load' } = {}) {
-      const harness = need(ext, 'ext');
-      const page = track(await harness.context.newPage());
-      await page.goto(address.startsWith('/') ? `${need(fixtures, 'fixtures').url}${address}` : address, { waitUntil });
-      return { page, tabId: await harness.tabIdOf(page) };
-    },
-    async panel(tabId) {
-      return track(await openReadyPanel(need(ext, 'ext'), tabId));
+    open,
+    panel,
+    async tabWithPanel(path) {
+      const { page, tabId } = await open(`${path}${path.includes('?') ? '&' : '?'}visit=${Math.random().toString(36).slice(2)}`);
+      return { page, tabId, panel: await panel(tabId) };
     },
     track,
   };

@@ -27,10 +27,12 @@ export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Prom
   return panel;
 }
 
-/** Types a message into the panel and sends it. */
-export async function send(panel: Page, text: string): Promise<void> {
-  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
-  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+/** Types a message into the panel and sends it: with the Send button, or with the Enter key as a person at the keyboard does. */
+export async function send(panel: Page, text: string, options: { by?: 'button' | 'Enter' } = {}): Promise<void> {
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  if (options.by === 'Enter') await box.press('Enter');
+  else await panel.getByRole('button', { name: 'Send', exact: true }).click();
 }
 
 /** The panel element of one tool call (by the tool-use id the mock model gave it). */
