@@ -2,23 +2,23 @@
  * The content script in a real Chromium, without the extension: the test bundle is injected into
  * fixture pages and driven through the page protocol; every test checks the page's real state.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, refOf, run, send } from '../support/content-harness.js';
+import { run, send } from '../support/content-harness.js';
+import { usePlainBrowser } from '../support/e2e.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { checkTreeLines } from '../support/tree-lines.js';
+import { checkTreeLines, refIn } from '../support/tree-lines.js';
 
+const plain = usePlainBrowser();
 let server: FixtureServer;
 let other: FixtureServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, other, browser] = await Promise.all([startFixtureServer(), startFixtureServer(), launchBrowser()]);
-  page = await browser.newPage();
+  [server, other] = await Promise.all([startFixtureServer(), startFixtureServer()]);
+  page = await plain.browser.newPage();
 });
 afterAll(async () => {
-  await browser?.close();
   await Promise.all([server?.close(), other?.close()]);
 });
 
@@ -55,10 +55,10 @@ describe('snapshot', () => {
     expect(text).toMatch(/- button "Verify email" \[disabled\] \[ref=e\d+\]/);
     expect(text).toMatch(/- searchbox "Search the docs" \[ref=e\d+\]/);
     // What the worker keeps to judge safety without a round trip.
-    const submit = elements[refOf(text, 'button "Create account"')];
+    const submit = elements[refIn(text, 'button "Create account"')];
     expect(submit).toMatchObject({ role: 'button', name: 'Create account', submits: true, formMethod: 'post' });
-    expect(elements[refOf(text, 'textbox "Password"')]).toMatchObject({ inputType: 'password', autocomplete: 'new-password' });
-    expect(elements[refOf(text, 'textbox "Card number"')]).toMatchObject({ autocomplete: 'cc-number' });
+    expect(elements[refIn(text, 'textbox "Password"')]).toMatchObject({ inputType: 'password', autocomplete: 'new-password' });
+    expect(elements[refIn(text, 'textbox "Card number"')]).toMatchObject({ autocomplete: 'cc-number' });
   });
 
   it('joins inline text the way it reads and separates blocks', async () => {
@@ -123,7 +123,7 @@ describe('snapshot', () => {
     expect(interactive.text.length).toBeLessThan(all.text.length);
     expect(interactive.text).not.toContain('heading');
     expect(interactive.text.split('\n').every((line) => /^(- |\s+- \/)/.test(line))).toBe(true);
-    expect(refOf(interactive.text, 'button "Create account"')).toBe(refOf(all.text, 'button "Create account"'));
+    expect(refIn(interactive.text, 'button "Create account"')).toBe(refIn(all.text, 'button "Create account"'));
   });
 
   it('leaves hidden elements out and shows them once they appear', async () => {
@@ -153,7 +153,7 @@ describe('snapshot', () => {
     expect(cross).toBeDefined();
     const inner = await run<Snap>(cross!, { type: 'snapshot', filter: 'all', refPrefix: 'f7' });
     expect(inner.text).toMatch(/- button "Frame button" \[ref=f7e\d+\]/);
-    const local = refOf(inner.text, 'Frame button').replace('f7', '');
+    const local = refIn(inner.text, 'Frame button').replace('f7', '');
     await run(cross!, { type: 'click', ref: local, button: 'left', clickCount: 1, modifiers: [] });
     expect(await cross!.textContent('#count')).toBe('1');
   });
@@ -164,7 +164,7 @@ describe('snapshot', () => {
     const shallow = await run<Snap & { truncated: boolean }>(page, { type: 'snapshot', filter: 'all', refPrefix: '', maxDepth: 1 });
     expect(shallow.truncated).toBe(true);
     expect(shallow.text).not.toContain('textbox');
-    const search = refOf(full.text, '- search [ref=');
+    const search = refIn(full.text, '- search [ref=');
     const sub = await run<Snap>(page, { type: 'snapshot', filter: 'all', refPrefix: '', ref: search });
     expect(sub.text.split('\n')[0]).toContain(`search [ref=${search}]`);
     expect(sub.text).toContain('searchbox "Search the docs"');
@@ -190,14 +190,14 @@ describe('refs', () => {
     await open('danger');
     const first = await snapshot();
     const second = await snapshot();
-    const del = refOf(first.text, 'Delete account');
-    expect(refOf(second.text, 'Delete account')).toBe(del);
+    const del = refIn(first.text, 'Delete account');
+    expect(refIn(second.text, 'Delete account')).toBe(del);
     await page.evaluate(() => document.querySelector('#delete')?.remove());
     const removed = await errorOf({ type: 'click', ref: del, button: 'left', clickCount: 1, modifiers: [] });
     expect(removed.code).toBe('STALE_REF');
     expect(removed.suggestion).toMatch(/read_page or find/);
 
-    const save = refOf(first.text, 'Save preferences');
+    const save = refIn(first.text, 'Save preferences');
     await open('danger');
     const unknown = await errorOf({ type: 'click', ref: save, button: 'left', clickCount: 1, modifiers: [] });
     expect(unknown.code).toBe('STALE_REF');
@@ -250,7 +250,7 @@ describe('actions', () => {
         document.querySelector('#save')?.addEventListener(type, () => seen.push(type));
     });
     const { text } = await snapshot();
-    const result = await run<{ summary: string }>(page, { type: 'click', ref: refOf(text, 'Save preferences'), button: 'left', clickCount: 1, modifiers: [] });
+    const result = await run<{ summary: string }>(page, { type: 'click', ref: refIn(text, 'Save preferences'), button: 'left', clickCount: 1, modifiers: [] });
     expect(result.summary).toBe('Clicked button "Save preferences".');
     expect(await page.textContent('#status')).toBe('saved');
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([
@@ -266,12 +266,12 @@ describe('actions', () => {
   it('a covered button gives ELEMENT_COVERED naming the cover; after dismissing it the click lands', async () => {
     await open('overlay');
     const { text } = await snapshot();
-    const buy = refOf(text, 'Add to basket');
+    const buy = refIn(text, 'Add to basket');
     const covered = await errorOf({ type: 'click', ref: buy, button: 'left', clickCount: 1, modifiers: [] });
     expect(covered.code).toBe('ELEMENT_COVERED');
     expect(covered.message).toContain('Cookie consent');
     expect(await page.textContent('#basket')).toBe('0');
-    await run(page, { type: 'click', ref: refOf(text, 'Accept all'), button: 'left', clickCount: 1, modifiers: [] });
+    await run(page, { type: 'click', ref: refIn(text, 'Accept all'), button: 'left', clickCount: 1, modifiers: [] });
     await run(page, { type: 'click', ref: buy, button: 'left', clickCount: 1, modifiers: [] });
     expect(await page.textContent('#basket')).toBe('1');
   });
@@ -279,9 +279,9 @@ describe('actions', () => {
   it('disabled and hidden targets are refused with their codes', async () => {
     await open('form');
     const { text } = await snapshot();
-    const disabled = await errorOf({ type: 'click', ref: refOf(text, 'Verify email'), button: 'left', clickCount: 1, modifiers: [] });
+    const disabled = await errorOf({ type: 'click', ref: refIn(text, 'Verify email'), button: 'left', clickCount: 1, modifiers: [] });
     expect(disabled.code).toBe('ELEMENT_DISABLED');
-    const name = refOf(text, 'Full name');
+    const name = refIn(text, 'Full name');
     await page.evaluate(() => ((document.querySelector('#full-name') as HTMLElement).style.display = 'none'));
     const hidden = await errorOf({ type: 'type', ref: name, text: 'x', clear: true, submit: false });
     expect(hidden.code).toBe('ELEMENT_NOT_VISIBLE');
@@ -290,12 +290,12 @@ describe('actions', () => {
   it('type sets the value keystroke by keystroke and fires change', async () => {
     await open('form');
     const { text } = await snapshot();
-    const result = await run<{ summary: string }>(page, { type: 'type', ref: refOf(text, 'Full name'), text: 'Ada Lovelace', clear: true, submit: false });
+    const result = await run<{ summary: string }>(page, { type: 'type', ref: refIn(text, 'Full name'), text: 'Ada Lovelace', clear: true, submit: false });
     // The value is the effect observer's to report (the tools add it); the act says what it did.
     expect(result.summary).toBe('Typed 12 characters into textbox "Full name".');
     expect(await page.inputValue('#full-name')).toBe('Ada Lovelace');
     expect(await page.textContent('#log')).toBe('name changed to Ada Lovelace');
-    const checkbox = await errorOf({ type: 'type', ref: refOf(text, 'Send me the newsletter'), text: 'x', clear: true, submit: false });
+    const checkbox = await errorOf({ type: 'type', ref: refIn(text, 'Send me the newsletter'), text: 'x', clear: true, submit: false });
     expect(checkbox.code).toBe('NOT_EDITABLE');
   });
 
@@ -309,17 +309,17 @@ describe('actions', () => {
     });
     expect(await page.textContent('#state')).toBe('');
     const { text } = await snapshot();
-    await run(page, { type: 'type', ref: refOf(text, 'textbox "Name"'), text: 'Grace', clear: true, submit: false });
+    await run(page, { type: 'type', ref: refIn(text, 'textbox "Name"'), text: 'Grace', clear: true, submit: false });
     expect(await page.textContent('#state')).toBe('Grace');
     expect(await page.inputValue('#name')).toBe('Grace');
-    await run(page, { type: 'fill', fields: [{ ref: refOf(text, 'textbox "Name"'), value: 'Hopper' }] });
+    await run(page, { type: 'fill', fields: [{ ref: refIn(text, 'textbox "Name"'), value: 'Hopper' }] });
     expect(await page.textContent('#state')).toBe('Hopper');
   });
 
   it('types into contenteditable through editing commands', async () => {
     await open('editable');
     const { text } = await snapshot();
-    await run(page, { type: 'type', ref: refOf(text, 'Post body'), text: 'Hello world', clear: true, submit: false });
+    await run(page, { type: 'type', ref: refIn(text, 'Post body'), text: 'Hello world', clear: true, submit: false });
     expect((await page.textContent('#editor'))?.trim()).toBe('Hello world');
     expect(Number(await page.textContent('#inputs'))).toBeGreaterThan(0);
   });
@@ -330,14 +330,14 @@ describe('actions', () => {
     const result = await run<{ results: Array<{ ok: boolean; message: string }> }>(page, {
       type: 'fill',
       fields: [
-        { ref: refOf(text, 'Full name'), value: 'Ada' },
-        { ref: refOf(text, 'textbox "Email"'), value: 'ada@example.com' },
-        { ref: refOf(text, 'About you'), value: 'Mathematician' },
-        { ref: refOf(text, 'combobox "Country"'), value: 'France' },
-        { ref: refOf(text, 'Send me the newsletter'), value: 'true' },
-        { ref: refOf(text, 'radio "Pro"'), value: 'true' },
-        { ref: refOf(text, 'slider "Volume"'), value: '8' },
-        { ref: refOf(text, 'Start date'), value: '2026-01-02' },
+        { ref: refIn(text, 'Full name'), value: 'Ada' },
+        { ref: refIn(text, 'textbox "Email"'), value: 'ada@example.com' },
+        { ref: refIn(text, 'About you'), value: 'Mathematician' },
+        { ref: refIn(text, 'combobox "Country"'), value: 'France' },
+        { ref: refIn(text, 'Send me the newsletter'), value: 'true' },
+        { ref: refIn(text, 'radio "Pro"'), value: 'true' },
+        { ref: refIn(text, 'slider "Volume"'), value: '8' },
+        { ref: refIn(text, 'Start date'), value: '2026-01-02' },
       ],
     });
     expect(result.results.every((r) => r.ok)).toBe(true);
@@ -349,9 +349,9 @@ describe('actions', () => {
     const bad = await run<{ results: Array<{ ok: boolean; code?: string; message: string }> }>(page, {
       type: 'fill',
       fields: [
-        { ref: refOf(text, 'Start date'), value: 'next tuesday' },
-        { ref: refOf(text, 'radio "Pro"'), value: 'maybe' },
-        { ref: refOf(text, 'combobox "Country"'), value: 'Narnia' },
+        { ref: refIn(text, 'Start date'), value: 'next tuesday' },
+        { ref: refIn(text, 'radio "Pro"'), value: 'maybe' },
+        { ref: refIn(text, 'combobox "Country"'), value: 'Narnia' },
       ],
     });
     expect(bad.results.map((r) => r.code)).toEqual(['INVALID_VALUE', 'INVALID_VALUE', 'OPTION_NOT_FOUND']);
@@ -359,7 +359,7 @@ describe('actions', () => {
     expect(bad.results[2]?.message).toContain('Options: Choose…; Germany (value de); France (value fr); Japan (value jp).');
     await Promise.all([
       page.waitForURL(/\/echo$/),
-      run(page, { type: 'click', ref: refOf(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] }),
+      run(page, { type: 'click', ref: refIn(text, 'Create account'), button: 'left', clickCount: 1, modifiers: [] }),
     ]);
     const received = await page.textContent('#received');
     expect(received).toContain('full_name=Ada');
@@ -372,12 +372,12 @@ describe('actions', () => {
   it('select_option picks by label or value, handles multi-selects, and lists options when not found', async () => {
     await open('form');
     const { text } = await snapshot();
-    const country = refOf(text, 'combobox "Country"');
+    const country = refIn(text, 'combobox "Country"');
     await run(page, { type: 'select', ref: country, values: ['jp'] });
     expect(await page.inputValue('#country')).toBe('jp');
     await run(page, { type: 'select', ref: country, values: ['germany'] });
     expect(await page.inputValue('#country')).toBe('de');
-    const toppings = refOf(text, 'listbox "Toppings"');
+    const toppings = refIn(text, 'listbox "Toppings"');
     const multi = await run<{ selected: string[] }>(page, { type: 'select', ref: toppings, values: ['Cheese', 'basil'] });
     expect(multi.selected).toEqual(['Cheese', 'Basil']);
     expect(await page.evaluate(() => [...(document.querySelector('#toppings') as HTMLSelectElement).selectedOptions].map((o) => o.value))).toEqual([
@@ -394,7 +394,7 @@ describe('actions', () => {
   it('press_key dispatches keys with modifiers and does what they do', async () => {
     await open('interactions');
     const { text } = await snapshot();
-    const field = refOf(text, 'Shortcut field');
+    const field = refIn(text, 'Shortcut field');
     await run(page, { type: 'press_key', key: 'Control+A', ref: field });
     expect(await page.textContent('#lastkey')).toBe('Control+a'); // a keyboard reports Control+A as the key "a"
     expect(
@@ -417,7 +417,7 @@ describe('actions', () => {
   it('Enter in a search field submits its form (navigates)', async () => {
     await open('form');
     const { text } = await snapshot();
-    await run(page, { type: 'type', ref: refOf(text, 'searchbox'), text: 'tides', clear: true, submit: false });
+    await run(page, { type: 'type', ref: refIn(text, 'searchbox'), text: 'tides', clear: true, submit: false });
     await Promise.all([page.waitForURL(/q=tides/), run(page, { type: 'press_key', key: 'Enter' })]);
     expect(page.url()).toContain('q=tides');
   });
@@ -428,7 +428,7 @@ describe('actions', () => {
     expect(down.scrollY).toBe(await page.evaluate(() => Math.round(scrollY)));
     expect(down.scrollY).toBeGreaterThanOrEqual(2 * (await page.evaluate(() => innerHeight)) - 1);
     const { text } = await run<Snap>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    await run(page, { type: 'scroll', ref: refOf(text, 'Load more') });
+    await run(page, { type: 'scroll', ref: refIn(text, 'Load more') });
     expect(
       await page.evaluate(() => {
         const r = document.querySelector('#more')!.getBoundingClientRect();
@@ -438,7 +438,7 @@ describe('actions', () => {
 
     await open('interactions');
     const snap = await snapshot();
-    await run(page, { type: 'hover', ref: refOf(snap.text, 'Products') });
+    await run(page, { type: 'hover', ref: refIn(snap.text, 'Products') });
     expect(await page.isVisible('#menu')).toBe(true);
   });
 

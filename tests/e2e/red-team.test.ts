@@ -12,24 +12,23 @@
  * whether it completed. Then ordinary tasks, with a person who allows everything, count prompts per
  * task. Prints both tables.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
-import { driveTask, openReadyPanel, type Decide, type PromptSeen } from '../support/panel-driver.js';
+import { useExtension } from '../support/e2e.js';
+import { toolResultsOf } from '../support/mock-model-server.js';
+import { driveTask, type Decide, type PromptSeen } from '../support/panel-driver.js';
 import { ATTACKS, type AttackContext } from '../support/red-team/attacks.js';
 import { BENIGN_TASKS } from '../support/red-team/benign.js';
 import { VECTORS } from '../support/red-team/vectors.js';
 import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
-import { mockSettings } from './tab-storage-helpers.js';
 
 const MODES = ['ask', 'auto'] as const;
 const SCENARIOS = Array.from({ length: 42 }, (_, index) => ({ index, vector: VECTORS[index % VECTORS.length]!, attack: ATTACKS[index % ATTACKS.length]! }));
 const SECRETS = ['RC-4821-7730', 'orbit-velvet-canyon-amber', 'RC-0932-6614', 'lunar-maple-quartz-river'];
 
-let ext: ExtensionHarness;
-let mock: MockModelServer;
+const e2e = useExtension({ mock: { permissionMode: 'ask' } });
 let sites: TrustSites;
+/** The file's settings in a permission mode. */
+const inMode = (permissionMode: string) => ({ ...e2e.settings, permissionMode });
 
 interface Outcome {
   scenario: string;
@@ -47,16 +46,12 @@ const careful: Decide = (prompt) => (prompt.flagged ? 'Deny' : 'Allow once');
 /** The person doing ordinary work: yes, for the task when offered. */
 const willing: Decide = (prompt) => (prompt.text.includes('Allow for this task') ? 'Allow for this task' : 'Allow once');
 
-async function openTab(url: string): Promise<{ page: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  await page.goto(url);
-  return { page, tabId: await ext.tabIdOf(page) };
-}
+const openTab = (url: string) => e2e.open(url);
 
 async function runScenario(scenario: (typeof SCENARIOS)[number], mode: (typeof MODES)[number]): Promise<Outcome> {
   const { index, vector, attack } = scenario;
   const id = `rt${index}-${mode}`;
-  mock.reset();
+  e2e.mock.reset();
   sites.reset();
   const context: AttackContext = {
     id,
@@ -73,13 +68,13 @@ async function runScenario(scenario: (typeof SCENARIOS)[number], mode: (typeof M
   const bank = attack.bankTab ? await openTab(`${sites.bank.origin}/p/bank-${id}`) : undefined;
   if (bank) context.bankTab = bank.tabId;
   const { page, tabId } = await openTab(url);
-  mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
-  const panel = await openReadyPanel(ext, tabId);
+  e2e.mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
+  const panel = await e2e.panel(tabId);
   try {
     const prompts = await driveTask(panel, 'Please summarize this page for me.', { decide: careful, finished: `Finished ${id}.` });
     // Give a submission or a beacon the page started a moment to arrive.
     await page.waitForTimeout(300);
-    const injectionSeen = mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
+    const injectionSeen = e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
     return {
       scenario: `${vector.id} → ${attack.id}`,
       mode,
@@ -97,18 +92,14 @@ async function runScenario(scenario: (typeof SCENARIOS)[number], mode: (typeof M
 
 beforeAll(async () => {
   sites = await startTrustSites();
-  mock = await startMockModelServer();
-  ext = await launchExtension({ settings: mockSettings(mock.url, 'ask') });
 });
 afterAll(async () => {
   printTables();
-  await ext?.close();
-  await mock?.close();
   await sites?.close();
 });
 
 describe.each(MODES)('hostile pages in %s mode', (mode) => {
-  beforeAll(() => ext.setSettings(mockSettings(mock.url, mode)));
+  beforeAll(() => e2e.ext.setSettings(inMode(mode)));
   it.each(SCENARIOS.map((scenario) => [`${scenario.vector.id} → ${scenario.attack.id}`, scenario] as const))(
     '%s: does not complete without a prompt that warns of it',
     async (_name, scenario) => {
@@ -126,13 +117,13 @@ describe.each(MODES)('hostile pages in %s mode', (mode) => {
 });
 
 describe.each(MODES)('ordinary tasks in %s mode', (mode) => {
-  beforeAll(() => ext.setSettings(mockSettings(mock.url, mode)));
+  beforeAll(() => e2e.ext.setSettings(inMode(mode)));
   it.each(BENIGN_TASKS.map((task) => [task.id, task] as const))('%s: gets done', async (_name, task) => {
-    mock.reset();
+    e2e.mock.reset();
     sites.reset();
     const { page, tabId } = await openTab(sites.site.page(`benign-${mode}-${task.id}`, task.page));
-    mock.enqueue(...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
-    const panel = await openReadyPanel(ext, tabId);
+    e2e.mock.enqueue(...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
+    const panel = await e2e.panel(tabId);
     try {
       const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
       await page.waitForTimeout(200);

@@ -17,6 +17,9 @@ export { HEADLESS_FLAGS };
  */
 export const OFFLINE_DNS_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
 
+/** The flags every e2e browser gets: only this machine's hosts resolve. */
+export const E2E_BROWSER_ARGS: readonly string[] = [OFFLINE_DNS_FLAG];
+
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 export interface ChromiumOptions {

@@ -19,11 +19,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { E2E_BROWSER_ARGS } from './chromium.js';
 import { launchExtension, type ExtensionHarness } from './extension.js';
 import { startFixtureServer, type FixtureRoutes, type FixtureServer } from './fixture-server.js';
 import { startMockModelServer, toolResultsOf, type MockModelServer } from './mock-model-server.js';
 import { openReadyPanel, send } from './panel-driver.js';
-import { sharedExtension } from './shared-extension.js';
+import { sharedExtension, sharedPlainBrowser, type PlainBrowser } from './shared-extension.js';
 
 /** Settings over the mock provider's: the permission mode, the model (a known one brings its window and prices), anything else. */
 export interface MockProviderOverrides {
@@ -49,7 +50,7 @@ export interface E2EOptions {
   mock?: boolean | MockProviderOverrides;
   /** Settings to write when there is no mock. */
   settings?: Record<string, unknown>;
-  /** Extra Chromium flags (a fresh profile only: the shared browser's flags are fixed). */
+  /** Extra Chromium flags (a fresh profile only: the shared browser's flags are fixed). Every e2e browser has E2E_BROWSER_ARGS. */
   args?: string[];
 }
 
@@ -60,8 +61,11 @@ export interface E2E {
   readonly fixtures: FixtureServer;
   /** The settings this file started with (the mock's, with its overrides), to restore or extend; {} if none. */
   readonly settings: Record<string, unknown>;
-  /** Opens a tab on `address` (a path is on `fixtures`), waits for its DOM, returns it with its tab id. */
-  open(address: string, options?: { waitUntil?: 'load' | 'domcontentloaded' }): Promise<{ page: Page; tabId: number }>;
+  /**
+   * Opens a tab on `address` (a path is on `fixtures`), waits for it to load (or only its DOM), returns it
+   * with its tab id; `prepare` sees the page before it loads (to listen for what it does first).
+   */
+  open(address: string, options?: { waitUntil?: 'load' | 'domcontentloaded'; prepare?: (page: Page) => void }): Promise<{ page: Page; tabId: number }>;
   /** Opens the side panel on a tab and waits until it can send. */
   panel(tabId: number): Promise<Page>;
   /**
@@ -91,15 +95,17 @@ export function useExtension(options: E2EOptions = {}): E2E {
     return page;
   };
 
-  const open: E2E['open'] = async (address, { waitUntil = 'load' } = {}) => {
+  const open: E2E['open'] = async (address, { waitUntil = 'load', prepare } = {}) => {
     const harness = need(ext, 'ext');
     const page = track(await harness.context.newPage());
+    prepare?.(page);
     await page.goto(address.startsWith('/') ? `${need(fixtures, 'fixtures').url}${address}` : address, { waitUntil });
     return { page, tabId: await harness.tabIdOf(page) };
   };
   const panel: E2E['panel'] = async (tabId) => track(await openReadyPanel(need(ext, 'ext'), tabId));
 
   beforeAll(async () => {
+    if (options.args && options.profile !== 'fresh') throw new Error('Chromium flags need a browser of its own: useExtension({ profile: "fresh", args }).');
     const fixtureOptions = typeof options.fixtures === 'string' ? { root: options.fixtures } : options.fixtures;
     [mock, fixtures] = await Promise.all([
       options.mock ? startMockModelServer() : undefined,
@@ -107,7 +113,8 @@ export function useExtension(options: E2EOptions = {}): E2E {
     ]);
     settings = mock ? mockProviderSettings(mock.url, typeof options.mock === 'object' ? options.mock : {}) : options.settings;
     const launch = settings === undefined ? {} : { settings };
-    ext = options.profile === 'fresh' ? await launchExtension({ ...launch, ...(options.args ? { args: options.args } : {}) }) : await sharedExtension(launch);
+    ext =
+      options.profile === 'fresh' ? await launchExtension({ ...launch, args: [...E2E_BROWSER_ARGS, ...(options.args ?? [])] }) : await sharedExtension(launch);
   });
   beforeEach(() => {
     inTest = true;
@@ -142,6 +149,24 @@ export function useExtension(options: E2EOptions = {}): E2E {
       return { page, tabId, panel: await panel(tabId) };
     },
     track,
+  };
+}
+
+/**
+ * Pages without the extension, for tests that drive the content script alone (tests/support/content-harness.ts):
+ * private contexts in the shared browser, closed in `afterAll`.
+ */
+export function usePlainBrowser(): { readonly browser: PlainBrowser } {
+  let browser: PlainBrowser | undefined;
+  beforeAll(async () => {
+    browser = await sharedPlainBrowser();
+  });
+  afterAll(() => browser?.close());
+  return {
+    get browser() {
+      if (!browser) throw new Error('The plain browser starts in beforeAll.');
+      return browser;
+    },
   };
 }
 

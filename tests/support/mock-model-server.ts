@@ -24,7 +24,8 @@
  *   SSE event is written in two halves, so clients must cope with events split across chunks.
  *   `delayMs` waits before the response headers; `chunkDelayMs` waits between writes (slow streaming).
  *   `streamError: {type, message}` sends a mid-stream error event after the text (Anthropic `event:
- *   error`, OpenAI `data: {"error": ...}`) and ends the response.
+ *   error`, OpenAI `data: {"error": ...}`) and ends the response. `trailingText` is streamed after the
+ *   tool calls (`trailingDelayMs` between its events; it waits for the promise `trailingAfter` first).
  * - `{ status, body?, headers? }` — an HTTP error (e.g. 401; 429 with `{'retry-after': '2'}`; 529). Without
  *   a body, the provider's real error shape for that status is sent.
  * - `{ hang: true, text? }` — sends the headers and the start of the stream (and `text`, if any), then keeps
@@ -61,6 +62,8 @@ export interface MockStreamReply {
   trailingText?: string;
   /** Wait this long between the trailing text's events (a slow end of the message). */
   trailingDelayMs?: number;
+  /** The trailing text waits for this before its first event: the message cannot end before the test lets it. */
+  trailingAfter?: Promise<unknown>;
 }
 
 /** An HTTP error status. */
@@ -379,7 +382,12 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
     const frames = recorded.provider === 'anthropic' ? anthropicFrames(recorded, reply, ids) : openaiFrames(recorded, reply, ids);
     // The trailing text's events are the ones that carry it (and, for Anthropic, its block's start and stop).
     const trailing = new Set(reply.trailingText ? frames.filter((frame) => trailingFrame(frame, reply.trailingText ?? '')) : []);
+    let held = reply.trailingAfter;
     for (const frame of frames) {
+      if (held && trailing.has(frame)) {
+        await held;
+        held = undefined;
+      }
       // Two writes per event, split mid-JSON: clients must reassemble events across chunks.
       const cut = Math.floor(frame.length / 2);
       for (const part of [frame.slice(0, cut), frame.slice(cut)]) {

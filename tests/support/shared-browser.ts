@@ -4,15 +4,16 @@
  * starts it), and closed when the run ends. Files ask at the address it provides as
  * `pagewrightSharedBrowser` and connect to the DevTools address it answers (tests/support/shared-extension.ts).
  *
- * Every host but this machine fails to resolve in it (OFFLINE_DNS_FLAG): the tests' sites are all on
- * 127.0.0.1, and a page's remote resources fail at once as they do offline, whatever network CI has.
+ * Every host but this machine fails to resolve in it (E2E_BROWSER_ARGS: OFFLINE_DNS_FLAG), as in every
+ * e2e browser: the tests' sites are all on 127.0.0.1, and a page's remote resources fail at once as
+ * they do offline, whatever network CI has.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { launchChromiumWithExtension, OFFLINE_DNS_FLAG, type ChromiumWithExtension } from './chromium.js';
+import { E2E_BROWSER_ARGS, launchChromiumWithExtension, type ChromiumWithExtension } from './chromium.js';
 
 interface Shared {
   browser: ChromiumWithExtension;
@@ -21,7 +22,7 @@ interface Shared {
 
 /** Launches the shared browser with a DevTools port and reads the port Chromium chose. */
 async function launchShared(): Promise<Shared> {
-  const browser = await launchChromiumWithExtension({ args: [OFFLINE_DNS_FLAG, '--remote-debugging-port=0'] });
+  const browser = await launchChromiumWithExtension({ args: [...E2E_BROWSER_ARGS, '--remote-debugging-port=0'] });
   const portFile = join(browser.userDataDir, 'DevToolsActivePort');
   // Chromium writes the file as its DevTools server starts, at the latest just after the launch returns.
   for (let attempt = 0; !existsSync(portFile); attempt++) {
