@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
         },
@@ -23,6 +23,17 @@ export default defineConfig({
           // the first ask), each resetting the extension's state; a file that needs its own asks for a fresh profile.
           fileParallelism: false,
           globalSetup: ['tests/support/shared-browser.ts'],
+        },
+      },
+      {
+        // The Firefox build (dist-firefox/) in Debian's firefox-esr over WebDriver BiDi: `npm run test:firefox`.
+        test: {
+          name: 'e2e-firefox',
+          include: ['tests/e2e-firefox/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -22,6 +22,7 @@ describe('PermissionDialog', () => {
         site: 'https://shop.test',
         why: { type: 'destructive', detail: 'the button deletes an account' },
         destructive: true,
+        choices: ['allow_once', 'allow_always', 'deny'],
       },
     });
     const html = render(<PermissionDialog model={model} />);

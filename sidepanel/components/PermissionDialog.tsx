@@ -19,11 +19,6 @@ export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
   deny: 'Deny',
 };
 
-/** What a request offers; older requests without `choices` offer the three of before. */
-export function choicesOf(request: Pick<PanelPermissionRequest, 'choices' | 'site'>): PersonChoiceKind[] {
-  return request.choices ?? (request.site ? ['allow_once', 'allow_always', 'deny'] : ['allow_once', 'deny']);
-}
-
 /** Why the prompt appears, in words. */
 export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructive' | 'site'>): string {
   const why: DecisionReasonView = request.why;
@@ -139,7 +134,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
         />
         <div class="dialog-actions">
-          {choicesOf(request).map((choice, index) =>
+          {request.choices.map((choice, index) =>
             choice === 'deny' ? (
               <button key={choice} ref={denyRef} type="button" class="danger" onClick={deny}>
                 {CHOICE_LABELS.deny}

@@ -5,6 +5,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { z } from 'zod';
+import { messageOf } from '../../src/runtime/errors.js';
 import { parseRule } from '../../src/runtime/permissions.js';
 import { defaultSettings, parseSettings, settingsSchema, type Settings } from '../../src/shared/settings.js';
 
@@ -190,7 +191,7 @@ export class SettingsModel {
       await this.storage.write(result.data);
     } catch (error) {
       this.saveState.value = 'error';
-      this.saveError.value = `Could not save: ${error instanceof Error ? error.message : String(error)}`;
+      this.saveError.value = `Could not save: ${messageOf(error)}`;
       return false;
     }
     this.draft.value = result.data;
