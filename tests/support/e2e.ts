@@ -22,24 +22,11 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { E2E_BROWSER_ARGS } from './chromium.js';
 import { launchExtension, type ExtensionHarness } from './extension.js';
 import { startFixtureServer, type FixtureRoutes, type FixtureServer } from './fixture-server.js';
-import { startMockModelServer, toolResultsOf, type MockModelServer } from './mock-model-server.js';
+import { mockProviderSettings, startMockModelServer, toolResultsOf, type MockModelServer, type MockProviderOverrides } from './mock-model-server.js';
 import { openReadyPanel, send } from './panel-driver.js';
 import { sharedExtension, sharedPlainBrowser, type PlainBrowser } from './shared-extension.js';
 
-/** Settings over the mock provider's: the permission mode, the model (a known one brings its window and prices), anything else. */
-export interface MockProviderOverrides {
-  permissionMode?: 'ask' | 'auto' | 'read-only';
-  /** Default 'mock-model' (an unknown model: a 32K window, no prices). */
-  model?: string;
-  apiKey?: string;
-  [setting: string]: unknown;
-}
-
-/** Settings that point the extension at the scripted model server; `auto` (the default) runs non-destructive calls without asking. */
-export function mockProviderSettings(url: string, overrides: MockProviderOverrides = {}): Record<string, unknown> {
-  const { permissionMode = 'auto', model = 'mock-model', apiKey = 'test-key', ...rest } = overrides;
-  return { provider: 'anthropic', anthropic: { apiKey, baseUrl: url, model }, permissionMode, ...rest };
-}
+export { mockProviderSettings, type MockProviderOverrides } from './mock-model-server.js';
 
 export interface E2EOptions {
   /** 'shared' (default): the browser the e2e files share, reset for this file. 'fresh': a browser and profile of its own. */

@@ -55,6 +55,21 @@ export type { MockErrorReply, MockHangReply, MockReply, MockReplySource, MockStr
 // What the model was sent, read back: here too, for the tests that import it with the server.
 export { lastUserTextOf, systemOf, toolNamesOf, toolResultsOf } from './model-results.js';
 
+/** Settings over the mock provider's: the permission mode, the model (a known one brings its window and prices), anything else. */
+export interface MockProviderOverrides {
+  permissionMode?: 'ask' | 'auto' | 'read-only';
+  /** Default 'mock-model' (an unknown model: a 32K window, no prices). */
+  model?: string;
+  apiKey?: string;
+  [setting: string]: unknown;
+}
+
+/** Settings that point the extension at the scripted model server; `auto` (the default) runs non-destructive calls without asking. */
+export function mockProviderSettings(url: string, overrides: MockProviderOverrides = {}): Record<string, unknown> {
+  const { permissionMode = 'auto', model = 'mock-model', apiKey = 'test-key', ...rest } = overrides;
+  return { provider: 'anthropic', anthropic: { apiKey, baseUrl: url, model }, permissionMode, ...rest };
+}
+
 /** A running mock server. */
 export interface MockModelServer {
   /** `http://127.0.0.1:PORT` — the Anthropic base URL; OpenAI's is `${url}/v1`. */
