@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mockProviderSettings, useExtension } from '../support/e2e.js';
 import { systemOf, toolResultsOf, type RecordedRequest } from '../support/mock-model-server.js';
+import { inContentScriptWorld } from '../support/content-probes.js';
 import { send } from '../support/panel-driver.js';
 
 const KEY = 'sk-ant-TEST-SECRET-must-never-leave-the-extension';
@@ -66,59 +67,6 @@ afterAll(async () => {
 const openHostile = () => e2e.open(`${site.url}/hostile.html?${Math.random().toString(36).slice(2)}`);
 const openPanel = (tabId: number) => e2e.panel(tabId);
 
-type ContentProbe = 'install-recorder' | 'read-storage' | 'heard' | 'rewrite-settings';
-
-/**
- * Runs a probe in the extension's isolated world of a tab (exactly a content script's powers). The
- * probes are written inline: extension CSP forbids eval, so functions cannot travel as source text.
- */
-async function inContentScriptWorld(tabId: number, probe: ContentProbe): Promise<unknown> {
-  return e2e.ext.evaluateInWorker(
-    async ({ id, which }) => {
-      const funcs = {
-        'install-recorder': () => {
-          const g = globalThis as unknown as { probeHeard: string[] };
-          g.probeHeard = [];
-          chrome.runtime.onMessage.addListener((message: unknown) => {
-            g.probeHeard.push(JSON.stringify(message));
-            return false;
-          });
-          try {
-            chrome.storage.onChanged.addListener((changes) => g.probeHeard.push(`storage.onChanged ${JSON.stringify(changes)}`));
-          } catch (error) {
-            g.probeHeard.push(`storage.onChanged refused: ${String(error)}`);
-          }
-          return true;
-        },
-        'read-storage': async () => {
-          try {
-            return `read ${JSON.stringify(await chrome.storage.local.get(null))}`;
-          } catch (error) {
-            return `refused ${String(error)}`;
-          }
-        },
-        heard: () => (globalThis as unknown as { probeHeard?: string[] }).probeHeard ?? null,
-        // Point the key at another server by writing storage, or change what the worker keeps by asking it (revoke a grant).
-        'rewrite-settings': async () => {
-          const evil = { provider: 'anthropic', anthropic: { apiKey: 'x', baseUrl: 'http://127.0.0.1:9/steal', model: 'm' }, permissionMode: 'auto' };
-          const write = await chrome.storage.local.set({ settings: evil }).then(
-            () => 'written',
-            (error: unknown) => `refused ${String(error)}`,
-          );
-          const ask = await chrome.runtime.sendMessage({ method: 'grants.revoke', params: { origin: 'https://a.test', tool: 'click' } }).then(
-            (answer: unknown) => (answer === undefined ? 'no answer' : `answered ${JSON.stringify(answer)}`),
-            (error: unknown) => `no answer (${String(error)})`,
-          );
-          return [write, ask];
-        },
-      };
-      const [result] = await chrome.scripting.executeScript({ target: { tabId: id }, func: funcs[which] as () => unknown });
-      return result?.result;
-    },
-    { id: tabId, which: probe },
-  );
-}
-
 describe('the API key stays in the extension', () => {
   it('a content script cannot read the settings; no message to it, no request to the page, no stored record, log or panel text carries the key', async () => {
     const { page, tabId } = await openHostile();
@@ -128,7 +76,7 @@ describe('the API key stays in the extension', () => {
     await send(panel, 'Look at the page');
     await panel.getByText('First look.').waitFor();
     // A recorder in the content-script world hears every message and storage change that reaches it from now on.
-    expect(await inContentScriptWorld(tabId, 'install-recorder')).toBe(true);
+    expect(await inContentScriptWorld(e2e.ext, tabId, 'install-recorder')).toBe(true);
 
     e2e.mock.enqueue(
       {
@@ -152,11 +100,11 @@ describe('the API key stays in the extension', () => {
       .first()
       .waitFor();
 
-    const read = String(await inContentScriptWorld(tabId, 'read-storage'));
+    const read = String(await inContentScriptWorld(e2e.ext, tabId, 'read-storage'));
     expect(read).toMatch(/^refused/);
     expect(read).not.toContain(KEY);
 
-    const heard = (await inContentScriptWorld(tabId, 'heard')) as string[];
+    const heard = (await inContentScriptWorld(e2e.ext, tabId, 'heard')) as string[];
     expect(heard.some((m) => m.includes('"snapshot"')) && heard.some((m) => m.includes('"page_text"'))).toBe(true); // the recorder works
     expect(heard.join('\n')).not.toContain(KEY);
 
@@ -246,7 +194,7 @@ describe('a page cannot command the extension', () => {
     expect(fetched).toBe('blocked');
 
     // Even with a content script's powers, the settings (where the key is sent) cannot be changed.
-    const [write, ask] = (await inContentScriptWorld(tabId, 'rewrite-settings')) as [string, string];
+    const [write, ask] = (await inContentScriptWorld(e2e.ext, tabId, 'rewrite-settings')) as [string, string];
     expect(write).toMatch(/^refused/);
     expect(ask).toMatch(/^no answer/);
     const stored = await e2e.ext.evaluateInWorker(
