@@ -23,6 +23,9 @@ interface Shared {
 /** Launches the shared browser with a DevTools port and reads the port Chromium chose. */
 async function launchShared(): Promise<Shared> {
   const browser = await launchChromiumWithExtension({ args: [...E2E_BROWSER_ARGS, '--remote-debugging-port=0'] });
+  // Playwright dismisses a dialog at once when its connection has no listener for it, and this launcher's
+  // connection sees every page: it would close the alerts the files leave open for the agent to answer.
+  browser.context.on('dialog', () => undefined);
   const portFile = join(browser.userDataDir, 'DevToolsActivePort');
   // Chromium writes the file as its DevTools server starts, at the latest just after the launch returns.
   for (let attempt = 0; !existsSync(portFile); attempt++) {
