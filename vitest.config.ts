@@ -19,7 +19,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // One file at a time: the files share one browser (tests/support/shared-browser.ts launches it on
+          // the first ask), each resetting the extension's state; a file that needs its own asks for a fresh profile.
           fileParallelism: false,
+          globalSetup: ['tests/support/shared-browser.ts'],
         },
       },
       {

@@ -1,106 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { INTERRUPT_REASON } from './abort.js';
-import { createMemoryResultStore } from './budget.js';
-import { createRootContext, initialAppState, type AppState, type ToolUseContext } from './context.js';
-import type { AgentEvent } from './events.js';
-import { repairInterruptedTranscript, restoreRunState, type RunCheckpoint } from './checkpoint.js';
-import { runAgent, type RunAgentOptions } from './loop.js';
+import { repairInterruptedTranscript, restoreRunState } from './checkpoint.js';
+import { runAgent } from './loop.js';
 import { stopAfterTurns, type StopCondition, type StopState } from './stop-conditions.js';
 import { createScriptedClient, type ScriptedStep } from './model/scripted.js';
 import { ModelError, type Message, type ToolResultBlock } from './model/types.js';
-import { TOOL_SEARCH_NAME } from './registry.js';
-import { buildTool, type CanUseTool, type Tools } from './tool.js';
-
-const echo = buildTool({
-  name: 'echo',
-  searchHint: 'repeat the given text back',
-  prompt: 'Returns the text it is given.',
-  inputSchema: z.object({ text: z.string().describe('The text to return') }),
-  isConcurrencySafe: () => true,
-  isReadOnly: () => true,
-  async call(input) {
-    return { data: `echo: ${input.text}` };
-  },
-});
-
-/** Waits until aborted; 'cancel' so an interrupt stops it. */
-const slow = buildTool({
-  name: 'slow',
-  searchHint: 'wait until stopped',
-  prompt: 'Waits until the run is stopped.',
-  inputSchema: z.object({}),
-  interruptBehavior: () => 'cancel',
-  call: (_input, context) =>
-    new Promise<{ data: string }>((_resolve, reject) => {
-      const signal = context.abortController.signal;
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener('abort', () => reject(signal.reason as unknown), { once: true });
-    }),
-});
-
-/** Loads the deferred tools it is asked for, the way tool_search does (the real one lives in src/tools). */
-const toolSearch = buildTool({
-  name: TOOL_SEARCH_NAME,
-  prompt: 'Loads deferred tools (test stand-in).',
-  inputSchema: z.object({ query: z.string() }),
-  async call(input, context) {
-    const names = input.query.replace(/^select:/, '').split(',');
-    context.setAppState((prior) => ({ ...prior, discoveredTools: [...prior.discoveredTools, ...names] }));
-    return { data: `loaded ${names.join(', ')}` };
-  },
-});
-
-const zeta = buildTool({
-  name: 'zeta_report',
-  searchHint: 'rarely used report generator',
-  prompt: 'Makes a report.',
-  inputSchema: z.object({ topic: z.string().describe('What the report is about') }),
-  shouldDefer: true,
-  isConcurrencySafe: () => true,
-  async call(input) {
-    return { data: `report on ${input.topic}` };
-  },
-});
-
-const allowAll: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
-
-function makeContext(tools: Tools, initial: AppState = initialAppState()): ToolUseContext {
-  return createRootContext({
-    agentId: 'main',
-    resultStore: createMemoryResultStore(),
-    permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-    currentTabId: 7,
-    windowId: 1,
-    tools,
-    appState: initial,
-  });
-}
-
-const userSays = (text: string): Message => ({ role: 'user', content: [{ type: 'text', text }] });
-
-function setup(steps: ScriptedStep[], tools: Tools = [echo], overrides: Partial<RunAgentOptions> = {}) {
-  const model = createScriptedClient(steps);
-  const context = makeContext(tools);
-  const events: AgentEvent[] = [];
-  const checkpoints: RunCheckpoint[] = [];
-  const options: RunAgentOptions = {
-    runId: 'run-1',
-    model,
-    system: 'Caller instructions.',
-    messages: [userSays('Please echo a and b.')],
-    context,
-    canUseTool: allowAll,
-    onEvent: (event) => events.push(event),
-    checkpointer: { save: async (checkpoint) => void checkpoints.push(structuredClone(checkpoint)) },
-    ...overrides,
-  };
-  return { model, context, events, checkpoints, options };
-}
-
-const toolResultsIn = (message: Message | undefined): ToolResultBlock[] =>
-  (message?.content ?? []).filter((b): b is ToolResultBlock => b.type === 'tool_result');
-const textOf = (result: ToolResultBlock | undefined) => (result?.content ?? []).map((c) => (c.type === 'text' ? c.text : '')).join('');
+import { buildTool } from './tool.js';
+import { echo, setup, slow, textOf, toolResultsIn, toolSearch, userSays, zeta } from '../../tests/support/loop-harness.js';
 
 describe('runAgent', () => {
   it('runs tool calls over several turns and ends when the model ends its turn', async () => {

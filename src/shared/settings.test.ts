@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, insecureKeyWarning, parseSettings } from './settings.js';
 
 describe('parseSettings', () => {
-  it('accepts the shapes the issue names, filling the rest with defaults', () => {
+  it('accepts an Anthropic and an OpenAI provider with key, base URL and model, filling the rest with defaults', () => {
     const anthropic = parseSettings({ provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: 'http://127.0.0.1:9', model: 'm' }, permissionMode: 'ask' });
     expect(anthropic).toMatchObject({
       ok: true,

@@ -1,62 +1,27 @@
 /**
- * The meta-test for the one list (like refined-github's features.test.ts): every tool file under
- * src/tools/ is listed in src/tools/index.ts, has a model-facing prompt of real length, a search hint
- * of 3–10 words that does not repeat its name, a description on every schema field, and a test file
- * that mentions it.
+ * The meta-test of the one list (like refined-github's features.test.ts): every tool file under src/tools/
+ * exports exactly one tool, is listed in src/tools/index.ts, and has a test of its own — a `describe`,
+ * `it` or `test` named after the tool whose code runs the real tool (through the executor, the scripted
+ * model, the tool runner, or its own `call`); see tests/support/tool-tests.ts for exactly what counts.
+ * The model-facing contract of each tool (prompt, hint, fields, bounds) is src/tools/contract.test.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { PermissionContext } from '../runtime/permission-types.js';
 import { buildToolPool, TOOL_SEARCH_NAME } from '../runtime/registry.js';
-import type { AnyTool } from '../runtime/tool.js';
 import { builtInTools } from './index.js';
+import { loadToolFiles, readRepoFile, testFiles, toolSpecs } from '../../tests/support/tool-files.js';
+import { findOwnTests } from '../../tests/support/tool-tests.js';
 
-const root = join(import.meta.dirname, '..', '..');
-
-function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
-  return readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .map((file) => join(dir, file))
-    .filter(keep)
-    .sort();
-}
-
-// A tool file is one that builds a tool; helpers (page-call.ts, safety/destructive.ts) do not.
-const toolFiles = filesUnder('src/tools', (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== join('src', 'tools', 'index.ts')).filter((f) =>
-  /\bbuildTool\s*[<(]/.test(readFileSync(join(root, f), 'utf8')),
-);
-const testSources = [...filesUnder('tests', (f) => /\.test\.tsx?$/.test(f)), ...filesUnder('src', (f) => /\.test\.tsx?$/.test(f))]
-  .filter((f) => !f.endsWith('tools-meta.test.ts'))
-  .map((f) => readFileSync(join(root, f), 'utf8'));
-
-const isTool = (value: unknown): value is AnyTool =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as AnyTool).name === 'string' &&
-  typeof (value as AnyTool).call === 'function' &&
-  'inputSchema' in value;
-
-/** Paths of schema fields without a description, found through the JSON Schema the model is sent. */
-function undescribedFields(schema: unknown, path = ''): string[] {
-  if (typeof schema !== 'object' || schema === null) return [];
-  const node = schema as { properties?: Record<string, { description?: string }>; items?: unknown; anyOf?: unknown[] };
-  const missing: string[] = [];
-  for (const [key, field] of Object.entries(node.properties ?? {})) {
-    const at = path ? `${path}.${key}` : key;
-    if (!field.description) missing.push(at);
-    missing.push(...undescribedFields(field, at));
-  }
-  if (node.items) missing.push(...undescribedFields(node.items, `${path}[]`));
-  for (const option of node.anyOf ?? []) missing.push(...undescribedFields(option, path));
-  return missing;
-}
+const files = await loadToolFiles();
+const specs = await toolSpecs();
+const ownTests = testFiles().flatMap((file) => findOwnTests(file, readRepoFile(file), specs));
 
 describe('the tool list', () => {
   const listed = builtInTools();
 
-  it('finds tool files to check', () => {
-    expect(toolFiles).toContain(join('src', 'tools', 'agent', 'tool-search.ts'));
+  it('finds the tool files, and every listed tool has one', () => {
+    expect(files.map((f) => f.file)).toContain('src/tools/agent/tool-search.ts');
+    expect(listed.filter((tool) => !specs.some((spec) => spec.tool === tool)).map((tool) => tool.name)).toEqual([]);
   });
 
   it('has unique names', () => {
@@ -68,41 +33,16 @@ describe('the tool list', () => {
     expect(listed.map((t) => t.name).filter((name) => !/^[a-z][a-z0-9_]*$/.test(name))).toEqual([]);
   });
 
-  describe.each(toolFiles)('%s', (file) => {
-    const load = async () => {
-      const module = (await import(join(root, file))) as Record<string, unknown>;
-      const tools = Object.values(module).filter(isTool);
-      expect(tools, `${relative(root, file)} should export exactly one tool`).toHaveLength(1);
-      return tools[0] as AnyTool;
-    };
-
-    it('is listed in src/tools/index.ts', async () => {
-      expect(listed).toContain(await load());
+  describe.each(files.map((f) => [f.file, f] as const))('%s', (_file, { exports }) => {
+    it('exports exactly one tool, and it is listed in src/tools/index.ts', () => {
+      expect(exports.map((e) => e.exportName)).toHaveLength(1);
+      expect(listed).toContain(exports[0]?.tool);
     });
 
-    it('has a prompt of real length', async () => {
-      expect((await load()).prompt.trim().length).toBeGreaterThanOrEqual(60);
-    });
-
-    it('has a search hint of 3-10 words that does not repeat its name', async () => {
-      const tool = await load();
-      const words = tool.searchHint.trim().split(/\s+/).filter(Boolean);
-      expect(words.length).toBeGreaterThanOrEqual(3);
-      expect(words.length).toBeLessThanOrEqual(10);
-      const hint = tool.searchHint.toLowerCase();
-      expect(hint).not.toContain(tool.name);
-      expect(hint).not.toContain(tool.name.replace(/_/g, ' '));
-    });
-
-    it('describes every schema field', async () => {
-      const tool = await load();
-      expect(undescribedFields(z.toJSONSchema(tool.inputSchema, { io: 'input', unrepresentable: 'any' }))).toEqual([]);
-    });
-
-    it('has a test file that mentions it', async () => {
-      const tool = await load();
-      const quoted = new RegExp(`['"\`]${tool.name}['"\`:,]`);
-      expect(testSources.some((source) => quoted.test(source))).toBe(true);
+    it('has a test of its own that runs it', () => {
+      const name = exports[0]?.tool.name;
+      const own = ownTests.filter((test) => test.tool === name);
+      expect(own.length, `no describe, it or test named after ${name} runs it (what counts: tests/support/tool-tests.ts)`).toBeGreaterThan(0);
     });
   });
 });

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
 import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
-import { mockSettings, refIn, resultOf, send, step, waitForText } from './helpers.js';
+import { callNext, resultText } from '../support/model-results.js';
+import { refIn } from '../support/tree-lines.js';
+import { mockSettings, send, waitForText } from './helpers.js';
 
 const SYNTHETIC = '[synthetic events: Firefox]';
 /** A page that counts only a person's clicks (a bot defence): synthetic ones change nothing at all. */
@@ -60,32 +62,36 @@ describe('Firefox: page tools', () => {
 
   it('read_page, find, type, click and fill_form on a form: the page changes, each result says how', async () => {
     mock.enqueue(
-      step('read', 'read_page', () => ({ filter: 'interactive' })),
-      step('find', 'find', () => ({ query: 'Pro' })),
-      step('type', 'type', () => ({ ref: refIn(resultOf(mock, 'read').text, 'textbox "Full name"'), text: 'Ada Lovelace' })),
-      step('click', 'click', () => ({ ref: refIn(resultOf(mock, 'find').text, 'radio "Pro"') })),
-      step('fill', 'fill_form', () => {
-        const tree = resultOf(mock, 'read').text;
-        return {
-          fields: [
-            { ref: refIn(tree, 'textbox "Email"'), value: 'ada@example.com' },
-            { ref: refIn(tree, 'combobox "Country"'), value: 'Japan' },
-          ],
-        };
+      callNext({ id: 'read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'find', name: 'find', input: () => ({ query: 'Pro' }) }),
+      callNext({ id: 'type', name: 'type', input: () => ({ ref: refIn(resultText(mock, 'read').text, 'textbox "Full name"'), text: 'Ada Lovelace' }) }),
+      callNext({ id: 'click', name: 'click', input: () => ({ ref: refIn(resultText(mock, 'find').text, 'radio "Pro"') }) }),
+      callNext({
+        id: 'fill',
+        name: 'fill_form',
+        input: () => {
+          const tree = resultText(mock, 'read').text;
+          return {
+            fields: [
+              { ref: refIn(tree, 'textbox "Email"'), value: 'ada@example.com' },
+              { ref: refIn(tree, 'combobox "Country"'), value: 'Japan' },
+            ],
+          };
+        },
       }),
       { text: 'Form done.' },
     );
     const page = await run(`${fixtures.url}/page/form.html`, 'Form done.');
 
-    expect(resultOf(mock, 'read').text).toMatch(/button "Create account" \[ref=e\d+\]/);
-    expect(resultOf(mock, 'find').text).toMatch(/radio "Pro" \[ref=e\d+\]/);
+    expect(resultText(mock, 'read').text).toMatch(/button "Create account" \[ref=e\d+\]/);
+    expect(resultText(mock, 'find').text).toMatch(/radio "Pro" \[ref=e\d+\]/);
     for (const id of ['type', 'click']) {
-      expect(resultOf(mock, id).isError, resultOf(mock, id).text).toBe(false);
-      expect(resultOf(mock, id).text).toContain(SYNTHETIC);
+      expect(resultText(mock, id).isError, resultText(mock, id).text).toBe(false);
+      expect(resultText(mock, id).text).toContain(SYNTHETIC);
     }
-    expect(resultOf(mock, 'type').text).toMatch(/^Typed 12 characters into textbox "Full name"/);
-    expect(resultOf(mock, 'click').text).toMatch(/it is now checked/);
-    expect(resultOf(mock, 'fill').isError, resultOf(mock, 'fill').text).toBe(false);
+    expect(resultText(mock, 'type').text).toMatch(/^Typed 12 characters into textbox "Full name"/);
+    expect(resultText(mock, 'click').text).toMatch(/it is now checked/);
+    expect(resultText(mock, 'fill').isError, resultText(mock, 'fill').text).toBe(false);
     const state = await page.evaluate(() => ({
       name: (document.querySelector('#full-name') as HTMLInputElement).value,
       email: (document.querySelector('input[name=email]') as HTMLInputElement).value,
@@ -97,27 +103,35 @@ describe('Firefox: page tools', () => {
 
   it('TodoMVC (React, from npm): adds two to-dos with Enter and completes one, in the app’s own storage', async () => {
     mock.enqueue(
-      step('read', 'read_page', () => ({ filter: 'interactive' })),
-      step('add1', 'type', (tree) => ({ ref: refIn(tree, 'textbox "What needs to be done?"'), text: 'buy milk', submit: true })),
-      step('add2', 'type', () => ({ ref: refIn(resultOf(mock, 'read').text, 'textbox "What needs to be done?"'), text: 'water plants', submit: true })),
-      step('read2', 'read_page', () => ({})),
-      step('done', 'click', (tree) => {
-        const lines = tree.split('\n');
-        const row = lines.findIndex((line) => line.includes('water plants'));
-        const checkbox = lines.slice(0, row + 1).findLast((line) => /checkbox.*\[ref=e\d+\]/.test(line)) ?? '';
-        return { ref: /\[ref=(e\d+)\]/.exec(checkbox)?.[1] ?? 'missing' };
+      callNext({ id: 'read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'add1', name: 'type', input: (tree) => ({ ref: refIn(tree, 'textbox "What needs to be done?"'), text: 'buy milk', submit: true }) }),
+      callNext({
+        id: 'add2',
+        name: 'type',
+        input: () => ({ ref: refIn(resultText(mock, 'read').text, 'textbox "What needs to be done?"'), text: 'water plants', submit: true }),
+      }),
+      callNext({ id: 'read2', name: 'read_page', input: () => ({}) }),
+      callNext({
+        id: 'done',
+        name: 'click',
+        input: (tree) => {
+          const lines = tree.split('\n');
+          const row = lines.findIndex((line) => line.includes('water plants'));
+          const checkbox = lines.slice(0, row + 1).findLast((line) => /checkbox.*\[ref=e\d+\]/.test(line)) ?? '';
+          return { ref: /\[ref=(e\d+)\]/.exec(checkbox)?.[1] ?? 'missing' };
+        },
       }),
       { text: 'To-dos done.' },
     );
     const page = await run(`${apps.url}/react/index.html`, 'To-dos done.');
 
     for (const id of ['add1', 'add2', 'done']) {
-      expect(resultOf(mock, id).isError, resultOf(mock, id).text).toBe(false);
-      expect(resultOf(mock, id).text, id).toContain(SYNTHETIC);
-      expect(resultOf(mock, id).text, id).not.toContain('no visible change');
+      expect(resultText(mock, id).isError, resultText(mock, id).text).toBe(false);
+      expect(resultText(mock, id).text, id).toContain(SYNTHETIC);
+      expect(resultText(mock, id).text, id).not.toContain('no visible change');
     }
-    expect(resultOf(mock, 'add2').text).toMatch(/gained 1 item "water plants"|"water plants"/);
-    expect(resultOf(mock, 'done').text).toMatch(/it is now checked/);
+    expect(resultText(mock, 'add2').text).toMatch(/gained 1 item "water plants"|"water plants"/);
+    expect(resultText(mock, 'done').text).toMatch(/it is now checked/);
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('react-todos') ?? '[]') as Array<{ title: string; completed: boolean }>);
     expect(saved.map((todo) => [todo.title, todo.completed])).toEqual([
       ['buy milk', false],
@@ -127,12 +141,12 @@ describe('Firefox: page tools', () => {
 
   it('a page that ignores synthetic events: the result says which input was used, and that nothing changed', async () => {
     mock.enqueue(
-      step('read', 'read_page', () => ({ filter: 'interactive' })),
-      step('like', 'click', (tree) => ({ ref: refIn(tree, 'button "Like"') })),
+      callNext({ id: 'read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'like', name: 'click', input: (tree) => ({ ref: refIn(tree, 'button "Like"') }) }),
       { text: 'Liked.' },
     );
     const page = await run(`${fixtures.url}/ignores-synthetic`, 'Liked.');
-    expect(resultOf(mock, 'like')).toMatchObject({ isError: false, text: expect.stringContaining(`${SYNTHETIC}. Then: no visible change`) });
+    expect(resultText(mock, 'like')).toMatchObject({ isError: false, text: expect.stringContaining(`${SYNTHETIC}. Then: no visible change`) });
     expect(await page.evaluate(() => document.getElementById('likes')?.textContent)).toBe('0 likes');
   });
 });

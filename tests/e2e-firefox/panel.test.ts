@@ -8,7 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
 import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
 import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
-import { answerPrompt, mockSettings, refIn, resultOf, send, step, waitForText } from './helpers.js';
+import { callNext, resultText } from '../support/model-results.js';
+import { refIn } from '../support/tree-lines.js';
+import { answerPrompt, MOCK_KEY, mockSettings, send, waitForText } from './helpers.js';
 
 describe('Firefox: the panel', () => {
   let ff: FirefoxHarness;
@@ -38,7 +40,7 @@ describe('Firefox: the panel', () => {
     await send(panel, 'Say hello');
     await waitForText(panel, 'Hello from the model, streamed in pieces.');
     expect(mock.requests).toHaveLength(1);
-    expect(mock.requests[0]?.headers['x-api-key']).toBe('test-key-firefox-secret-0123456789');
+    expect(mock.requests[0]?.headers['x-api-key']).toBe(MOCK_KEY);
     expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Say hello');
   });
 
@@ -47,11 +49,11 @@ describe('Firefox: the panel', () => {
     opened.push(page);
     const panel = await ff.openPanel(await ff.tabIdOf(page));
     opened.push(panel);
-    const field = () => refIn(resultOf(mock, 'read').text, 'textbox "Full name"');
+    const field = () => refIn(resultText(mock, 'read').text, 'textbox "Full name"');
     mock.enqueue(
-      step('read', 'read_page', () => ({ filter: 'interactive' })),
-      step('allowed', 'type', () => ({ ref: field(), text: 'Ada' })),
-      step('denied', 'type', () => ({ ref: field(), text: ' Lovelace' })),
+      callNext({ id: 'read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'allowed', name: 'type', input: () => ({ ref: field(), text: 'Ada' }) }),
+      callNext({ id: 'denied', name: 'type', input: () => ({ ref: field(), text: ' Lovelace' }) }),
       { text: 'Typing done.' },
     );
     await send(panel, 'Fill in my name.');
@@ -60,8 +62,8 @@ describe('Firefox: the panel', () => {
     await waitForText(panel, 'Typing done.');
     expect(first).toContain('Ada');
     expect(second).toContain('Lovelace');
-    expect(resultOf(mock, 'allowed').text).toContain('[synthetic events: Firefox]');
-    expect(resultOf(mock, 'denied')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
+    expect(resultText(mock, 'allowed').text).toContain('[synthetic events: Firefox]');
+    expect(resultText(mock, 'denied')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
     expect(await page.evaluate(() => (document.querySelector('#full-name') as HTMLInputElement).value)).toBe('Ada');
   });
 

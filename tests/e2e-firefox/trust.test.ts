@@ -9,12 +9,12 @@ import { FIREFOX_SETTINGS_DB } from '../../src/background/firefox-settings-db.js
 import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
 import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
 import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
-import { answerPrompt, mockSettings, resultOf, send, waitForText } from './helpers.js';
+import { resultText } from '../support/model-results.js';
+import { answerPrompt, MOCK_KEY, mockSettings, send, waitForText } from './helpers.js';
 
 let ff: FirefoxHarness;
 let mock: MockModelServer;
 let sites: TrustSites;
-const KEY = mockSettings('http://x').anthropic.apiKey;
 
 beforeAll(async () => {
   [sites, mock] = await Promise.all([startTrustSites(), startMockModelServer()]);
@@ -42,9 +42,9 @@ describe('Firefox: data and landings', () => {
     await send(panel, 'Look up my account on the other site.');
     const prompt = await answerPrompt(panel, 'Deny');
     await waitForText(panel, 'Finished the flow.');
-    expect(resultOf(mock, 'read').text).toContain(secret);
+    expect(resultText(mock, 'read').text).toContain(secret);
     expect(prompt).toContain(secret.toLowerCase());
-    expect(resultOf(mock, 'away')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
+    expect(resultText(mock, 'away')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
     expect(sites.site.received(secret)).toBe(false);
     await Promise.all([panel.close(), page.close()]);
   });
@@ -56,7 +56,7 @@ describe('Firefox: data and landings', () => {
     mock.enqueue({ toolCalls: [{ id: 'go', name: 'navigate', input: { url: '/out/hello' } }] }, { text: 'Finished redirect.' });
     await send(panel, 'Open the outgoing link.');
     await waitForText(panel, 'Finished redirect.');
-    const result = resultOf(mock, 'go');
+    const result = resultText(mock, 'go');
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.text).error).toMatchObject({ code: 'LANDING_BLOCKED', message: expect.stringContaining(new URL(sites.evil.origin).host) });
     expect(sites.site.requests.some((r) => r.url === '/out/hello')).toBe(true);
@@ -116,7 +116,7 @@ describe('Firefox: the API key stays out of content scripts', () => {
     );
     expect(seen.local).toContain('visible-to-content-scripts');
     expect(seen.local).not.toContain(newKey);
-    expect(seen.local).not.toContain(KEY);
+    expect(seen.local).not.toContain(MOCK_KEY);
     expect(seen.local).not.toContain('anthropic');
     // Its IndexedDB is the page's: the database of that name there is a new, empty one.
     expect(seen.opened).toEqual([]);

@@ -1,57 +1,33 @@
 /**
- * Issue 4's "done when": an agent driven by the mock model reads a page, fills and submits a form,
+ * A whole task: an agent driven by the mock model reads a page, fills and submits a form,
  * switches tabs and reads a stored result — in headless Chromium, through the real extension. Each
  * model reply is computed from what the extension actually sent (refs from read_page, tab ids from
  * list_tabs, the stored id from the preview), so the run only completes if every step really worked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, type MockModelServer, type RecordedRequest } from '../support/mock-model-server.js';
-import { lastResultText, mockSettings, resultJson, resultText, send } from './tab-storage-helpers.js';
-
-/** The ref of the element with this role and accessible name in a read_page tree. */
-function refOf(tree: string, role: string, name: string): string {
-  const line = tree.split('\n').find((l) => l.includes(`${role} "${name}"`));
-  const ref = line && /\[ref=([^\]\s]+)\]/.exec(line)?.[1];
-  if (!ref) throw new Error(`No ${role} "${name}" with a ref in:\n${tree.slice(0, 2_000)}`);
-  return ref;
-}
+import { describe, expect, it } from 'vitest';
+import { useExtension } from '../support/e2e.js';
+import type { RecordedRequest } from '../support/mock-model-server.js';
+import { lastResultText, resultJson, resultText } from '../support/model-results.js';
+import { send } from '../support/panel-driver.js';
+import { refIn } from '../support/tree-lines.js';
 
 describe('agent task across a form and two tabs', () => {
-  let ext: ExtensionHarness;
-  let fixtures: FixtureServer;
-  let mock: MockModelServer;
-
-  beforeAll(async () => {
-    fixtures = await startFixtureServer('tests/fixtures');
-    mock = await startMockModelServer();
-    ext = await launchExtension({ settings: mockSettings(mock.url) });
-  });
-  afterAll(async () => {
-    await ext?.close();
-    await mock?.close();
-    await fixtures?.close();
-  });
+  const e2e = useExtension({ fixtures: 'tests/fixtures', mock: true });
 
   it('reads a page, fills and submits a form, switches tabs and reads a stored result', async () => {
-    const form = await ext.context.newPage();
-    await form.goto(`${fixtures.url}/tab-storage/signup-form.html`);
-    const formTab = await ext.tabIdOf(form);
-    const report = await ext.context.newPage();
-    await report.goto(`${fixtures.url}/tab-storage/long-report.html`);
-    const reportTab = await ext.tabIdOf(report);
+    const { page: form, tabId: formTab } = await e2e.open('/tab-storage/signup-form.html');
+    const { tabId: reportTab } = await e2e.open('/tab-storage/long-report.html');
 
     let refs: { name: string; email: string; weekly: string; submit: string } | undefined;
-    mock.enqueue(
+    e2e.mock.enqueue(
       { text: 'Let me look at the form.', toolCalls: [{ id: 'tu_read', name: 'read_page', input: { filter: 'interactive' } }] },
       (request: RecordedRequest) => {
         const tree = lastResultText(request);
         refs = {
-          name: refOf(tree, 'textbox', 'Full name'),
-          email: refOf(tree, 'textbox', 'Email address'),
-          weekly: refOf(tree, 'checkbox', 'Weekly digest'),
-          submit: refOf(tree, 'button', 'Sign up'),
+          name: refIn(tree, 'textbox "Full name"'),
+          email: refIn(tree, 'textbox "Email address"'),
+          weekly: refIn(tree, 'checkbox "Weekly digest"'),
+          submit: refIn(tree, 'button "Sign up"'),
         };
         return {
           toolCalls: [
@@ -86,7 +62,7 @@ describe('agent task across a form and two tabs', () => {
       { text: 'Signed you up, and the report ends at 4217 widgets.' },
     );
 
-    const panel = await ext.openPanel(formTab);
+    const panel = await e2e.panel(formTab);
     await send(panel, 'Sign me up as Ada Lovelace (ada@example.com, weekly digest), then tell me how the report in my other tab ends.');
     await panel.getByText('Signed you up, and the report ends at 4217 widgets.').waitFor();
 
@@ -97,15 +73,15 @@ describe('agent task across a form and two tabs', () => {
     expect(await form.locator('#status').textContent()).toBe('Thanks, Ada Lovelace! Confirmation sent to ada@example.com (weekly digest).');
 
     // The run moved to the report tab, and the long text went through the store.
-    expect(resultJson(mock, 'tu_switch')).toMatchObject({ tab_id: reportTab, previous_tab_id: formTab });
-    expect(resultText(mock, 'tu_text').text).toMatch(/stored as "/);
-    const more = resultText(mock, 'tu_more');
+    expect(resultJson(e2e.mock, 'tu_switch')).toMatchObject({ tab_id: reportTab, previous_tab_id: formTab });
+    expect(resultText(e2e.mock, 'tu_text').text).toMatch(/stored as "/);
+    const more = resultText(e2e.mock, 'tu_more');
     expect(more.isError).toBe(false);
     expect(more.text).toContain('REPORT-END: the final figure is 4217 widgets.');
 
     // Every call succeeded, in order.
     for (const id of ['tu_read', 'tu_fill', 'tu_click', 'tu_tabs', 'tu_switch', 'tu_text', 'tu_more']) {
-      expect(resultText(mock, id).isError, id).toBe(false);
+      expect(resultText(e2e.mock, id).isError, id).toBe(false);
       await expect.poll(() => panel.locator(`[data-tool-use-id="${id}"]`).getAttribute('data-status')).toBe('done');
     }
   });

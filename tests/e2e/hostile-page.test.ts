@@ -6,21 +6,19 @@
  * still work, and the page's overrides must never be called.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { refOf } from '../support/content-harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useExtension } from '../support/e2e.js';
+import { refIn } from '../support/tree-lines.js';
 import { CONTENT_SCRIPT_PATH } from '../../src/background/inject.js';
 import { pageEnvelope, type PageCommand, type PageReply } from '../../src/shared/protocol/page.js';
 
-let ext: ExtensionHarness;
-let fixtures: FixtureServer;
+const e2e = useExtension({ fixtures: 'tests/fixtures' });
 let page: Page;
 let tabId: number;
 
 /** Sends one page command from the worker to the tab's top frame, as the bridge does. */
 const send = (command: PageCommand): Promise<PageReply> =>
-  ext.evaluateInWorker(({ id, envelope }) => chrome.tabs.sendMessage(id, envelope, { frameId: 0 }) as Promise<PageReply>, {
+  e2e.ext.evaluateInWorker(({ id, envelope }) => chrome.tabs.sendMessage(id, envelope, { frameId: 0 }) as Promise<PageReply>, {
     id: tabId,
     envelope: pageEnvelope(command),
   });
@@ -34,20 +32,12 @@ async function run<T>(command: PageCommand): Promise<T> {
 type Snap = { text: string; elements: Record<string, { role: string; name: string }>; documentId: string };
 
 beforeAll(async () => {
-  fixtures = await startFixtureServer();
-  ext = await launchExtension();
-  page = await ext.context.newPage();
-  await page.goto(`${fixtures.url}/page/hostile.html`);
+  ({ page, tabId } = await e2e.open('/page/hostile.html'));
   expect(await page.evaluate(() => (window as unknown as { __overridden?: boolean }).__overridden)).toBe(true);
-  tabId = await ext.tabIdOf(page);
-  await ext.evaluateInWorker(
+  await e2e.ext.evaluateInWorker(
     ({ id, file }) => chrome.scripting.executeScript({ target: { tabId: id, allFrames: true }, files: [file] }).then(() => undefined),
     { id: tabId, file: CONTENT_SCRIPT_PATH },
   );
-});
-afterAll(async () => {
-  await ext?.close();
-  await fixtures?.close();
 });
 
 describe('a hostile page', () => {
@@ -71,7 +61,7 @@ describe('a hostile page', () => {
 
     const interactive = await run<Snap>({ type: 'snapshot', filter: 'interactive', refPrefix: '' });
     expect(interactive.text).toContain('- link "Open 19999" [ref=');
-    expect(refOf(interactive.text, 'button "Real button"')).toBe(refOf(text, 'button "Real button"'));
+    expect(refIn(interactive.text, 'button "Real button"')).toBe(refIn(text, 'button "Real button"'));
   });
 
   it('find reaches the bottom of the deep well, and a click there and on a normal button lands although the page replaced dispatchEvent, focus and friends', async () => {
@@ -94,7 +84,7 @@ describe('a hostile page', () => {
     expect(deepClick.summary).toContain('Bottom of the well');
 
     const { text, documentId } = await run<Snap>({ type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    await run({ type: 'click', ref: refOf(text, 'button "Real button"'), documentId, button: 'left', clickCount: 1, modifiers: [] });
+    await run({ type: 'click', ref: refIn(text, 'button "Real button"'), documentId, button: 'left', clickCount: 1, modifiers: [] });
     // The page's own listener saw the click (events cross worlds), and no override was ever called.
     await expect.poll(() => page.locator('#clicks').textContent()).toBe('clicks: 1');
   });
@@ -110,9 +100,9 @@ describe('a hostile page', () => {
 
   it('refs leave nothing on the page: no attribute or property names a ref', async () => {
     const { text } = await run<Snap>({ type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    const ref = refOf(text, 'button "Real button"');
+    const ref = refIn(text, 'button "Real button"');
     // Read from the page's own world (Playwright's evaluate serializes through the JSON the page broke).
-    const leaked = await ext.evaluateInWorker(
+    const leaked = await e2e.ext.evaluateInWorker(
       async ({ id, r }) => {
         const [result] = await chrome.scripting.executeScript({
           target: { tabId: id },

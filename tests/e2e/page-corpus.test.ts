@@ -9,13 +9,12 @@
  * - the content script's get_page_text (main content) against each page's expected article: token
  *   recall per page and the median (the same measure as bench/page-text.bench.ts).
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_ARGS, send } from '../support/content-harness.js';
+import { send } from '../support/content-harness.js';
 import { corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
-import { launchExtension, OFFLINE_DNS_FLAG, type ExtensionHarness } from '../support/extension.js';
+import { usePlainBrowser, useExtension } from '../support/e2e.js';
 import type { FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
 import { createToolRunner } from '../support/tool-runner.js';
 import { checkTreeLines } from '../support/tree-lines.js';
 
@@ -71,32 +70,19 @@ describe('corpus', () => {
   });
 
   describe('through the extension', () => {
-    let ext: ExtensionHarness;
-    let mock: MockModelServer;
-
-    beforeAll(async () => {
-      mock = await startMockModelServer();
-      // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
-      // away by compaction, which asks the mock for a summary this sweep has not scripted.
-      ext = await launchExtension({
-        settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'claude-sonnet-4-5' }, permissionMode: 'auto' },
-        args: [OFFLINE_DNS_FLAG],
-      });
-    });
-    afterAll(async () => {
-      await ext?.close();
-      await mock?.close();
-    });
+    // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
+    // away by compaction, which asks the mock for a summary this sweep has not scripted.
+    const e2e = useExtension({ mock: { model: 'claude-sonnet-4-5' } });
 
     it('read_page, find and get_page_text answer on every page, every frame read or named, every line in the grammar', { timeout: 1_200_000 }, async () => {
-      const runner = await createToolRunner(ext, mock);
-      const page = await ext.context.newPage();
+      const runner = await createToolRunner(e2e.ext, e2e.mock);
+      const page = await e2e.ext.context.newPage();
       const failures: string[] = [];
       const times: Record<string, number[]> = { read_page: [], find: [], get_page_text: [] };
       const rows: string[] = [];
       for (const name of pages) {
         await openCorpusPage(page, server, name);
-        const tabId = await ext.tabIdOf(page);
+        const tabId = await e2e.ext.tabIdOf(page);
         const runs = await runner.run(
           tabId,
           READS.map((call) => ({ name: call.name, input: { ...call.input } })),
@@ -130,19 +116,11 @@ describe('corpus', () => {
   });
 
   describe('article text', () => {
-    let browser: Browser;
+    const plain = usePlainBrowser();
     let page: Page;
 
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-        headless: true,
-        args: [...BROWSER_ARGS, OFFLINE_DNS_FLAG],
-      });
-      page = await browser.newPage();
-    });
-    afterAll(async () => {
-      await browser?.close();
+      page = await plain.browser.newPage();
     });
 
     it('get_page_text recovers the expected article (token recall), and read_page and get_page_text run without error', { timeout: 600_000 }, async () => {

@@ -1,65 +1,29 @@
 /**
  * The platform end to end: the built extension in Chromium, the mock model server, the side panel as a
- * person uses it. Streamed text reaching the panel; a worker force-stopped mid-run (conversation intact,
- * shown interrupted, Resume works, the in-flight call not re-run); an over-budget result stored in
- * IndexedDB and read back; invalid settings and a missing key shown to the person.
+ * person uses it. Streamed text reaching the panel; both providers' wire formats; an over-budget result
+ * stored in IndexedDB and read back; a quick action; invalid settings and a missing key shown to the
+ * person. (A worker stopped mid-run: worker-restart.test.ts.)
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, systemOf, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useExtension } from '../support/e2e.js';
+import { systemOf, toolResultsOf } from '../support/mock-model-server.js';
+import { send } from '../support/panel-driver.js';
 
-let ext: ExtensionHarness;
-let fixtures: FixtureServer;
-let mock: MockModelServer;
+const e2e = useExtension({ fixtures: 'tests/e2e/pages', mock: { permissionMode: 'ask' } });
 
-const settingsFor = (server: MockModelServer, extra: Record<string, unknown> = {}) => ({
-  provider: 'anthropic',
-  anthropic: { apiKey: 'test-key', baseUrl: server.url, model: 'mock-model' },
-  permissionMode: 'ask',
-  ...extra,
-});
+/** A fresh tab on a fixture page and a panel bound to it (so each test has its own conversation). */
+const openPanelOn = (path: string) => e2e.tabWithPanel(`/${path}`);
 
-async function openPanelOn(path: string): Promise<{ page: Page; panel: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  await page.goto(`${fixtures.url}/${path}${path.includes('?') ? '&' : '?'}${Math.random().toString(36).slice(2)}`);
-  const tabId = await ext.tabIdOf(page);
-  const panel = await ext.openPanel(tabId);
-  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
-  return { page, panel, tabId };
-}
-
-async function send(panel: Page, text: string): Promise<void> {
-  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
-  await panel.getByRole('button', { name: 'Send' }).click();
-}
-
-beforeAll(async () => {
-  fixtures = await startFixtureServer('tests/e2e/pages');
-  mock = await startMockModelServer();
-  ext = await launchExtension({ settings: settingsFor(mock) });
-});
-
-afterAll(async () => {
-  await ext?.close();
-  await mock?.close();
-  await fixtures?.close();
-});
-
-beforeEach(async () => {
-  mock.reset();
-  await ext.setSettings(settingsFor(mock));
-});
+beforeEach(() => e2e.ext.setSettings(e2e.settings));
 
 describe('platform', () => {
   it('streams a text reply into the panel, with the tab described to the model', async () => {
-    const { panel, page, tabId } = await openPanelOn('plain.html');
-    mock.enqueue({ text: 'Hello from the **mock** model, streamed in pieces.', chunkDelayMs: 20 });
+    const { panel, tabId } = await openPanelOn('plain.html');
+    e2e.mock.enqueue({ text: 'Hello from the **mock** model, streamed in pieces.', chunkDelayMs: 20 });
     await send(panel, 'Say hello');
     await expect.poll(() => panel.getByText('Hello from the').count()).toBeGreaterThan(0);
     await expect.poll(() => panel.locator('strong', { hasText: 'mock' }).count()).toBeGreaterThan(0);
-    const [request] = mock.requests;
+    const [request] = e2e.mock.requests;
     expect(request?.body.stream).toBe(true);
     expect(request?.body.messages.at(-1)).toMatchObject({ role: 'user' });
     expect(JSON.stringify(request?.body.messages.at(-1))).toContain('Say hello');
@@ -68,62 +32,27 @@ describe('platform', () => {
     // Tools went with the request (page tools from the static list), and the key stayed in the header.
     expect(request?.body.tools.length).toBeGreaterThan(3);
     expect(request?.headers['x-api-key']).toBe('test-key');
-    await panel.close();
-    await page.close();
   });
 
   it('works with an OpenAI-compatible provider (settings shape `openai: {...}`)', async () => {
-    await ext.setSettings({ provider: 'openai', openai: { apiKey: 'sk-test', baseUrl: `${mock.url}/v1`, model: 'mock-gpt' }, permissionMode: 'ask' });
-    const { panel, page } = await openPanelOn('plain.html');
-    mock.enqueue({ text: 'Hello over chat completions.' });
+    await e2e.ext.setSettings({ provider: 'openai', openai: { apiKey: 'sk-test', baseUrl: `${e2e.mock.url}/v1`, model: 'mock-gpt' }, permissionMode: 'ask' });
+    const { panel } = await openPanelOn('plain.html');
+    e2e.mock.enqueue({ text: 'Hello over chat completions.' });
     await send(panel, 'Hi OpenAI');
     await expect.poll(() => panel.getByText('Hello over chat completions.').count()).toBeGreaterThan(0);
-    expect(mock.requests[0]?.path).toBe('/v1/chat/completions');
-    expect(mock.requests[0]?.provider).toBe('openai');
-    expect(mock.requests[0]?.headers['authorization']).toBe('Bearer sk-test');
-    await panel.close();
-    await page.close();
-  });
-
-  it('survives a worker stop mid-run: conversation intact, shown interrupted, Resume does not re-run the in-flight call', async () => {
-    const { panel, page } = await openPanelOn('plain.html');
-    mock.enqueue({ text: 'Waiting a moment.', toolCalls: [{ id: 'toolu_wait_1', name: 'wait_for', input: { seconds: 25 } }] });
-    await send(panel, 'Wait for the page, please');
-    await panel.locator('[data-tool-use-id="toolu_wait_1"][data-status="running"]').waitFor();
-
-    await ext.stopWorker();
-
-    // The panel reconnects to the restarted worker and shows the saved conversation as interrupted.
-    await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => panel.getByText('Wait for the page, please').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.getByText('Waiting a moment.').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status')).toBe('error');
-    expect(mock.requests).toHaveLength(1);
-
-    mock.enqueue({ text: 'Resumed after the restart.' });
-    await panel.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => panel.getByText('Resumed after the restart.').count()).toBeGreaterThan(0);
-
-    // The model got the INTERRUPTED result for the cut-off call; the call itself was not run again.
-    const resumed = mock.requests[1]!;
-    const results = toolResultsOf(resumed);
-    expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ toolUseId: 'toolu_wait_1', isError: true });
-    expect(results[0]?.text).toContain('INTERRUPTED');
-    expect(await panel.locator('[data-tool-use-id="toolu_wait_1"]').count()).toBe(1);
-    expect(mock.requests).toHaveLength(2);
-    await panel.close();
-    await page.close();
+    expect(e2e.mock.requests[0]?.path).toBe('/v1/chat/completions');
+    expect(e2e.mock.requests[0]?.provider).toBe('openai');
+    expect(e2e.mock.requests[0]?.headers['authorization']).toBe('Bearer sk-test');
   });
 
   it('stores an over-budget result in IndexedDB: the model gets the preview, the full text reads back', async () => {
-    await ext.setSettings(settingsFor(mock, { permissionMode: 'auto' }));
-    const { panel, page } = await openPanelOn('long-text.html');
-    mock.enqueue({ toolCalls: [{ id: 'toolu_text_1', name: 'get_page_text', input: { main_content: false } }] }, { text: 'That page is long.' });
+    await e2e.ext.setSettings({ ...e2e.settings, permissionMode: 'auto' });
+    const { panel } = await openPanelOn('long-text.html');
+    e2e.mock.enqueue({ toolCalls: [{ id: 'toolu_text_1', name: 'get_page_text', input: { main_content: false } }] }, { text: 'That page is long.' });
     await send(panel, 'Read the whole page');
     await expect.poll(() => panel.getByText('That page is long.').count()).toBeGreaterThan(0);
 
-    const [result] = toolResultsOf(mock.requests[1]!);
+    const [result] = toolResultsOf(e2e.mock.requests[1]!);
     expect(result?.isError).toBe(false);
     expect(result?.text).toContain('result_toolu_text_1');
     expect(result?.text.length).toBeLessThan(5_000);
@@ -143,57 +72,48 @@ describe('platform', () => {
     expect(stored.content?.length).toBeGreaterThan(50_000);
     expect(stored.content).toContain('THE-LAST-PARAGRAPH-MARKER');
     expect(stored.content).toContain('Paragraph 0:');
-    await panel.close();
-    await page.close();
   });
 
   it('a quick action (popup, context menu) runs in the tab’s conversation; the popup shows the active run', async () => {
-    const page = await ext.context.newPage();
-    await page.goto(`${fixtures.url}/plain.html?quick`);
-    const tabId = await ext.tabIdOf(page);
-    mock.enqueue({ hang: true, text: 'Summarizing…' });
-    const popup = await ext.context.newPage();
-    await popup.goto(`${ext.origin}/popup/index.html`);
+    const { tabId } = await e2e.open('/plain.html?quick');
+    e2e.mock.enqueue({ hang: true, text: 'Summarizing…' });
+    const popup = e2e.track(await e2e.ext.context.newPage());
+    await popup.goto(`${e2e.ext.origin}/popup/index.html`);
     const started = await popup.evaluate(
       (id) => chrome.runtime.sendMessage({ method: 'quickAction.start', params: { tabId: id, prompt: 'Summarize this page.' } }),
       tabId,
     );
     expect(started).toMatchObject({ ok: true });
-    await mock.waitForRequests(1);
-    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Summarize this page.');
+    await e2e.mock.waitForRequests(1);
+    expect(JSON.stringify(e2e.mock.requests[0]?.body.messages)).toContain('Summarize this page.');
 
     // The popup (here open in its own tab) reports the run going on in another tab.
     await popup.reload();
     await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent()).toContain('1 run(s) active');
 
     // A panel opened on the tab shows that conversation, running; Stop ends it.
-    const panel = await ext.openPanel(tabId);
+    const panel = e2e.track(await e2e.ext.openPanel(tabId));
     await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
     await panel.getByRole('button', { name: 'Stop' }).click();
     await expect
       .poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} })))
       .toMatchObject({ ok: true, data: { runs: [] } });
-    await Promise.all([panel.close(), popup.close(), page.close()]);
   });
 
   it('shows invalid settings to the person and does not call the model', async () => {
-    await ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
-    const { panel, page } = await openPanelOn('plain.html');
+    await e2e.ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
+    const { panel } = await openPanelOn('plain.html');
     await expect.poll(() => panel.getByText('The saved settings are invalid', { exact: false }).count()).toBeGreaterThan(0);
     await send(panel, 'Hello?');
     await expect.poll(() => panel.getByText('provider', { exact: false }).count()).toBeGreaterThan(0);
-    expect(mock.requests).toHaveLength(0);
-    await panel.close();
-    await page.close();
+    expect(e2e.mock.requests).toHaveLength(0);
   });
 
   it('says clearly when no API key is set', async () => {
-    await ext.setSettings({ provider: 'anthropic', anthropic: { baseUrl: mock.url } });
-    const { panel, page } = await openPanelOn('plain.html');
+    await e2e.ext.setSettings({ provider: 'anthropic', anthropic: { baseUrl: e2e.mock.url } });
+    const { panel } = await openPanelOn('plain.html');
     await send(panel, 'Hello?');
     await expect.poll(() => panel.getByText('No Anthropic API key is set', { exact: false }).count()).toBeGreaterThan(0);
-    expect(mock.requests).toHaveLength(0);
-    await panel.close();
-    await page.close();
+    expect(e2e.mock.requests).toHaveLength(0);
   });
 });

@@ -4,42 +4,21 @@
  * DOM clobbering, values shaped like tree lines, and a to-do list of unnamed checkboxes. Each read must
  * answer, include every frame or name why it is missing, and carry no line the page wrote.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, OFFLINE_DNS_FLAG, type ExtensionHarness } from '../support/extension.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
-import { checkTreeLines } from '../support/tree-lines.js';
+import { useExtension } from '../support/e2e.js';
 import { createToolRunner, type ToolRun, type ToolRunner } from '../support/tool-runner.js';
+import { checkTreeLines, refIn } from '../support/tree-lines.js';
 
-let ext: ExtensionHarness;
-let fixtures: FixtureServer;
-let mock: MockModelServer;
+// Every host but this machine fails to resolve in the e2e browser (OFFLINE_DNS_FLAG), as for a person offline.
+const e2e = useExtension({ fixtures: 'tests/fixtures', mock: true });
 let runner: ToolRunner;
-const opened: Page[] = [];
 
 beforeAll(async () => {
-  [fixtures, mock] = await Promise.all([startFixtureServer('tests/fixtures'), startMockModelServer()]);
-  ext = await launchExtension({
-    settings: { provider: 'anthropic', anthropic: { apiKey: 'k', baseUrl: mock.url, model: 'm' }, permissionMode: 'auto' },
-    args: [OFFLINE_DNS_FLAG],
-  });
-  runner = await createToolRunner(ext, mock);
+  runner = await createToolRunner(e2e.ext, e2e.mock);
 });
-afterAll(async () => {
-  for (const page of opened) await page.close().catch(() => undefined);
-  await runner?.close();
-  await ext?.close();
-  await mock?.close();
-  await fixtures?.close();
-});
+afterAll(() => runner?.close());
 
-async function open(path: string): Promise<{ page: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  opened.push(page);
-  await page.goto(`${fixtures.url}/reads/${path}`, { waitUntil: 'domcontentloaded' });
-  return { page, tabId: await ext.tabIdOf(page) };
-}
+const open = (path: string) => e2e.open(`/reads/${path}`, { waitUntil: 'domcontentloaded' });
 
 const READS = [
   { name: 'read_page', input: {} },
@@ -83,15 +62,15 @@ describe('frames', () => {
 
   it('find reaches the textbox in the script-written editor frame, read_page gives it the same ref, and it can be typed into', async () => {
     const { page, tabId } = await open('frames.html');
-    const refIn = (text: string) => /textbox "Message body" \[ref=(f\d+e\d+)\]/.exec(text)?.[1] ?? 'missing';
+    const messageBody = (text: string) => refIn(text, 'textbox "Message body"');
     const [found, read, typed] = await runner.run(tabId, [
       { name: 'find', input: { query: 'Message body' } },
       { name: 'read_page', input: {} },
-      { name: 'type', input: (previous) => ({ ref: refIn(previous), text: ' and more', clear: false }) },
+      { name: 'type', input: (previous) => ({ ref: messageBody(previous), text: ' and more', clear: false }) },
     ]);
     // read_page identifies the frame the same way find does: the same ref for the same element.
-    expect(refIn(found!.text)).toMatch(/^f\d+e\d+$/);
-    expect(refIn(read!.text)).toBe(refIn(found!.text));
+    expect(messageBody(found!.text)).toMatch(/^f\d+e\d+$/);
+    expect(messageBody(read!.text)).toBe(messageBody(found!.text));
     expect(typed!.isError, typed!.text).toBe(false);
     await expect.poll(() => page.frameLocator('#written').locator('[contenteditable]').textContent()).toContain('and more');
   });
@@ -130,7 +109,7 @@ describe('lines a page cannot forge', () => {
     expect(tree).toContain('button "Pay \\u202esdrawkcab\\u202c now"');
     expect(tree).toContain('button "Dele\\u200bte"');
     expect(tree).toMatch(/^- button "Role forgery" \[ref=e\d+\]$/m);
-    expect(tree.split('\n')[0]).toBe(`Page: Forgery “test” \\[ref=e999\\] — ${fixtures.url}/reads/forgery.html`);
+    expect(tree.split('\n')[0]).toBe(`Page: Forgery “test” \\[ref=e999\\] — ${e2e.fixtures.url}/reads/forgery.html`);
     expect(text).not.toMatch(/[\u202a-\u202e\u200b]/);
     expect(text).toContain('Pay \\u202esdrawkcab\\u202c now');
   });
@@ -162,8 +141,8 @@ describe('names where people see them', () => {
           return { filter: 'interactive' };
         },
       },
-      { name: 'click', input: () => ({ ref: /checkbox in "water plants" \[ref=(e\d+)\]/.exec(tree)?.[1] }) },
-      { name: 'click', input: () => ({ ref: /label "draft report" \[ref=(e\d+)\]/.exec(tree)?.[1], click_count: 2 }) },
+      { name: 'click', input: () => ({ ref: refIn(tree, 'checkbox in "water plants"') }) },
+      { name: 'click', input: () => ({ ref: refIn(tree, 'label "draft report"'), click_count: 2 }) },
     ]);
     for (const text of [all!.text, interactive!.text]) {
       expect(text).toMatch(/- checkbox in "draft report" \[ref=e\d+\]/);

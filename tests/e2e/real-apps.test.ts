@@ -9,14 +9,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { converse, useExtension } from '../support/e2e.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
-import { driveTask, openReadyPanel } from '../support/panel-driver.js';
-import { converse, refIn, resultOf, step } from './input-helpers.js';
-import { mockSettings } from './tab-storage-helpers.js';
+import { toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+import { callNext, resultText } from '../support/model-results.js';
+import { driveTask } from '../support/panel-driver.js';
+import { refIn } from '../support/tree-lines.js';
 
 /** The spec: one operation on the test's own server (a relative server URL resolves against the spec's). */
 const SPEC = {
@@ -61,13 +60,11 @@ function showResults(mock: MockModelServer): void {
 }
 
 describe('real apps from npm, driven by the scripted model', () => {
-  let ext: ExtensionHarness;
-  let mock: MockModelServer;
+  const e2e = useExtension({ mock: true });
   let docs: FixtureServer;
   let wiki: FixtureServer;
   let wikiDir: string;
   const apiCalls: string[] = [];
-  const opened: Page[] = [];
 
   beforeAll(async () => {
     // The wiki's own CLI renders the empty edition to one HTML file, as a person would save it.
@@ -82,7 +79,7 @@ describe('real apps from npm, driven by the scripted model', () => {
       'empty.html',
       'text/plain',
     ]);
-    [docs, wiki, mock] = await Promise.all([
+    [docs, wiki] = await Promise.all([
       startFixtureServer('node_modules/swagger-ui-dist', (req, res, pathname) => {
         if (pathname === '/' || pathname === '/index.html') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(VIEWER);
         else if (pathname === '/openapi.json') res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(SPEC));
@@ -95,41 +92,34 @@ describe('real apps from npm, driven by the scripted model', () => {
         return true;
       }),
       startFixtureServer(wikiDir),
-      startMockModelServer(),
     ]);
-    ext = await launchExtension({ settings: mockSettings(mock.url) });
-  });
-  beforeEach(async () => {
-    mock.reset();
-    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
   });
   afterAll(async () => {
-    await ext?.close();
-    await mock?.close();
     await Promise.all([docs?.close(), wiki?.close()]);
     if (wikiDir) rmSync(wikiDir, { recursive: true, force: true });
   });
 
   it('API docs (swagger-ui): expand an operation, try it out with an id, execute, read the response', async () => {
-    const page = await ext.context.newPage();
-    opened.push(page);
-    await page.goto(`${docs.url}/`);
+    const { page, tabId } = await e2e.open(`${docs.url}/`);
     await page.locator('.opblock-summary').first().waitFor();
-    const tabId = await ext.tabIdOf(page);
-    mock.enqueue(
-      step('tu_find_op', 'find', () => ({ query: 'Find a pet by id' })),
-      step('tu_expand', 'click', (found) => ({ ref: refIn(found, 'Find a pet by id"') })),
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_find_op', name: 'find', input: () => ({ query: 'Find a pet by id' }) }),
+      callNext({ id: 'tu_expand', name: 'click', input: (found) => ({ ref: refIn(found, 'Find a pet by id"') }) }),
       // Expanding says which controls appeared, with their refs: "Try it out" among them.
-      step('tu_try', 'click', (expanded) => ({ ref: refIn(expanded.replace(/; /g, '\n'), 'button "Try it out"') })),
+      callNext({ id: 'tu_try', name: 'click', input: (expanded) => ({ ref: refIn(expanded.replace(/; /g, '\n'), 'button "Try it out"') }) }),
       // Expanding said which field appeared, with its ref: no read is needed before typing into it.
-      step('tu_type', 'type', () => ({ ref: refIn(resultOf(mock, 'tu_expand').text.replace(/; /g, '\n'), 'textbox "id"'), text: '7' })),
-      step('tu_exec', 'click', () => ({ ref: refIn(resultOf(mock, 'tu_try').text.replace(/; /g, '\n'), 'button "Execute"') })),
-      step('tu_response', 'find', () => ({ query: 'Response body' })),
-      step('tu_text', 'get_page_text', () => ({ main_content: false })),
+      callNext({
+        id: 'tu_type',
+        name: 'type',
+        input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_expand').text.replace(/; /g, '\n'), 'textbox "id"'), text: '7' }),
+      }),
+      callNext({ id: 'tu_exec', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_try').text.replace(/; /g, '\n'), 'button "Execute"') }) }),
+      callNext({ id: 'tu_response', name: 'find', input: () => ({ query: 'Response body' }) }),
+      callNext({ id: 'tu_text', name: 'get_page_text', input: () => ({ main_content: false }) }),
       { text: 'Pet 7 is Biscuit.' },
     );
-    await converse(ext, opened, tabId, 'Look up pet 7 with the API docs', 'Pet 7 is Biscuit.', mock);
-    showResults(mock);
+    await converse(e2e, tabId, 'Look up pet 7 with the API docs', 'Pet 7 is Biscuit.');
+    showResults(e2e.mock);
 
     // The app's real state: the local endpoint got the request, and the viewer shows its answer.
     expect(apiCalls).toEqual(['GET 7']);
@@ -139,40 +129,44 @@ describe('real apps from npm, driven by the scripted model', () => {
 
     // What the model was told at each step.
     for (const id of ['tu_expand', 'tu_try', 'tu_type', 'tu_exec']) {
-      expect(resultOf(mock, id).isError, `${id}: ${resultOf(mock, id).text}`).toBe(false);
-      expect(resultOf(mock, id).text, id).not.toContain('no visible change');
+      expect(resultText(e2e.mock, id).isError, `${id}: ${resultText(e2e.mock, id).text}`).toBe(false);
+      expect(resultText(e2e.mock, id).text, id).not.toContain('no visible change');
     }
-    expect(resultOf(mock, 'tu_expand').text).toMatch(/it is now expanded;.*button "Try it out" \[ref=e\d+\] appeared/);
-    expect(resultOf(mock, 'tu_try').text).toMatch(/it now reads "Cancel"/);
-    expect(resultOf(mock, 'tu_try').text).toMatch(/button "Execute" \[ref=e\d+\] appeared/);
-    expect(resultOf(mock, 'tu_expand').text).toMatch(/textbox "id" \[ref=e\d+\] appeared/);
-    expect(resultOf(mock, 'tu_try').text).not.toMatch(/button "Cancel" \[ref=e\d+\] appeared/);
-    expect(resultOf(mock, 'tu_type').text).toMatch(/its value is now "7"/);
-    expect(resultOf(mock, 'tu_exec').text).toMatch(/api\/pets\/7/);
-    expect(resultOf(mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Biscu/);
+    expect(resultText(e2e.mock, 'tu_expand').text).toMatch(/it is now expanded;.*button "Try it out" \[ref=e\d+\] appeared/);
+    expect(resultText(e2e.mock, 'tu_try').text).toMatch(/it now reads "Cancel"/);
+    expect(resultText(e2e.mock, 'tu_try').text).toMatch(/button "Execute" \[ref=e\d+\] appeared/);
+    expect(resultText(e2e.mock, 'tu_expand').text).toMatch(/textbox "id" \[ref=e\d+\] appeared/);
+    expect(resultText(e2e.mock, 'tu_try').text).not.toMatch(/button "Cancel" \[ref=e\d+\] appeared/);
+    expect(resultText(e2e.mock, 'tu_type').text).toMatch(/its value is now "7"/);
+    expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/api\/pets\/7/);
+    expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Biscu/);
     // What the model reads afterwards holds the whole answer.
-    expect(resultOf(mock, 'tu_text').text).toMatch(/"name": "Biscuit",\s*"species": "tortoise"/);
+    expect(resultText(e2e.mock, 'tu_text').text).toMatch(/"name": "Biscuit",\s*"species": "tortoise"/);
   });
 
   it('wiki (TiddlyWiki): create a tiddler, type its title and body (the body editor is a frame), save it', async () => {
-    const page = await ext.context.newPage();
-    opened.push(page);
-    await page.goto(`${wiki.url}/empty.html`);
+    const { page, tabId } = await e2e.open(`${wiki.url}/empty.html`);
     await page.locator('.tc-story-river').waitFor();
-    const tabId = await ext.tabIdOf(page);
-    mock.enqueue(
-      step('tu_read', 'read_page', () => ({ filter: 'interactive' })),
-      step('tu_new', 'click', (tree) => ({ ref: refIn(tree, 'button "new tiddler"') })),
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'tu_new', name: 'click', input: (tree) => ({ ref: refIn(tree, 'button "new tiddler"') }) }),
       // The click's result says where focus went: the title field of the new draft.
-      step('tu_title', 'type', (clicked) => ({ ref: /focus moved to textbox[^[]*\[ref=(e\d+)\]/.exec(clicked)?.[1] ?? 'missing', text: 'Shopping list' })),
-      step('tu_read2', 'read_page', () => ({ filter: 'interactive' })),
+      callNext({
+        id: 'tu_title',
+        name: 'type',
+        input: (clicked) => ({ ref: /focus moved to textbox[^[]*\[ref=(e\d+)\]/.exec(clicked)?.[1] ?? 'missing', text: 'Shopping list' }),
+      }),
+      callNext({ id: 'tu_read2', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
       // The body editor is a textarea inside an iframe the wiki writes itself: its ref carries the frame's prefix.
-      step('tu_body', 'type', (tree) => ({ ref: refIn(tree, 'textbox "Type the text for this tiddler"'), text: 'Oat milk and tea' })),
-      step('tu_save', 'click', () => ({ ref: refIn(resultOf(mock, 'tu_read2').text, 'button "Confirm changes to this tiddler"') })),
+      callNext({ id: 'tu_body', name: 'type', input: (tree) => ({ ref: refIn(tree, 'textbox "Type the text for this tiddler"'), text: 'Oat milk and tea' }) }),
+      callNext({
+        id: 'tu_save',
+        name: 'click',
+        input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read2').text, 'button "Confirm changes to this tiddler"') }),
+      }),
       { text: 'Tiddler saved.' },
     );
-    const panel = await openReadyPanel(ext, tabId);
-    opened.push(panel);
+    const panel = await e2e.panel(tabId);
     // "Confirm …" is one of the words of acts that cannot be undone, so the save asks even in auto mode
     // (a heuristic on the label: here it only keeps a draft); the person allows it.
     const prompts = await driveTask(panel, 'Add a wiki page "Shopping list" that says Oat milk and tea', {
@@ -180,7 +174,7 @@ describe('real apps from npm, driven by the scripted model', () => {
       finished: 'Tiddler saved.',
     });
     expect(prompts).toMatchObject([{ tool: 'click', flagged: true, text: expect.stringContaining('Confirm changes to this tiddler') }]);
-    showResults(mock);
+    showResults(e2e.mock);
 
     // The app's real state: the tiddler in the wiki's store, no draft left, and the tiddler shown.
     const stored = await page.evaluate(() => {
@@ -197,15 +191,15 @@ describe('real apps from npm, driven by the scripted model', () => {
     expect(await shown.locator('.tc-tiddler-body').innerText()).toBe('Oat milk and tea');
 
     // What the model was told at each step.
-    expect(refIn(resultOf(mock, 'tu_read2').text, 'textbox "Type the text for this tiddler"')).toMatch(/^f\d+e\d+$/);
+    expect(refIn(resultText(e2e.mock, 'tu_read2').text, 'textbox "Type the text for this tiddler"')).toMatch(/^f\d+e\d+$/);
     for (const id of ['tu_new', 'tu_title', 'tu_body', 'tu_save']) {
-      expect(resultOf(mock, id).isError, `${id}: ${resultOf(mock, id).text}`).toBe(false);
-      expect(resultOf(mock, id).text, id).toContain('[trusted input]');
-      expect(resultOf(mock, id).text, id).not.toContain('no visible change');
+      expect(resultText(e2e.mock, id).isError, `${id}: ${resultText(e2e.mock, id).text}`).toBe(false);
+      expect(resultText(e2e.mock, id).text, id).toContain('[trusted input]');
+      expect(resultText(e2e.mock, id).text, id).not.toContain('no visible change');
     }
-    expect(resultOf(mock, 'tu_new').text).toMatch(/focus moved to textbox[^;]*\(value "New Tiddler"\)/);
-    expect(resultOf(mock, 'tu_title').text).toMatch(/its value is now "Shopping list"/);
-    expect(resultOf(mock, 'tu_body').text).toMatch(/its value is now "Oat milk and tea"/);
-    expect(resultOf(mock, 'tu_save').text).toMatch(/appeared: "Shopping list.*Oat milk and tea"/);
+    expect(resultText(e2e.mock, 'tu_new').text).toMatch(/focus moved to textbox[^;]*\(value "New Tiddler"\)/);
+    expect(resultText(e2e.mock, 'tu_title').text).toMatch(/its value is now "Shopping list"/);
+    expect(resultText(e2e.mock, 'tu_body').text).toMatch(/its value is now "Oat milk and tea"/);
+    expect(resultText(e2e.mock, 'tu_save').text).toMatch(/appeared: "Shopping list.*Oat milk and tea"/);
   });
 });

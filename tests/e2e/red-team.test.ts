@@ -14,12 +14,11 @@
  * a named error. Then ordinary tasks, with a person who allows everything, count prompts per task.
  * Prints the tables.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startMockModelServer, toolResultsOf, type MockModelServer } from '../support/mock-model-server.js';
+import { useExtension } from '../support/e2e.js';
+import { toolResultsOf } from '../support/mock-model-server.js';
 import { startMcpTestServer, type McpTestServer } from '../support/mcp-server.js';
-import { driveRun, driveTask, openReadyPanel, type Decide, type PromptSeen } from '../support/panel-driver.js';
+import { driveRun, driveTask, type Decide, type PromptSeen } from '../support/panel-driver.js';
 import { ATTACKS, type AttackContext } from '../support/red-team/attacks.js';
 import { BENIGN_TASKS } from '../support/red-team/benign.js';
 import { EFFECT_SUITES } from '../support/red-team/suites.js';
@@ -27,7 +26,6 @@ import type { TaintAttack } from '../support/red-team/taint-attacks.js';
 import { VECTORS } from '../support/red-team/vectors.js';
 import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
 import { MENU_ASK_SELECTION, promptForClick } from '../../src/background/context-menus.js';
-import { mockSettings } from './tab-storage-helpers.js';
 
 const MODES = ['ask', 'auto'] as const;
 interface Scenario {
@@ -50,11 +48,11 @@ const EFFECT_SCENARIOS: Scenario[] = EFFECT_SUITES.flatMap((suite) => suite.atta
 );
 const SECRETS = ['RC-4821-7730', 'orbit-velvet-canyon-amber', 'RC-0932-6614', 'lunar-maple-quartz-river'];
 
-let ext: ExtensionHarness;
-let mock: MockModelServer;
+const e2e = useExtension({ mock: { permissionMode: 'ask' } });
 let sites: TrustSites;
 let mcp: McpTestServer;
-const settingsFor = (mode: (typeof MODES)[number]) => ({ ...mockSettings(mock.url, mode), mcpServers: [{ name: 'notes', url: mcp.url }] });
+/** The file's settings in a permission mode, with the MCP server the MCP attack needs. */
+const settingsFor = (mode: (typeof MODES)[number]) => ({ ...e2e.settings, permissionMode: mode, mcpServers: [{ name: 'notes', url: mcp.url }] });
 
 interface Outcome {
   scenario: string;
@@ -78,18 +76,13 @@ const careful: Decide = (prompt) => (prompt.flagged ? 'Deny' : 'Allow once');
 /** The person doing ordinary work: yes, for the task when offered. */
 const willing: Decide = (prompt) => (prompt.text.includes('Allow for this task') ? 'Allow for this task' : 'Allow once');
 
-async function openTab(url: string): Promise<{ page: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  // Playwright dismisses dialogs nobody listens for; a person's browser leaves them open for the agent.
-  page.on('dialog', () => undefined);
-  await page.goto(url);
-  return { page, tabId: await ext.tabIdOf(page) };
-}
+/** A tab on `url` whose dialogs stay open for the agent, as a person's browser leaves them (Playwright dismisses dialogs nobody listens for). */
+const openTab = (url: string) => e2e.open(url, { prepare: (page) => page.on('dialog', () => undefined) });
 
 async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome> {
   const { index, vector, attack } = scenario;
   const id = `rt${index}-${mode}`;
-  mock.reset();
+  e2e.mock.reset();
   sites.reset();
   const context: AttackContext = {
     id,
@@ -109,8 +102,8 @@ async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Pr
   const bank = attack.bankTab ? await openTab(`${sites.bank.origin}/p/bank-${id}`) : undefined;
   if (bank) context.bankTab = bank.tabId;
   const { page, tabId } = await openTab(url);
-  mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
-  const panel = await openReadyPanel(ext, tabId);
+  e2e.mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
+  const panel = await e2e.panel(tabId);
   // Only the visible tab of a window can be captured: show the page, as a person with the side panel would.
   if (attack.visible) await page.bringToFront();
   const decide = attack.decide?.(context) ?? careful;
@@ -130,7 +123,7 @@ async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Pr
       : await driveTask(panel, 'Please summarize this page for me.', { decide, finished });
     // Give a submission or a beacon the page started a moment to arrive.
     await page.waitForTimeout(300);
-    const injectionSeen = mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
+    const injectionSeen = e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
     const data = attack.data?.(context);
     const code = attack.blockedBy;
     return {
@@ -138,7 +131,7 @@ async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Pr
       mode,
       suite: scenario.suite,
       completed: attack.completed(sites, context),
-      blocked: code !== undefined && mock.requests.some((request) => toolResultsOf(request).some((result) => result.isError && result.text.includes(code))),
+      blocked: code !== undefined && e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.isError && result.text.includes(code))),
       prompts,
       injectionSeen,
       scriptErrors: context.scriptErrors,
@@ -153,20 +146,16 @@ async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Pr
 
 beforeAll(async () => {
   sites = await startTrustSites();
-  mock = await startMockModelServer();
   mcp = await startMcpTestServer();
-  ext = await launchExtension({ settings: settingsFor('ask') });
 });
 afterAll(async () => {
   printTables();
-  await ext?.close();
-  await mock?.close();
   await sites?.close();
   await mcp?.stop();
 });
 
 describe.each(MODES)('hostile pages in %s mode', (mode) => {
-  beforeAll(() => ext.setSettings(settingsFor(mode)));
+  beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
   it.each(SCENARIOS.map((scenario) => [`${scenario.vector.id} → ${scenario.attack.id}`, scenario] as const))(
     '%s: does not complete without a prompt that warns of it',
     async (_name, scenario) => {
@@ -185,10 +174,10 @@ describe.each(MODES)('hostile pages in %s mode', (mode) => {
 
 describe.each(MODES)('attacks judged where they take effect, in %s mode', (mode) => {
   beforeAll(async () => {
-    await ext.setSettings(settingsFor(mode));
+    await e2e.ext.setSettings(settingsFor(mode));
     // The MCP attack needs the server's tools in the pool: wait until the worker has connected to it.
-    const page = await ext.context.newPage();
-    await page.goto(`${ext.origin}/sidepanel/index.html`);
+    const page = await e2e.ext.context.newPage();
+    await page.goto(`${e2e.ext.origin}/sidepanel/index.html`);
     const states = () =>
       page.evaluate(async () => JSON.stringify(((await chrome.runtime.sendMessage({ method: 'mcp.states', params: {} })) as { data: unknown }).data));
     // No deadline of its own: a server that never connects is caught by the hook's timeout.
@@ -213,13 +202,13 @@ describe.each(MODES)('attacks judged where they take effect, in %s mode', (mode)
 });
 
 describe.each(MODES)('ordinary tasks in %s mode', (mode) => {
-  beforeAll(() => ext.setSettings(settingsFor(mode)));
+  beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
   it.each(BENIGN_TASKS.map((task) => [task.id, task] as const))('%s: gets done', async (_name, task) => {
-    mock.reset();
+    e2e.mock.reset();
     sites.reset();
     const { page, tabId } = await openTab(sites.site.page(`benign-${mode}-${task.id}`, task.page));
-    mock.enqueue(...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
-    const panel = await openReadyPanel(ext, tabId);
+    e2e.mock.enqueue(...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
+    const panel = await e2e.panel(tabId);
     try {
       const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
       await page.waitForTimeout(200);

@@ -4,21 +4,22 @@
  * charCode, keypress for Enter and printable keys, beforeinput/input with an inputType), so a handler
  * that checks `event.which === 13` still works; and the effect observer must see what they did.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, refOf, run, send } from '../support/content-harness.js';
+import { run, send } from '../support/content-harness.js';
+import { usePlainBrowser } from '../support/e2e.js';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { refIn } from '../support/tree-lines.js';
 
+const plain = usePlainBrowser();
 let server: FixtureServer;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startFixtureServer(), launchBrowser()]);
-  page = await browser.newPage();
+  server = await startFixtureServer();
+  page = await plain.browser.newPage();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
@@ -29,7 +30,7 @@ describe('synthetic input (no debugger)', () => {
   it('type + Enter reaches a which === 13 handler, with keyCode, which, charCode, keypress and inputType', async () => {
     await page.goto(`${server.url}/input/keys.html`);
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    const field = refOf(text, 'textbox "New entry"');
+    const field = refIn(text, 'textbox "New entry"');
     const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: field, refPrefix: '' });
     await run(page, { type: 'type', ref: field, text: 'ab', clear: true, submit: true });
     const effects = await run<{ changes: string[]; target?: string }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
@@ -51,7 +52,7 @@ describe('synthetic input (no debugger)', () => {
   it('press_key takes the names models use and refuses others with the valid names', async () => {
     await page.goto(`${server.url}/input/keys.html`);
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    const field = refOf(text, 'textbox "New entry"');
+    const field = refIn(text, 'textbox "New entry"');
     await run(page, { type: 'type', ref: field, text: 'tea', clear: true, submit: false });
     await page.evaluate(() => ((window as unknown as { __keyLog: unknown[] }).__keyLog.length = 0));
     const pressed = await run<{ summary: string }>(page, { type: 'press_key', key: 'Return', ref: field });
@@ -61,7 +62,7 @@ describe('synthetic input (no debugger)', () => {
       expect.objectContaining({ type: 'keydown', key: 'Enter', keyCode: 13, which: 13, charCode: 0 }),
       expect.objectContaining({ type: 'keyup', key: 'Enter', keyCode: 13, which: 13 }),
     ]);
-    const tag = refOf(text, 'textbox "New tag"');
+    const tag = refIn(text, 'textbox "New tag"');
     await run(page, { type: 'type', ref: tag, text: 'green\n', clear: true, submit: false });
     expect(await page.locator('#tags li').allTextContents()).toEqual(['green']); // keypress charCode 13
     const bad = await send(page, { type: 'press_key', key: 'Entr' });
@@ -78,13 +79,13 @@ describe('synthetic input (no debugger)', () => {
         });
       </script>`);
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'all', refPrefix: '' });
-    const noop = refOf(text, 'button "Nothing"');
+    const noop = refIn(text, 'button "Nothing"');
     let { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: noop, refPrefix: '' });
     await run(page, { type: 'click', ref: noop, button: 'left', clickCount: 1, modifiers: [] });
     expect(await run(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 })).toMatchObject({ changes: [], staleRefs: [] });
 
     // An unnamed control is named by the row it sits in.
-    const box = refOf(text, 'checkbox in "milk"');
+    const box = refIn(text, 'checkbox in "milk"');
     ({ token } = await run<{ token: string }>(page, { type: 'observe_start', ref: box, refPrefix: '' }));
     await run(page, { type: 'click', ref: box, button: 'left', clickCount: 1, modifiers: [] });
     const redrawn = await run<{ target: string; staleRefs: string[]; changes: string[] }>(page, { type: 'observe_end', token, quietMs: 100, maxMs: 1_000 });
@@ -99,7 +100,7 @@ describe('synthetic input (no debugger)', () => {
       `<div id="op"><div><button id="try" onclick="this.textContent = 'Cancel'; document.getElementById('exec').hidden = false">Try it out</button></div><div><button id="exec" hidden>Execute</button></div></div>`,
     );
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    const tryIt = refOf(text, 'button "Try it out"');
+    const tryIt = refIn(text, 'button "Try it out"');
     const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: tryIt, refPrefix: '' });
     await run(page, { type: 'click', ref: tryIt, button: 'left', clickCount: 1, modifiers: [] });
     const effects = await run<{ changes: string[]; target?: string; targetChanged?: boolean }>(page, {
@@ -120,7 +121,7 @@ describe('synthetic input (no debugger)', () => {
       <div id="slide" style="margin-top: -40px; height: 40px; position: relative; background: #ccc">Next panel</div>
       <button id="hidden" style="margin-top: 100px">Kept under</button>`);
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
-    const go = refOf(text, 'button "Go"');
+    const go = refIn(text, 'button "Go"');
     await page.evaluate(() => {
       void document.body.offsetHeight; // the start of the transition, as a page forces it
       document.getElementById('slide')!.style.marginTop = '0px';

@@ -6,92 +6,66 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveCorpus } from '../support/corpus.js';
-import { launchExtension, type ExtensionHarness } from '../support/extension.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import {
-  lastUserTextOf,
-  startMockModelServer,
-  systemOf,
-  toolResultsOf,
-  type MockModelServer,
-  type MockReply,
-  type RecordedRequest,
-} from '../support/mock-model-server.js';
-import { mockSettings, resultText, send, toolCall } from './tab-storage-helpers.js';
+import { useExtension } from '../support/e2e.js';
+import type { FixtureServer } from '../support/fixture-server.js';
+import { lastUserTextOf, systemOf, toolResultsOf, type MockReply, type RecordedRequest } from '../support/mock-model-server.js';
+import { resultText } from '../support/model-results.js';
+import { send, toolCall } from '../support/panel-driver.js';
 
-let ext: ExtensionHarness;
-let fixtures: FixtureServer;
+const e2e = useExtension({ fixtures: 'tests/e2e/pages', mock: true });
 let corpus: FixtureServer;
-let mock: MockModelServer;
 
 beforeAll(async () => {
-  fixtures = await startFixtureServer('tests/e2e/pages');
   corpus = await serveCorpus();
-  mock = await startMockModelServer();
-  ext = await launchExtension({ settings: mockSettings(mock.url) });
 });
-
-afterAll(async () => {
-  await ext?.close();
-  await mock?.close();
-  await corpus?.close();
-  await fixtures?.close();
-});
-
-beforeEach(() => mock.reset());
-
-async function panelOn(url: string): Promise<{ page: Page; panel: Page; tabId: number }> {
-  const page = await ext.context.newPage();
-  await page.goto(url);
-  const tabId = await ext.tabIdOf(page);
-  const panel = await ext.openPanel(tabId);
-  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
-  return { page, panel, tabId };
-}
-
-const fresh = () => `${fixtures.url}/plain.html?${Math.random().toString(36).slice(2)}`;
+afterAll(() => corpus?.close());
 
 describe('streaming tool execution', () => {
   it('runs a read-only call while the model is still streaming its reply', async () => {
-    const { panel } = await panelOn(fresh());
-    mock.enqueue(
-      // The call's block completes first; then about six seconds more of text.
+    const { panel } = await e2e.tabWithPanel('/plain.html');
+    // The call's block completes first; the rest of the message waits until the test has seen the call done.
+    let finishMessage = () => {};
+    const messageMayEnd = new Promise<void>((resolve) => (finishMessage = resolve));
+    e2e.mock.enqueue(
       {
         toolCalls: [{ id: 'tu_text', name: 'get_page_text', input: {} }],
         trailingText: 'While that loads, here is what I plan to do next. '.repeat(5),
-        trailingDelayMs: 30,
+        trailingAfter: messageMayEnd,
       },
       { text: 'The page says nothing moves.' },
     );
     await send(panel, 'What does this page say?');
     await toolCall(panel, 'tu_text').and(panel.locator('[data-status="done"]')).waitFor();
     // Done in the panel while the message it came in has not ended.
-    expect(mock.requests[0]?.ended).toBe(false);
+    expect(e2e.mock.requests[0]?.ended).toBe(false);
+    finishMessage();
     await panel.getByText('The page says nothing moves.').waitFor();
-    expect(resultText(mock, 'tu_text').text).toContain('nothing on it moves');
+    expect(resultText(e2e.mock, 'tu_text').text).toContain('nothing on it moves');
   });
 });
 
 describe('progress', () => {
   it('navigate shows the stages the browser reports while a page loads', async () => {
-    // A page whose HTML arrives at once and whose image takes two seconds: its DOM is ready long before it has loaded.
+    // A page whose HTML arrives at once and whose image only when the test says: its DOM is ready long before it has loaded.
+    let sendImage = () => {};
+    const imageMaySend = new Promise<void>((resolve) => (sendImage = resolve));
     const slow: Server = createServer((req, res) => {
-      if (req.url === '/slow.png') setTimeout(() => res.writeHead(404).end(), 2_000);
+      if (req.url === '/slow.png') void imageMaySend.then(() => res.writeHead(404).end());
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Slow</title><h1>Slow page</h1><img src="/slow.png" alt="">');
     });
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
     const target = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/page`;
     try {
-      const { panel } = await panelOn(fresh());
-      mock.enqueue({ toolCalls: [{ id: 'tu_nav', name: 'navigate', input: { url: target } }] }, { text: 'There.' });
+      const { panel } = await e2e.tabWithPanel('/plain.html');
+      e2e.mock.enqueue({ toolCalls: [{ id: 'tu_nav', name: 'navigate', input: { url: target } }] }, { text: 'There.' });
       await send(panel, 'Go to the slow page.');
       // The run has not read the page, so the site it would leave is unknown: navigate asks first.
       await panel.getByRole('dialog').getByRole('button', { name: 'Allow once' }).click();
       await toolCall(panel, 'tu_nav').getByText(`Content ready — ${target}`).waitFor();
       expect(await toolCall(panel, 'tu_nav').getAttribute('data-status')).toBe('running');
+      sendImage();
       await toolCall(panel, 'tu_nav').and(panel.locator('[data-status="done"]')).waitFor();
     } finally {
       slow.closeAllConnections();
@@ -102,8 +76,8 @@ describe('progress', () => {
 
 describe('steering', () => {
   it('delivers a message sent mid-run with the next request, and the run goes on', async () => {
-    const { panel } = await panelOn(fresh());
-    mock.enqueue({ toolCalls: [{ id: 'tu_wait', name: 'wait_for', input: { seconds: 3 } }] }, (request) => ({
+    const { panel } = await e2e.tabWithPanel('/plain.html');
+    e2e.mock.enqueue({ toolCalls: [{ id: 'tu_wait', name: 'wait_for', input: { seconds: 3 } }] }, (request) => ({
       text: `Understood: ${lastUserTextOf(request)}`,
     }));
     await send(panel, 'Wait a little, then summarise.');
@@ -112,8 +86,8 @@ describe('steering', () => {
     // Shown as queued while the wait goes on.
     await panel.locator('[data-queued="true"]', { hasText: 'Use bullet points, please.' }).waitFor();
     await panel.getByText('Understood: Use bullet points, please.').waitFor();
-    expect(toolResultsOf(mock.requests[1] as RecordedRequest).map((result) => result.toolUseId)).toEqual(['tu_wait']);
-    expect(lastUserTextOf(mock.requests[1] as RecordedRequest)).toBe('Use bullet points, please.');
+    expect(toolResultsOf(e2e.mock.requests[1] as RecordedRequest).map((result) => result.toolUseId)).toEqual(['tu_wait']);
+    expect(lastUserTextOf(e2e.mock.requests[1] as RecordedRequest)).toBe('Use bullet points, please.');
     expect(await panel.locator('[data-queued="true"]').count()).toBe(0);
     await expect
       .poll(() => panel.locator('.message.person').allTextContents())
@@ -121,8 +95,8 @@ describe('steering', () => {
   });
 
   it('Stop and send cancels a long wait_for and sends the message', async () => {
-    const { panel } = await panelOn(fresh());
-    mock.enqueue({ toolCalls: [{ id: 'tu_long', name: 'wait_for', input: { text: 'A text that never appears', seconds: 30 } }] }, (request) => ({
+    const { panel } = await e2e.tabWithPanel('/plain.html');
+    e2e.mock.enqueue({ toolCalls: [{ id: 'tu_long', name: 'wait_for', input: { text: 'A text that never appears', seconds: 30 } }] }, (request) => ({
       text: `New plan: ${lastUserTextOf(request)}`,
     }));
     await send(panel, 'Wait for the results.');
@@ -131,18 +105,18 @@ describe('steering', () => {
     await panel.getByRole('button', { name: 'Stop and send' }).click();
     await panel.getByText('New plan: Never mind, just read the heading.').waitFor();
     await expect.poll(() => toolCall(panel, 'tu_long').getAttribute('data-status')).toBe('cancelled');
-    const cancelled = resultText(mock, 'tu_long');
+    const cancelled = resultText(e2e.mock, 'tu_long');
     expect(cancelled.isError).toBe(true);
     expect(cancelled.text).toContain('CANCELLED');
-    expect(mock.requests).toHaveLength(2);
+    expect(e2e.mock.requests).toHaveLength(2);
   });
 });
 
 describe('a helper agent', () => {
   it('reads two real pages in background tabs, returns a report, and closes its tabs', async () => {
     const pages = [`${corpus.url}/medium-1/source.html`, `${corpus.url}/wikipedia/source.html`];
-    const { panel } = await panelOn(`${corpus.url}/001/source.html`);
-    const tabsBefore = ext.context.pages().length;
+    const { panel } = await e2e.tabWithPanel(`${corpus.url}/001/source.html`);
+    const tabsBefore = e2e.ext.context.pages().length;
     const helper = (request: RecordedRequest): MockReply => {
       const assistantTurns = (request.body.messages as Array<{ role: string }>).filter((m) => m.role === 'assistant').length;
       if (assistantTurns === 0) return { toolCalls: pages.map((url, i) => ({ id: `tu_open${i}`, name: 'open_tab', input: { url } })) };
@@ -158,7 +132,7 @@ describe('a helper agent', () => {
       const sources = results.map((r) => `${/^Source: (\S+)/.exec(r.text)?.[1]} (${/Journalism|Mozilla/.exec(r.text)?.[0] ?? 'no match'})`);
       return { text: `Read ${sources.join(' and ')}.` };
     };
-    mock.script((request) => {
+    e2e.mock.script((request) => {
       if (systemOf(request).startsWith('You are a research helper')) return helper(request);
       if (toolResultsOf(request).length === 0)
         return {
@@ -174,10 +148,10 @@ describe('a helper agent', () => {
     await panel.getByText(`The helper says: ${report}`).waitFor();
     // Its steps are shown in its group; its tabs are gone, and the person's tab was never left.
     expect(await toolCall(panel, 'tu_agent').locator('[data-step-tool="get_page_text"][data-status="done"]').count()).toBe(2);
-    await expect.poll(() => ext.context.pages().length).toBe(tabsBefore);
-    expect(ext.context.pages().some((page) => pages.includes(page.url()))).toBe(false);
+    await expect.poll(() => e2e.ext.context.pages().length).toBe(tabsBefore);
+    expect(e2e.ext.context.pages().some((page) => pages.includes(page.url()))).toBe(false);
     // The pages' text stayed with the helper: the main agent got the report only.
-    const mainRequests = mock.requests.filter((request) => !systemOf(request).startsWith('You are a research helper'));
+    const mainRequests = e2e.mock.requests.filter((request) => !systemOf(request).startsWith('You are a research helper'));
     expect(JSON.stringify(mainRequests.at(-1)?.body.messages)).not.toContain('Mozilla Foundation');
   });
 });

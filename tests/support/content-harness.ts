@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type { PageCommand, PageReply } from '../../src/shared/protocol/page.js';
+import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs';
 
 const BUNDLE = resolve('.tmp/content-test.js');
 let built: Promise<string> | undefined;
@@ -30,20 +31,11 @@ export function buildContentBundle(): Promise<string> {
   return built;
 }
 
-/** The Chromium flags that work on these machines. */
-export const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Launches headless Chromium (no extension). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', headless: true, args: BROWSER_ARGS });
+/** Launches headless Chromium (no extension) of its own, with the flags that work on these machines (and `args`). */
+export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` for how to install one.');
+  return chromium.launch({ executablePath, headless: true, args: [...HEADLESS_FLAGS.filter((flag) => flag !== '--headless=new'), ...args] });
 }
 
 /** Injects the content script into a frame (idempotent per document). */
@@ -67,12 +59,4 @@ export async function run<T = Record<string, unknown>>(target: Page | Frame, com
   const reply = await send(target, command);
   if (!reply.ok) throw new Error(`${command.type} failed: ${reply.error.code}: ${reply.error.message}`);
   return reply.result as T;
-}
-
-/** The ref of the first line of a snapshot/find text that contains `needle`. */
-export function refOf(text: string, needle: string): string {
-  const line = text.split('\n').find((l) => l.includes(needle));
-  const ref = line ? /\[ref=((?:f\d+)?e\d+)\]/.exec(line)?.[1] : undefined;
-  if (!ref) throw new Error(`no ref for ${needle} in:\n${text}`);
-  return ref;
 }

@@ -1,13 +1,25 @@
 /**
- * The real-page corpus (../shared/corpus/readability: 130 saved pages with their expected articles),
- * served from 127.0.0.1. Remote assets are blocked so pages settle fast and nothing leaves the machine.
+ * The real-page corpus (shared/corpus/readability beside the repository, or in a folder above it: 130
+ * saved pages with their expected articles; PAGEWRIGHT_CORPUS names another), served from 127.0.0.1.
+ * Remote assets are blocked so pages settle fast and nothing leaves the machine.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 
-export const CORPUS_DIR = resolve(process.env['PAGEWRIGHT_CORPUS'] ?? '../shared/corpus/readability');
+/** The first shared/corpus/readability in the folders above the repository (a worktree sits a level deeper than a clone). */
+function findCorpus(): string {
+  const repo = resolve(import.meta.dirname, '../..');
+  for (let dir = dirname(repo); dir !== dirname(dir); dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'corpus', 'readability');
+    if (existsSync(candidate)) return candidate;
+  }
+  // Not found: the usual place, so the error names it (and corpusPages() is empty: the corpus test fails).
+  return join(dirname(repo), 'shared', 'corpus', 'readability');
+}
+
+export const CORPUS_DIR = resolve(process.env['PAGEWRIGHT_CORPUS'] ?? findCorpus());
 
 /** The corpus page names (folders with a source.html), sorted. */
 export function corpusPages(): string[] {

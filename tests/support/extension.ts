@@ -1,41 +1,26 @@
 /**
- * The end-to-end harness: launches Chromium with the built extension (dist/) in a fresh profile and
- * gives tests handles on the service worker, the side panel and the tabs.
+ * The end-to-end harness: the built extension (dist/) in Chromium, with handles on the service worker,
+ * the side panel and the tabs. Most files use it through `useExtension` (tests/support/e2e.ts).
  *
- *   const ext = await launchExtension();
+ *   const ext = await launchExtension();         // a browser and profile of this file's own
+ *   const ext = await sharedExtension();         // the browser all e2e files share (tests/support/shared-extension.ts)
  *   const page = await ext.context.newPage(); await page.goto(fixtures.url + '/form.html');
  *   const tabId = await ext.tabIdOf(page);
- *   await ext.setSettings({ provider: 'anthropic', anthropic: { apiKey: 'test', baseUrl: mock.url } });
+ *   await ext.setSettings(mockProviderSettings(mock.url));
  *   const panel = await ext.openPanel(tabId);   // chrome-extension://ID/sidepanel/index.html?tab=ID
- *   ...
- *   await ext.stopWorker();                      // CDP ServiceWorker.stopAllWorkers
+ *   await ext.stopWorker();                      // CDP ServiceWorker.stopAllWorkers (fresh profile only)
  *   await ext.close();
  *
  * Build first (`npm run test:e2e` does: ensure-chromium, vite build, vitest --project e2e).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
-import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { launchChromiumWithExtension, type ChromiumOptions } from './chromium.js';
 
-export { HEADLESS_FLAGS };
+export { HEADLESS_FLAGS, OFFLINE_DNS_FLAG } from './chromium.js';
 
-/**
- * Makes every host but this machine fail to resolve, the way remote requests fail for a person offline
- * (a DNS error, an error page in a frame) instead of being aborted before they start.
- */
-export const OFFLINE_DNS_FLAG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost';
-
-export interface LaunchOptions {
-  /** The built extension; default `$PAGEWRIGHT_DIST`, else `<repo>/dist` (a separate build keeps parallel work off the shared dist/). */
-  distDir?: string;
+export interface LaunchOptions extends ChromiumOptions {
   /** Settings written to chrome.storage.local before the test starts (same as `setSettings`). */
   settings?: unknown;
-  /** Show the browser window (needs a display). Default false. */
-  headed?: boolean;
-  /** Extra Chromium flags. */
-  args?: string[];
 }
 
 export interface ExtensionHarness {
@@ -51,47 +36,37 @@ export interface ExtensionHarness {
   tabIdOf(page: Page): Promise<number>;
   /** Writes chrome.storage.local 'settings' (raw: invalid values are allowed, for tests of errors). */
   setSettings(settings: unknown): Promise<void>;
-  /** Stops the service worker the way the browser does when idle (CDP ServiceWorker.stopAllWorkers). */
+  /** Stops the service worker the way the browser does when idle (CDP ServiceWorker.stopAllWorkers). Fresh profiles only. */
   stopWorker(): Promise<void>;
   /** A running worker: wakes a stopped one (by loading an extension page) and waits for it. */
   wakeWorker(): Promise<Worker>;
   /** Evaluates a function in the (woken) service worker. */
   evaluateInWorker<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /** A fresh profile: closes the browser. The shared browser: closes this file's pages, resets the extension's state, disconnects. */
   close(): Promise<void>;
 }
 
-const REPO_ROOT = resolve(import.meta.dirname, '../..');
-
-/** Launches Chromium with the extension loaded and waits for its service worker. */
+/** Launches Chromium with the extension loaded in a fresh profile and waits for its service worker. */
 export async function launchExtension(options: LaunchOptions = {}): Promise<ExtensionHarness> {
-  const distDir = resolve(options.distDir ?? process.env['PAGEWRIGHT_DIST'] ?? join(REPO_ROOT, 'dist'));
-  if (!existsSync(join(distDir, 'manifest.json'))) {
-    throw new Error(`No built extension at ${distDir}: run \`npx vite build\` (or \`npm run test:e2e\`, which builds first).`);
+  const browser = await launchChromiumWithExtension(options);
+  let ext: ExtensionHarness;
+  try {
+    ext = await harnessOf(browser.context, { close: () => browser.close(), canStopWorker: true });
+  } catch (error) {
+    await browser.close();
+    throw error;
   }
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('No Chromium found: run `node scripts/ensure-chromium.mjs` for how to install one.');
+  if (options.settings !== undefined) await ext.setSettings(options.settings);
+  return ext;
+}
 
-  const userDataDir = mkdtempSync(join(tmpdir(), 'pagewright-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    // The new headless mode runs extensions; Playwright's own `headless` flag would pick the old one.
-    headless: false,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [
-      ...(options.headed ? HEADLESS_FLAGS.filter((f) => f !== '--headless=new') : HEADLESS_FLAGS),
-      `--disable-extensions-except=${distDir}`,
-      `--load-extension=${distDir}`,
-      ...(options.args ?? []),
-    ],
-  });
-
+/** The harness over a browser context that has the extension loaded; `close` is what closing it does. */
+export async function harnessOf(context: BrowserContext, options: { close: () => Promise<void>; canStopWorker: boolean }): Promise<ExtensionHarness> {
   let current: Worker;
   try {
     current =
       context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
   } catch (error) {
-    await context.close().catch(() => undefined);
-    rmSync(userDataDir, { recursive: true, force: true });
     throw new Error(`The extension's service worker did not start: ${error instanceof Error ? error.message : String(error)}`);
   }
   const extensionId = new URL(current.url()).host;
@@ -133,11 +108,6 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     return worker.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
   };
 
-  const setSettings = async (settings: unknown): Promise<void> => {
-    await evaluateInWorker((value) => chrome.storage.local.set({ settings: value }), settings);
-  };
-  if (options.settings !== undefined) await setSettings(options.settings);
-
   return {
     context,
     extensionId,
@@ -174,8 +144,11 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
         }, original);
       }
     },
-    setSettings,
+    async setSettings(settings) {
+      await evaluateInWorker((value) => chrome.storage.local.set({ settings: value }), settings);
+    },
     async stopWorker() {
+      if (!options.canStopWorker) throw new Error('stopWorker needs a browser of its own: useExtension({ profile: "fresh" }) or launchExtension().');
       // Playwright does not report a stopped worker (its `close` event fires only at shutdown), so
       // watch the CDP ServiceWorker domain until the extension's version reads 'stopped'.
       const page = context.pages()[0] ?? (await context.newPage());
@@ -196,13 +169,6 @@ export async function launchExtension(options: LaunchOptions = {}): Promise<Exte
     },
     wakeWorker,
     evaluateInWorker,
-    async close() {
-      await context.close().catch(() => undefined);
-      try {
-        rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-      } catch {
-        // Chromium may still be flushing its cache; a leftover temp profile is harmless
-      }
-    },
+    close: options.close,
   };
 }

@@ -47,6 +47,23 @@ describe('mock model server', () => {
     expect(streamed).not.toContain('"usage"');
   });
 
+  it('streams the tool calls, then holds the trailing text until trailingAfter settles: the message cannot end before', async () => {
+    server = await startMockModelServer();
+    let release = () => {};
+    const trailingAfter = new Promise<void>((resolve) => (release = resolve));
+    server.enqueue({ toolCalls: [{ id: 'tu_1', name: 'read_page', input: {} }], trailingText: 'Still talking.', trailingAfter });
+    const response = await post(`${server.url}/v1/messages`, { model: 'm', stream: true });
+    const reader = response.body!.getReader();
+    let received = '';
+    while (!received.includes('"tu_1"') || !received.includes('content_block_stop')) received += new TextDecoder().decode((await reader.read()).value);
+    expect(received).not.toContain('text_delta');
+    expect(server.requests[0]?.ended).toBe(false);
+    release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) received += new TextDecoder().decode(chunk.value);
+    expect(received).toContain('text_delta');
+    expect(server.requests[0]?.ended).toBe(true);
+  });
+
   it('waits for requests, reads the system prompt and the last user text, and resets', async () => {
     server = await startMockModelServer();
     server.script(() => ({ text: 'ok' }));

@@ -1,7 +1,7 @@
 /**
- * Drives one task through the real side panel, as a person would: opens the panel on the tab, sends
- * the message, and answers every permission prompt that appears with the answer `decide` picks (reading
- * the prompt as it is shown), until the model's final text appears. Returns the prompts seen.
+ * The side panel as a person uses it: open it ready to send, send a message, find a tool call's line;
+ * and drive one task through it, answering every permission prompt that appears with the answer `decide`
+ * picks (reading the prompt as it is shown), until the model's final text appears.
  */
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './extension.js';
@@ -27,12 +27,20 @@ export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Prom
   return panel;
 }
 
+/** Types a message into the panel and sends it: with the Send button, or with the Enter key as a person at the keyboard does. */
+export async function send(panel: Page, text: string, options: { by?: 'button' | 'Enter' } = {}): Promise<void> {
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  if (options.by === 'Enter') await box.press('Enter');
+  else await panel.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** The panel element of one tool call (by the tool-use id the mock model gave it). */
+export const toolCall = (panel: Page, toolUseId: string) => panel.locator(`[data-tool-use-id="${toolUseId}"]`);
+
 /** Sends `message` and answers prompts until `finished` text shows in the panel (or the run stops). */
 export async function driveTask(panel: Page, message: string, options: { decide: Decide; finished: string }): Promise<PromptSeen[]> {
-  return driveRun(panel, options, async () => {
-    await panel.getByRole('textbox', { name: 'Message' }).fill(message);
-    await panel.getByRole('button', { name: 'Send' }).click();
-  });
+  return driveRun(panel, options, () => send(panel, message));
 }
 
 /**

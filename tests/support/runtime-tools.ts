@@ -85,3 +85,10 @@ export const throwTool = buildTool({
     throw new Error('kaboom');
   },
 });
+
+/** A tool_use block as the model sends it. */
+export const use = (name: string, input: unknown, id = 'toolu_1'): ToolUseBlock => ({ type: 'tool_use', id, name, input });
+
+/** The structured error inside a failed call's result text. */
+export const errorOf = (outcome: { decision: { content: Array<{ type: string; text?: string }> } }) =>
+  (JSON.parse(outcome.decision.content[0]?.text ?? '{}') as { error: Record<string, unknown> & { code: string; message: string; suggestion: string } }).error;

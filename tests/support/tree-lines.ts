@@ -38,3 +38,14 @@ export function checkTreeLines(output: string): string[] {
   }
   return problems;
 }
+
+/**
+ * The ref on the first line of a read_page or find result that contains `needle` (`button "Save"`,
+ * `textbox "Email"`): `e12`, or `f3e12` inside a frame. Throws, showing the text, when there is none.
+ */
+export function refIn(text: string, needle: string): string {
+  const line = text.split('\n').find((l) => l.includes(needle));
+  const ref = line ? /\[ref=((?:f\d+)?e\d+)\]/.exec(line)?.[1] : undefined;
+  if (!ref) throw new Error(`No ref for ${needle} in:\n${text.slice(0, 3_000)}`);
+  return ref;
+}

@@ -1,6 +1,5 @@
-/** The page tools against a fake browser: contract, frame stitching, refs to frames, safety, errors. */
+/** The page tools against a fake browser: safety defaults, frame stitching, refs to frames, safety, errors (the contract: src/tools/contract.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import type { FrameInfo, TabInfo } from '../../runtime/browser.js';
 import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
 import { ToolError } from '../../runtime/errors.js';
@@ -68,18 +67,7 @@ async function call(tool: AnyTool, input: Record<string, unknown>, context: Retu
   return tool.call(parsed, context, async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }), undefined, onProgress);
 }
 
-describe('page tool contract', () => {
-  it('every field is described, every tool has a prompt of real length, a search hint and an optional tab_id', () => {
-    for (const tool of PAGE_TOOLS) {
-      const schema = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as { properties?: Record<string, { description?: string }>; required?: string[] };
-      expect(schema.properties?.['tab_id']?.description, tool.name).toBeTruthy();
-      expect(schema.required ?? [], tool.name).not.toContain('tab_id');
-      for (const [field, spec] of Object.entries(schema.properties ?? {})) expect(spec.description?.length ?? 0, `${tool.name}.${field}`).toBeGreaterThan(20);
-      expect(tool.prompt.length, tool.name).toBeGreaterThan(150);
-      expect(tool.searchHint.split(' ').length, tool.name).toBeGreaterThanOrEqual(3);
-    }
-  });
-
+describe('page tool defaults', () => {
   it('reads are read-only, concurrency-safe and cancel on interrupt; actions are neither and block', () => {
     const reads = ['read_page', 'find', 'get_page_text', 'screenshot', 'wait_for'];
     for (const tool of PAGE_TOOLS) {
