@@ -4,7 +4,6 @@
  * the top level, so events that wake a stopped worker are delivered.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
-import { createModelClient } from '../runtime/model/index.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
 import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
@@ -24,6 +23,7 @@ import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { installInputBenchHook } from './input-bench-hook.js';
 import { createPageInput, withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import { modelForSettings } from './model-for-settings.js';
 import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import type { NavigationEvents } from './page-watch.js';
 import { notice, type PanelLink } from './panels.js';
@@ -63,7 +63,7 @@ const manager = new RunManager({
   browser: bridge,
   activity,
   loadSettings,
-  createModel: (settings) => createModelClient(settings),
+  createModel: (settings) => modelForSettings(settings),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
   // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).

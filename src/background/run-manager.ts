@@ -118,8 +118,14 @@ export class RunManager {
     if (running) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return notice('NOT_FOUND', 'That conversation no longer exists.', 'Start a new chat.');
+    const named = 'text' in what && conversation.title === NEW_CONVERSATION_TITLE;
+    if (named) conversation.title = titleOf(what.text);
     const checked = checkSettingsForRun(await this.deps.loadSettings());
-    if (!checked.ok) return checked.notice;
+    if (!checked.ok) {
+      // Refused before any reply: the list still names the conversation by what the person asked.
+      if (named) await this.conversations.put(conversation).then(() => this.conversations.broadcastList());
+      return checked.notice;
+    }
     const { settings } = checked;
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
@@ -132,7 +138,6 @@ export class RunManager {
     if ('text' in what) {
       messages = appendPersonMessage(messages, what.text);
       entries.push({ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: what.text }] } });
-      if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = what.text.replace(/\s+/g, ' ').trim().slice(0, 60) || NEW_CONVERSATION_TITLE;
     }
     conversation.updatedAt = this.now();
 
@@ -151,6 +156,9 @@ export class RunManager {
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
+    // The list shows which site a conversation worked on: the host of its run's tab.
+    const site = hostOf(tab?.url);
+    if (site) conversation.site = site;
     const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants: storedGrants };
 
     const tools = await this.deps.getTools(permissions, { simpleMode: settings.simpleMode });
@@ -338,4 +346,23 @@ function runStateOf(record: RunRecord): RunState {
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.cost ? { cost: record.cost } : {}),
   };
+}
+
+/** A conversation's title from the person's first message: one line, cut at a word past 120 characters (the list shows two lines). */
+function titleOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 120) return line || NEW_CONVERSATION_TITLE;
+  const cut = line.slice(0, 120);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : 120)}…`;
+}
+
+/** The host of an http(s) page, for the conversation list. */
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host : undefined;
+  } catch {
+    return undefined;
+  }
 }
