@@ -4,7 +4,7 @@
  * CSV (a download from the panel).
  */
 import type { ActivityEntry } from '../../src/shared/activity.js';
-import { hostOf, toolLabel } from '../lib/names.js';
+import { hostOf, toolLabel, withoutRoles } from '../lib/names.js';
 import type { AppModel } from '../models/app-model.js';
 import type { ExportFile } from '../models/activity-model.js';
 import { personDescription, RawOutput } from '../tools/view-parts.js';
@@ -34,9 +34,36 @@ function allowedLine(entry: ActivityEntry): string {
   return `Allowed by ${entry.allowedBy}`;
 }
 
+/** The judged effect's verb in the past: the card says what was done. */
+const PAST: Readonly<Record<string, string>> = {
+  types: 'Typed',
+  clicks: 'Clicked',
+  presses: 'Pressed',
+  selects: 'Selected',
+  submits: 'Submitted',
+  fills: 'Filled',
+  opens: 'Opened',
+  closes: 'Closed',
+  goes: 'Went',
+  starts: 'Started',
+};
+
+/**
+ * What it did, in a line: `did` is the call's description, then " — " and its judged effect
+ * ("types “buy milk” into textbox “New item”"); the effect, in the past and without role words, says
+ * it best, the description (by element names, never refs) when there is none.
+ */
+export function didLine(entry: Pick<ActivityEntry, 'did' | 'tool'>): string {
+  const [description = '', ...effects] = entry.did.split(' — ');
+  const effect = effects.join(' — ');
+  if (!effect) return personDescription(description) || toolLabel(entry.tool);
+  const words = withoutRoles(effect);
+  const verb = /^\S+/.exec(words)?.[0] ?? '';
+  return Object.hasOwn(PAST, verb) ? `${PAST[verb]}${words.slice(verb.length)}` : words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function ActivityCard({ entry }: { entry: ActivityEntry }) {
-  // `did` is the call's description, then " — " and its judged effect: the card says the first, in a person's words.
-  const what = personDescription(entry.did.split(' — ')[0] ?? '') || toolLabel(entry.tool);
+  const what = didLine(entry);
   return (
     <li class="activity-card" data-status={entry.status} data-tool={entry.tool}>
       <p class="activity-when muted">

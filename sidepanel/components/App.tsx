@@ -44,8 +44,11 @@ function Header({ app }: { app: AppModel }) {
   );
 }
 
-/** No model is ready yet: the chat is the setup card (a transcript already there stays shown below it). */
-const needsSetup = (app: AppModel) => app.settings.loaded.value && !app.settings.ready.value;
+/**
+ * No model is ready yet: the chat is the setup card (a transcript already there stays shown below it).
+ * Settings that are stored but invalid have their own notice, with the way to fix them.
+ */
+const needsSetup = (app: AppModel) => app.settings.loaded.value && app.settings.storedProblem.value === undefined && !app.settings.ready.value;
 
 /** The chat page: the setup card or a line about the demo model, the transcript, the run's state. */
 function Chat({ app }: { app: AppModel }) {

@@ -17,7 +17,8 @@ export function ImageViewer({ src, label, onClose }: { src: string; label: strin
             Close
           </button>
         </div>
-        <div class="image-viewer-body">
+        {/* Scrolls both ways at full size; focusable so the arrow keys scroll it too. */}
+        <div class="image-viewer-body" tabIndex={0} aria-label={`${label}, full size`}>
           <img src={src} alt={label} />
         </div>
       </div>

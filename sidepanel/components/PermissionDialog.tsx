@@ -12,6 +12,7 @@ import { hostOf, toolLabel } from '../lib/names.js';
 import { promptConsequence, promptTitle, promptWarnings, promptWhy } from '../lib/prompt-words.js';
 import type { ConversationModel } from '../models/conversation-model.js';
 import type { PanelPermissionRequest } from '../models/types.js';
+import { RawOutput } from '../tools/view-parts.js';
 import { useFocusTrap } from './focus-trap.js';
 import { PermissionEffect } from './PermissionEffect.js';
 
@@ -37,6 +38,8 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
   useFocusTrap(dialogRef, request?.toolUseId, {
     initial: () => denyRef.current,
     onEscape: () => model.respondToPermission('deny', model.denyReason.value),
+    // Sent from the message box, the Send button is disabled by the time the prompt closes: back to the box.
+    fallback: () => document.querySelector<HTMLElement>('textarea[aria-label="Message"]'),
   });
   if (!request) return null;
   const deny = () => model.respondToPermission('deny', model.denyReason.value);
@@ -75,7 +78,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           <p>
             Tool: {toolLabel(request.toolName)} (<code>{request.toolName}</code>) — {request.description}
           </p>
-          <pre class="tool-text">{JSON.stringify(request.input, null, 2)}</pre>
+          <RawOutput text={JSON.stringify(request.input, null, 2)} label="The call as the agent wrote it" />
         </details>
         <details class="permission-reason">
           <summary>Tell the agent why (if you deny)</summary>

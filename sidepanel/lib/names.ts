@@ -107,3 +107,8 @@ export function hostOf(url: string | undefined): string | undefined {
 export function counted(count: number, noun: string, plural = `${noun}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? noun : plural}`;
 }
+
+/** "presses Enter in textbox “Name”" → "presses Enter in “Name”": role words are the page's markup, not the person's. */
+export function withoutRoles(text: string): string {
+  return text.replace(/\b(?:textbox|button|link|checkbox|combobox|searchbox|menuitem|tab|radio|switch|option|listbox|slider|spinbutton) (“[^”]*”)/g, '$1');
+}

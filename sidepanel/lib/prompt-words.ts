@@ -5,7 +5,7 @@
  * built from what the worker judged (the request's facts and effect), never from what the page claims.
  */
 import type { PanelPermissionRequest } from '../models/types.js';
-import { describedElement, elementPhrase, hostOf, quote, toolLabel, unescapeValue } from './names.js';
+import { describedElement, elementPhrase, hostOf, quote, toolLabel, unescapeValue, withoutRoles } from './names.js';
 
 const short = (text: string, max = 60) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
@@ -139,9 +139,6 @@ export function promptConsequence(request: PanelPermissionRequest): string | und
   if (/^(clicks|types|presses|selects|chooses) /.test(summary) && !/\bsubmit|\bleav|\bopens|\bgoes to|\bnavigat/.test(summary)) return undefined;
   return `It ${withoutRoles(summary)}.`;
 }
-
-/** "presses Enter in textbox “Name”" → "presses Enter in “Name”": the role words are the page's markup, not the person's. */
-const withoutRoles = (text: string) => text.replace(/\b(?:textbox|button|link|checkbox|combobox|searchbox|menuitem|tab|radio|switch|option) (“[^”]*”)/g, '$1');
 
 /** Whether the prompt is about an act to think twice about: its warnings come first and no answer but Deny is highlighted. */
 export function promptIsGrave(request: PanelPermissionRequest): boolean {

@@ -81,8 +81,8 @@ export class SettingsModel {
   readonly provider = computed(() => activeProviderConfig(this.draft.value));
   /** What is stored now (the salvaged fields when the stored value was invalid): sections save over it. */
   readonly saved = signal<Settings>(defaultSettings());
-  /** Whether the stored settings can start a run (the panel shows its setup card until they can). */
-  readonly ready = computed(() => this.loaded.value && this.storedProblem.value === undefined && providerReady(this.saved.value));
+  /** Whether the stored settings name a model a run can ask (the panel shows its setup card until they do). */
+  readonly ready = computed(() => providerReady(this.saved.value));
   /** Each section's save, by the key it saved under. */
   readonly sectionSaves = signal<Readonly<Record<string, SaveStatus>>>({});
 

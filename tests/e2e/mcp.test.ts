@@ -250,7 +250,8 @@ describe('MCP servers in the extension', () => {
     const panel = await openPanel();
     try {
       await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-      const section = panel.locator('fieldset.mcp-servers');
+      await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Tool servers' }).click();
+      const section = panel.locator('.mcp-servers');
       await section.getByRole('button', { name: 'Add MCP server' }).click();
       const server = section.locator('.mcp-server').last();
       await server.getByLabel('Name', { exact: true }).fill('tickets');
@@ -258,7 +259,7 @@ describe('MCP servers in the extension', () => {
       await server.getByLabel('Headers (one a line, Name: value)').fill('Authorization: Bearer settings-token-77');
       // The header value is masked like the API key until the person asks to see it.
       expect(await server.locator('textarea').evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'))).toBe('disc');
-      await panel.getByRole('button', { name: 'Save settings' }).click();
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
       const state = server.locator('[data-mcp-server="tickets"]');
       await expect.poll(() => state.getAttribute('data-mcp-status'), { timeout: 20_000 }).toBe('connected');
       expect(await state.textContent()).toMatch(/Connected — \d+ tools/);
@@ -278,7 +279,7 @@ describe('MCP servers in the extension', () => {
       }
       // Removing it and saving takes it out of the worker.
       await server.getByRole('button', { name: 'Remove tickets' }).click();
-      await panel.getByRole('button', { name: 'Save settings' }).click();
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(async () => JSON.stringify(await mcpStates(panel))).not.toContain('"tickets"');
     } finally {
       await added.stop().catch(() => undefined);

@@ -211,9 +211,10 @@ describe('side panel', () => {
     await panel.getByText('Granted and opened.').waitFor();
 
     await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Sites allowed' }).click();
     const grant = panel.locator(`[data-grant-origin="${origin}"][data-grant-tool="open_tab"]`);
     await grant.waitFor();
-    await grant.getByRole('button', { name: `Revoke open_tab on ${origin}` }).click();
+    await grant.getByRole('button', { name: `Revoke Open tab on ${origin}` }).click();
     await expect.poll(() => grant.count()).toBe(0);
     // Revoked in the worker's store, not only in the list.
     const reloaded = await panel.evaluate(() => chrome.runtime.sendMessage({ method: 'grants.list', params: {} }));
@@ -348,11 +349,11 @@ describe('side panel', () => {
     // The fields that were still valid survive.
     expect(await panel.getByLabel('Base URL').inputValue()).toBe(mock.url);
     await panel.getByLabel('Base URL').fill('not a url');
-    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await panel.locator('.field-error').first().waitFor();
     expect(await panel.getByLabel('Base URL').getAttribute('aria-invalid')).toBe('true');
     await panel.getByLabel('Base URL').fill(mock.url);
-    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await panel.getByText('Saved.').waitFor();
     await expect.poll(() => notice.count()).toBe(0);
     const stored = await ext.evaluateInWorker(() => chrome.storage.local.get('settings'), undefined);
@@ -371,6 +372,7 @@ describe('side panel', () => {
     await panel.locator('[data-tool-use-id="toolu_mem"][data-status="done"]').waitFor();
     await panel.getByText('Noted.').waitFor();
     await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Memory' }).click();
     const entry = panel.locator('[data-memory-key="panel-test-note"]');
     await entry.waitFor();
     await entry.locator('summary').click();

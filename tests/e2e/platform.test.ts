@@ -187,11 +187,17 @@ describe('platform', () => {
     await page.close();
   });
 
-  it('says clearly when no API key is set', async () => {
+  it('opens on the setup card when no API key is set, and the message box waits for a model', async () => {
     await ext.setSettings({ provider: 'anthropic', anthropic: { baseUrl: mock.url } });
     const { panel, page } = await openPanelOn('plain.html');
-    await send(panel, 'Hello?');
-    await expect.poll(() => panel.getByText('No Anthropic API key is set', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByRole('heading', { name: 'Set up a model' }).waitFor();
+    expect(await panel.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    // A key pasted and saved there: the card gives way to the example requests, and a run can start.
+    await panel.getByLabel('API key').fill('test-key');
+    await panel.getByRole('button', { name: 'Save and start' }).click();
+    await panel.getByRole('button', { name: 'Summarize this page' }).waitFor();
+    expect(await panel.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(false);
     expect(mock.requests).toHaveLength(0);
     await panel.close();
     await page.close();
