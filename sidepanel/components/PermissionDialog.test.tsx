@@ -83,7 +83,7 @@ describe('PermissionDialog', () => {
     expect(html).toContain('Type “code 482913” into “Search”?');
     expect(html).toContain('This would send what it read on bank.test to evil.test.');
     expect(html).toContain('Then it submits the form “Search” (GET https://evil.test/s).');
-    expect(html).toContain('read on bank.test: </span><q><bdi>482913</bdi></q>');
+    expect(html).toContain('read on https://bank.test: </span><q><bdi>482913</bdi></q>');
     const details = html.split('<details class="permission-details">')[1] ?? '';
     expect(details).toContain('<dt>Text</dt><dd><bdi>code 482913</bdi></dd>');
     expect(details).toContain('<dd class="masked"><bdi>••••••</bdi></dd>');

@@ -74,6 +74,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
         <details class="permission-details">
           <summary>Details</summary>
           {request.effect?.summary && <p>What it will do: {request.effect.summary}</p>}
+          {'detail' in request.why && <p>Why it asks: {request.why.detail}</p>}
           <PermissionEffect request={request} facts />
           <p>
             Tool: {toolLabel(request.toolName)} (<code>{request.toolName}</code>) — {request.description}

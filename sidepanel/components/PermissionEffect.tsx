@@ -41,7 +41,7 @@ export function PermissionEffect({ request, facts }: { request: PanelPermissionR
       <ul>
         {flows.slice(0, 8).map((flow, index) => (
           <li key={index}>
-            <span class="permission-label">read on {hostOf(flow.from)}: </span>
+            <span class="permission-label">read on {flow.from}: </span>
             <q>
               <bdi>{flow.text}</bdi>
             </q>

@@ -79,12 +79,19 @@ function flowSites(request: PanelPermissionRequest): { from: string; to: string 
   return flow ? { from: hostOf(flow.from) ?? flow.from, to: hostOf(flow.to) ?? flow.to } : undefined;
 }
 
-/** Why an act was judged one to think twice about, from the judgement's own reason. */
+/**
+ * Why an act was judged one to think twice about, from the judgement's own reason: "This cannot be
+ * undone" where that is the reason, else the reason itself (it is written in words: "it leaves a.example
+ * for another site, b.example", "a redirect on the site may forward the tab there").
+ */
 function destructiveLine(detail: string): string {
   if (/password|payment|bank data|secret/i.test(detail)) return 'This goes into a password or payment field.';
   if (/can run code/i.test(detail)) return 'This file can run code when it is opened.';
-  if (/not seen in a snapshot/i.test(detail)) return 'The agent has not read this part of the page, so what it does is not known.';
-  return 'This cannot be undone.';
+  if (/not seen in a snapshot|could not be read|cannot be judged/i.test(detail)) return 'What this does could not be read from the page, so it is not known.';
+  if (/cannot be undone|\bposts?\b|submit|delet|\bpay|\bsend|\border|purchas|publish|remov|\bclose|unsubscrib|transfer/i.test(detail))
+    return 'This cannot be undone.';
+  const sentence = detail.trim().replace(/\.$/, '');
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
 }
 
 /**

@@ -129,7 +129,7 @@ describe('side panel', () => {
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'Both are watching' })));
     await panel.getByText('All three came back.').waitFor();
     expect(await panel.getByRole('dialog').count()).toBe(0);
-    expect(await panel.locator('section.tool-group[aria-label="2 calls of wait_for"] [data-status="done"]').count()).toBe(2);
+    expect(await panel.locator('section.tool-group[aria-label="2 calls of Wait"] [data-status="done"]').count()).toBe(2);
     const [, second] = await mock.waitForRequests(2);
     expect(toolResultsOf(second!).map((result) => [result.toolUseId, result.isError])).toEqual([
       ['toolu_par_a', false],
@@ -147,6 +147,7 @@ describe('side panel', () => {
     await send(panel, 'Open another tab');
     const dialog = panel.getByRole('dialog');
     await dialog.waitFor();
+    await dialog.getByText('Tell the agent why (if you deny)').click();
     await dialog.getByRole('textbox').fill('Not during the demo');
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await panel.locator('[data-tool-use-id="toolu_deny"][data-status="rejected"]').waitFor();
@@ -287,7 +288,9 @@ describe('side panel', () => {
     const call = panel.locator('[data-tool-use-id="toolu_long"][data-status="done"]');
     await call.waitFor();
     await panel.getByText('Long page read.').waitFor();
-    expect(await call.textContent()).toContain('the model saw this preview');
+    expect(await call.textContent()).toContain('the agent got a preview');
+    // The count is of the whole text, not of the preview.
+    expect(await call.locator('.tool-call-title').textContent()).toMatch(/Read the page text: [\d,]+ characters/);
     expect(await call.textContent()).not.toContain('THE-LAST-PARAGRAPH-MARKER');
     await call.getByRole('button', { name: 'Open full result' }).click();
     await expect.poll(() => call.locator('.full-result').textContent()).toContain('THE-LAST-PARAGRAPH-MARKER');

@@ -157,7 +157,7 @@ describe('navigations are judged on where they land', () => {
       ['click', true],
       ['navigate', true],
     ]);
-    expect(prompts[1]?.text).toContain(`from ${sites.bank.origin}`);
+    expect(prompts[1]?.text).toContain(`read on ${sites.bank.origin}`);
     expect(prompts[1]?.text).toContain(secret.toLowerCase());
     expect(resultText(mock, 'rel').text).toContain(`Loaded ${sites.bank.origin}/c?d=${secret}`);
     expect(sites.site.received(secret)).toBe(false);

@@ -10,9 +10,12 @@ export const view: ToolView<typeof getPageText> = {
   call: (call) => {
     const article = inputField(call, 'main_content') === 'true';
     if (call.status !== 'done') return <strong>{article ? 'Page text (the article)' : 'Page text'}</strong>;
+    // A result stored over budget: the panel has a preview, so the whole is counted in characters.
+    const total = call.persisted?.totalChars;
     return (
       <span>
-        <strong>{article ? 'Read the article:' : 'Read the page text:'}</strong> {counted(pageTextWords(resultText(call)), 'word')}
+        <strong>{article ? 'Read the article:' : 'Read the page text:'}</strong>{' '}
+        {total !== undefined ? counted(total, 'character') : counted(pageTextWords(resultText(call)), 'word')}
       </span>
     );
   },
