@@ -6,6 +6,7 @@ import type { AppModel } from '../models/app-model.js';
 /** The examples: each shows a different tool at work (page text, the page's controls, a search). */
 export const EXAMPLE_REQUESTS = ['Summarize this page', 'What can I do on this page?', 'Find the contact details on this page'] as const;
 
+/** The example requests of an empty chat. */
 export function Examples({ app }: { app: AppModel }) {
   useEffect(() => void app.refreshTabPage(), []);
   const page = app.tabPage.value;

@@ -3,6 +3,8 @@
  * a local server), Test, Save — or "Try it without a key" with the demo model. The key is typed into
  * this extension page and saved to extension storage; only the worker sends it, to the provider.
  */
+import { useState } from 'preact/hooks';
+import { providerReady } from '../../src/shared/settings.js';
 import { withProviderKind } from '../lib/provider-kinds.js';
 import type { AppModel } from '../models/app-model.js';
 import { KeyTestButton, KeyTestResult, ProviderFields } from './settings/ProviderFields.js';
@@ -14,6 +16,7 @@ const MODEL_FIELDS = sectionOrFirst('model').fields;
 export function SetupCard({ app }: { app: AppModel }) {
   const settings = app.settings;
   const status = settings.sectionSaves.value['model'];
+  const [missing, setMissing] = useState(false);
   const tryDemo = async () => {
     settings.edit((draft) => withProviderKind(draft, 'demo'), 'provider');
     app.keyTest.clear();
@@ -27,7 +30,9 @@ export function SetupCard({ app }: { app: AppModel }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void settings.save(MODEL_FIELDS, 'model');
+          // Saved without the key it needs, the card would only come back: say what is missing instead.
+          if (!providerReady(settings.draft.value)) setMissing(true);
+          else void settings.save(MODEL_FIELDS, 'model');
         }}
       >
         <ProviderFields settings={settings} keyTest={app.keyTest} compact />
@@ -38,6 +43,11 @@ export function SetupCard({ app }: { app: AppModel }) {
           </button>
         </div>
         <KeyTestResult keyTest={app.keyTest} />
+        {missing && !providerReady(settings.draft.value) && (
+          <p class="error-text" role="alert">
+            Paste the API key first (or pick a local server, which needs none, or try the demo model below).
+          </p>
+        )}
         {status?.state === 'error' && (
           <p class="error-text" role="alert">
             {status.error}

@@ -6,6 +6,7 @@
 import { KNOWN_MODELS } from '../../src/runtime/context-window/models.js';
 import { defaultSettings, keyRequired, type Settings } from '../../src/shared/settings.js';
 
+/** A provider as the person picks it. */
 export type ProviderKind = 'anthropic' | 'openai' | 'local' | 'demo';
 
 const OPENAI_URL = defaultSettings().openai.baseUrl;

@@ -193,6 +193,9 @@ describe('platform', () => {
     await panel.getByRole('heading', { name: 'Set up a model' }).waitFor();
     expect(await panel.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
     expect(await panel.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    // Saved without the key it needs, the card says what is missing rather than coming back.
+    await panel.getByRole('button', { name: 'Save and start' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Paste the API key first' }).waitFor();
     // A key pasted and saved there: the card gives way to the example requests, and a run can start.
     await panel.getByLabel('API key').fill('test-key');
     await panel.getByRole('button', { name: 'Save and start' }).click();

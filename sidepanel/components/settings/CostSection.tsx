@@ -78,6 +78,7 @@ function Prices({ app }: { app: AppModel }) {
   );
 }
 
+/** Settings → Cost and context. */
 export function CostSection({ app, fields }: SectionProps) {
   const settings = app.settings;
   const draft = settings.draft.value;

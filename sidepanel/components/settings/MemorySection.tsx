@@ -2,6 +2,7 @@
 import { SectionForm } from './SectionForm.js';
 import type { SectionProps } from './sections.js';
 
+/** Settings → Memory: acts at once. */
 export function MemorySection({ app, fields }: SectionProps) {
   const memory = app.memory;
   const entries = memory.entries.value;

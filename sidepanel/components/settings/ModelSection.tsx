@@ -3,6 +3,7 @@ import { SectionForm } from './SectionForm.js';
 import type { SectionProps } from './sections.js';
 import { KeyTestButton, KeyTestResult, ProviderFields } from './ProviderFields.js';
 
+/** Settings → Model, with Test key. */
 export function ModelSection({ app, fields }: SectionProps) {
   return (
     <SectionForm

@@ -30,6 +30,7 @@ function RuleList({ settings, kind, errors }: { settings: SettingsModel; kind: '
   );
 }
 
+/** Settings → Permissions. */
 export function PermissionsSection({ app, fields }: SectionProps) {
   const settings = app.settings;
   const draft = settings.draft.value;

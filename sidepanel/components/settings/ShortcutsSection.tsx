@@ -10,6 +10,7 @@ const CONTEXTS = [
   ['image', 'Image'],
 ] as const;
 
+/** Settings → Shortcuts (the context-menu actions). */
 export function ShortcutsSection({ app, fields }: SectionProps) {
   const settings = app.settings;
   const errors = settings.fieldErrors.value;

@@ -3,6 +3,7 @@ import { toolLabel } from '../../lib/names.js';
 import { SectionForm } from './SectionForm.js';
 import type { SectionProps } from './sections.js';
 
+/** Settings → Sites allowed: acts at once. */
 export function SitesSection({ app, fields }: SectionProps) {
   const grants = app.grants;
   const list = grants.grants.value;

@@ -29,6 +29,7 @@ export interface SettingsSection {
   component: FunctionComponent<SectionProps>;
 }
 
+/** The sections, in menu order. */
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'model', label: 'Model', fields: ['provider', 'anthropic', 'openai'], component: ModelSection },
   { id: 'permissions', label: 'Permissions', fields: ['permissionMode', 'rules', 'simpleMode'], component: PermissionsSection },

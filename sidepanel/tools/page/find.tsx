@@ -5,6 +5,7 @@ import { inputField, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { countRefs, treeResult } from './tree.js';
 
+/** find: the query, then how many matches. */
 export const view: ToolView<typeof find> = {
   call: (call) => {
     const query = quote(inputField(call, 'query') ?? '');

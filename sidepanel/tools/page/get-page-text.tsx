@@ -6,6 +6,7 @@ import { inputField, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { treeResult } from './tree.js';
 
+/** get_page_text: the words read, the text behind a toggle. */
 export const view: ToolView<typeof getPageText> = {
   call: (call) => {
     const article = inputField(call, 'main_content') === 'true';

@@ -4,6 +4,7 @@ import { inputField, ProgressLine } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 import { controlsFound, treeResult } from './tree.js';
 
+/** read_page: the controls read, the tree behind a toggle. */
 export const view: ToolView<typeof readPage> = {
   call: (call) => {
     const what = inputField(call, 'ref') ? 'part of the page' : inputField(call, 'filter') === 'interactive' ? "the page's controls" : 'the page';

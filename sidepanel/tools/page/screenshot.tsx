@@ -18,6 +18,7 @@ function Thumbnail({ src, caption }: { src: string; caption: string }) {
   );
 }
 
+/** screenshot: a thumbnail that opens full size. */
 export const view: ToolView<typeof screenshot> = {
   call: (call) => {
     const title = call.output ? call.output.title || call.output.url : '';
