@@ -1,80 +1,19 @@
 /**
- * Builds dist/: the MV3 extension from manifest.json via @crxjs/vite-plugin (service worker, side panel,
- * popup), plus the content script as one standalone classic script at CONTENT_SCRIPT_PATH.
- *
- * Why not crx's own options: `contentScripts.standaloneFiles` only applies to scripts listed in
- * manifest.content_scripts (injected into every matching page up front) or imported with `?script`
- * (which crx lists in web_accessible_resources for all http(s) pages, so any page could detect the
- * extension). Pagewright injects on demand, only into tabs the agent works on, with
- * scripting.executeScript({ files: [CONTENT_SCRIPT_PATH], allFrames: true }); files injected that way
- * need not be web-accessible. So this plugin runs the same kind of secondary IIFE build crx does.
+ * Builds dist/, the Chrome extension: MV3 from manifest.json via @crxjs/vite-plugin (service worker, side
+ * panel, popup), plus the content script as one standalone classic script at CONTENT_SCRIPT_PATH
+ * (build/plugins.ts says why). The Firefox build from the same tree is vite.firefox.config.ts.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { crx } from '@crxjs/vite-plugin';
-import { build, defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+import { mcpSdkWithoutAjv, standaloneContentScript } from './build/plugins.js';
 import manifest from './manifest.json' with { type: 'json' };
-import { CONTENT_SCRIPT_PATH } from './src/background/inject.js';
 
-const CONTENT_ENTRY = resolve(import.meta.dirname, 'src/content/index.ts');
-
-/** Bundles the content script as one self-contained IIFE and emits it at CONTENT_SCRIPT_PATH. */
-function standaloneContentScript(): Plugin {
-  let minify: boolean | 'oxc' | 'terser' | 'esbuild' = false;
-  let sourcemap: boolean | 'inline' | 'hidden' = false;
-  return {
-    name: 'pagewright:standalone-content-script',
-    apply: 'build',
-    configResolved(config) {
-      minify = config.build.minify;
-      sourcemap = config.build.sourcemap;
-    },
-    async generateBundle() {
-      if (!existsSync(CONTENT_ENTRY)) {
-        this.warn(`${CONTENT_ENTRY} does not exist yet: emitting an empty content script.`);
-        this.emitFile({ type: 'asset', fileName: CONTENT_SCRIPT_PATH, source: '/* Pagewright content script: not built yet */\n' });
-        return;
-      }
-      const result = await build({
-        configFile: false,
-        logLevel: 'warn',
-        root: import.meta.dirname,
-        build: {
-          write: false,
-          emptyOutDir: false,
-          minify,
-          sourcemap: sourcemap === 'inline' ? 'inline' : false,
-          target: 'chrome116',
-          lib: { entry: CONTENT_ENTRY, formats: ['iife'], name: 'pagewrightContent', fileName: () => CONTENT_SCRIPT_PATH },
-          rolldownOptions: { output: { entryFileNames: CONTENT_SCRIPT_PATH } },
-        },
-      });
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
-      const entry = outputs.find((o) => o.type === 'chunk' && o.isEntry);
-      if (!entry || entry.type !== 'chunk') throw new Error('The content script build produced no entry chunk.');
-      this.emitFile({ type: 'asset', fileName: CONTENT_SCRIPT_PATH, source: entry.code });
-    },
-  };
-}
-
-/**
- * The MCP SDK's client imports ajv as its default JSON Schema validator; ajv compiles schemas with
- * `new Function`, which the service worker's CSP forbids. src/mcp always passes an eval-free validator,
- * so the import is swapped for a stub (src/mcp/no-ajv.ts) that throws if anything ever uses it.
- */
-function mcpSdkWithoutAjv(): Plugin {
-  const stub = resolve(import.meta.dirname, 'src/mcp/no-ajv.ts');
-  return {
-    name: 'pagewright:mcp-sdk-without-ajv',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return importer?.includes('@modelcontextprotocol/sdk') && /(^|\/)ajv-provider\.js$/.test(source) ? stub : null;
-    },
-  };
-}
+/** Fixes the target browser for src/background/target-browser.ts, so the other browser's code is left out. */
+const define = { 'import.meta.env.PAGEWRIGHT_BROWSER': JSON.stringify('chrome') };
 
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  define,
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -82,5 +21,5 @@ export default defineConfig({
     // Readable stack traces for people who report bugs; the extension is loaded unpacked.
     minify: false,
   },
-  plugins: [mcpSdkWithoutAjv(), crx({ manifest: manifest as Parameters<typeof crx>[0]['manifest'] }), standaloneContentScript()],
+  plugins: [mcpSdkWithoutAjv(), crx({ manifest: manifest as Parameters<typeof crx>[0]['manifest'] }), standaloneContentScript({ target: 'chrome116', define })],
 });

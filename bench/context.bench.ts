@@ -223,7 +223,7 @@ try {
   const callerSystem = systemPromptFor(tools, { id: 1, title: PAGE, url: `http://127.0.0.1/${PAGE}/source.html` }, Date.UTC(2026, 0, 1));
   const messages = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Survey this page.' }] }];
   const none = { discoveredTools: [], grants: [] };
-  const deferredSystem = buildSystemPrompt(callerSystem, deferredToolsPromptSection(tools, none));
+  const deferredSystem = buildSystemPrompt(callerSystem, deferredToolsPromptSection(tools));
   const deferredBody = JSON.stringify(buildAnthropicBody(MODEL, { system: deferredSystem, tools: toolSpecsForRequest(tools, none), messages }));
   // The reference: no tool deferred, so every schema is sent and the system prompt has no list of names.
   const allBody = JSON.stringify(buildAnthropicBody(MODEL, { system: buildSystemPrompt(callerSystem, ''), tools: tools.map(toolSpec), messages }));

@@ -3,8 +3,9 @@
  * and noisy, so read the ratios):
  *   1. executor overhead: one call through `executeToolCall` (find, lenient parse, validate, permission,
  *      call, map, budget) against calling the same function bare;
- *   2. a batch of 10 concurrency-safe tools that each wait 50 ms, through `runToolCalls`, against the
- *      ideal 50 ms and against a bare `Promise.all` of the same ten waits;
+ *   2. a batch of 10 concurrency-safe tools that each wait 50 ms, through the turn's executor the loop uses
+ *      (`StreamingToolExecutor`, handed the whole message), against the ideal 50 ms and against a bare
+ *      `Promise.all` of the same ten waits;
  *   3. persisting and previewing a 1 MB result in IndexedDB, against the same with an in-memory store.
  *      In Node, IndexedDB is fake-indexeddb (an in-memory implementation), so this measures our code
  *      plus idb's wrapper, not a browser's disk.
@@ -18,7 +19,7 @@ import { openDatabase } from '../src/storage/database.js';
 import { createIdbResultStore } from '../src/storage/results.js';
 import type { ResultStore } from '../src/runtime/budget-types.js';
 import { executeToolCall } from '../src/runtime/execute.js';
-import { runToolCalls } from '../src/runtime/orchestrate.js';
+import { StreamingToolExecutor } from '../src/runtime/streaming-executor.js';
 import { buildTool, type CanUseTool } from '../src/runtime/tool.js';
 import { createTestContext } from '../tests/support/tool-context.js';
 
@@ -80,7 +81,7 @@ async function parallelBatch() {
   for (let round = 0; round < rounds; round++) {
     const uses = Array.from({ length: 10 }, (_, i) => ({ type: 'tool_use' as const, id: `w${round}_${i}`, name: 'wait50', input: {} }));
     let start = performance.now();
-    await runToolCalls(uses, createTestContext([waiter]), { canUseTool: allow, emit: () => undefined });
+    await new StreamingToolExecutor(createTestContext([waiter]), { canUseTool: allow, emit: () => undefined }).finish(uses);
     batch.push(performance.now() - start);
     start = performance.now();
     await Promise.all(Array.from({ length: 10 }, () => wait(50)));
@@ -89,8 +90,8 @@ async function parallelBatch() {
   const m = median(batch);
   const r = median(bare);
   console.log(`10 concurrency-safe tools waiting 50 ms each, ${rounds} rounds, medians`);
-  console.log(`  runToolCalls            ${m.toFixed(1)} ms   ratio to ideal 50 ms: ${(m / 50).toFixed(2)}×   (serial would be 10×)`);
-  console.log(`  bare Promise.all        ${r.toFixed(1)} ms   ratio to ideal 50 ms: ${(r / 50).toFixed(2)}×   (runToolCalls / bare: ${(m / r).toFixed(2)}×)`);
+  console.log(`  StreamingToolExecutor   ${m.toFixed(1)} ms   ratio to ideal 50 ms: ${(m / 50).toFixed(2)}×   (serial would be 10×)`);
+  console.log(`  bare Promise.all        ${r.toFixed(1)} ms   ratio to ideal 50 ms: ${(r / 50).toFixed(2)}×   (executor / bare: ${(m / r).toFixed(2)}×)`);
 }
 
 // --- 3. persisting and previewing a 1 MB result ---------------------------------------------------

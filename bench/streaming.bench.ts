@@ -5,7 +5,7 @@
  *      a second more of text. With streaming the call runs while the text streams; the ideal saving is
  *      the smaller of the tool's time and the stream time left after its block completed. Printed: the
  *      saving and its ratio to the ideal, medians over rounds.
- *   2. the orchestrator's overhead: runs of one turn of 10 instant concurrency-safe calls, and of 10
+ *   2. the executor's overhead: runs of one turn of 10 instant concurrency-safe calls, and of 10
  *      instant other calls, through the real loop with the scripted client (no network, no waiting),
  *      streaming on vs off, alternating: time per run and the ratio.
  * Run: `npx tsx bench/streaming.bench.ts` (or `npm run bench -- streaming`).
@@ -91,7 +91,7 @@ async function slowStream() {
   console.log(`  saved                    ${saved.toFixed(0)} ms   = ${(saved / ideal).toFixed(2)}× the ideal`);
 }
 
-// --- 2. the orchestrator's overhead ----------------------------------------------------------------
+// --- 2. the executor's overhead --------------------------------------------------------------------
 async function overhead() {
   const instant = (name: string, safe: boolean) =>
     buildTool({
@@ -120,7 +120,7 @@ async function overhead() {
     const a = median(on);
     const b = median(off);
     console.log(
-      `orchestrator overhead: ${runs} runs of one turn of 10 instant ${name === 'safe' ? 'concurrency-safe' : 'not concurrency-safe'} calls through the loop, ${rounds} rounds, medians per run`,
+      `executor overhead: ${runs} runs of one turn of 10 instant ${name === 'safe' ? 'concurrency-safe' : 'not concurrency-safe'} calls through the loop, ${rounds} rounds, medians per run`,
     );
     console.log(`  streaming off ${(b * 1000).toFixed(0)} µs   streaming on ${(a * 1000).toFixed(0)} µs   on / off: ${(a / b).toFixed(2)}×`);
   }

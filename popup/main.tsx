@@ -5,8 +5,9 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
-import { openSidePanel } from '../src/background/chrome-only.js';
+import { openSidePanel } from '../src/background/panel-host.js';
 import { BUILT_IN_PROMPTS, fillTemplate, MENU_SUMMARIZE_PAGE } from '../src/background/context-menus.js';
+import { messageOf } from '../src/runtime/errors.js';
 import { requestWorker, type ParamsOf, type ReplyOf, type WorkerMethod } from '../src/shared/protocol/requests.js';
 
 type Status = ReplyOf<'status.get'>;
@@ -39,7 +40,7 @@ function Popup() {
         if (active?.id !== undefined) setTab({ id: active.id, windowId: active.windowId ?? -1, url: active.url ?? '', title: active.title ?? '' });
         setStatus(await request('status.get', {}));
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(messageOf(e));
       }
     })();
   }, []);
@@ -67,7 +68,7 @@ function Popup() {
         await request('quickAction.start', { tabId: tab.id, prompt });
         window.close();
       } catch (e) {
-        setError(e instanceof Error ? e.message : String(e));
+        setError(messageOf(e));
       }
     })();
   };

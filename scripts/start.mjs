@@ -12,7 +12,8 @@
  *                                               # a last line with the tokens and cost
  *   options: --mock (the built-in demo model, no key needed), --yes (allow every permission prompt in
  *            --task mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS
- *            (default 300), --no-build
+ *            (default 300), --no-build, --browser firefox (Pagewright's Firefox build in Firefox:
+ *            scripts/start-firefox.mjs)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { findChromium, HEADLESS_FLAGS } from './ensure-chromium.mjs';
+import { usageLine } from './usage-line.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -36,6 +38,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     timeout: { type: 'string', default: '300' },
     'no-build': { type: 'boolean', default: false },
+    browser: { type: 'string', default: 'chromium' },
     help: { type: 'boolean', short: 'h', default: false },
   },
   allowPositionals: false,
@@ -56,16 +59,19 @@ const fail = (message) => {
   process.exit(1);
 };
 
+const firefox = args.browser === 'firefox';
+if (!['chromium', 'chrome', 'firefox'].includes(args.browser)) fail(`--browser is chromium (the default) or firefox, not "${args.browser}".`);
+
 // ---------- build ----------
-if (!args['no-build']) {
+if (!args['no-build'] && !firefox) {
   console.error('Building dist/ …');
   const built = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) fail('the build failed (see above).');
 }
 
 // ---------- browser ----------
-const executablePath = findChromium();
-if (!executablePath) {
+const executablePath = firefox ? undefined : findChromium();
+if (!executablePath && !firefox) {
   fail(
     'no Chromium or Chrome found. Install one (Debian/Ubuntu: `sudo apt-get install -y chromium`; or https://www.google.com/chrome/) or set CHROME_PATH to its executable. Note: branded Chrome 137+ ignores --load-extension; Chromium works.',
   );
@@ -135,6 +141,21 @@ const startServer = createServer((req, res) => {
 });
 await new Promise((ready) => startServer.listen(0, '127.0.0.1', ready));
 const startUrl = args.url ?? `http://127.0.0.1:${startServer.address().port}/`;
+
+// ---------- Firefox: scripts/start-firefox.mjs does the rest ----------
+if (firefox) {
+  const { startFirefox } = await import('./start-firefox.mjs');
+  const cleanups = [];
+  const stop = async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    startServer.close();
+  };
+  process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void stop().then(() => process.exit(143)));
+  const code = await startFirefox({ root: ROOT, args, settings, startUrl, headless, fail, onCleanup: (cleanup) => cleanups.push(cleanup) });
+  await stop();
+  process.exit(code);
+}
 
 // ---------- launch ----------
 const { chromium } = await import('playwright-core');
@@ -292,18 +313,4 @@ async function runTask(task, taskTabId) {
   const code = await finished;
   clearTimeout(timer);
   return code;
-}
-
-/** The run's last line: its tokens by kind and its estimated cost, as the panel's meter says them. */
-function usageLine(usage, cost) {
-  const n = (value) => value.toLocaleString('en-US');
-  if (!usage) return 'used no tokens';
-  const total = usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheCreationTokens;
-  if (total === 0) return 'used no tokens · $0';
-  const kinds = `${n(usage.inputTokens)} in, ${n(usage.outputTokens)} out, ${n(usage.cacheReadTokens)} cache reads, ${n(usage.cacheCreationTokens)} cache writes`;
-  const money =
-    cost?.costUsd === undefined
-      ? `cost unknown: no price for ${cost?.model ?? 'this model'} (add one in Settings → Cost and context)`
-      : `≈ $${cost.costUsd < 0.01 ? cost.costUsd.toFixed(4) : cost.costUsd.toFixed(2)}`;
-  return `used ${n(total)} tokens (${kinds}) · ${money}`;
 }

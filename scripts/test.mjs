@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, formatting (Prettier), unit tests, then the end-to-end tests (Chromium check, build, e2e), and a
-// last line "N passed, N failed" that sums both test projects — CI reads exactly that line, so keep it last
+// `npm test`: typecheck, lint, formatting (Prettier), unit tests, then the end-to-end tests (Chromium check, build, e2e; then
+// Firefox check, Firefox build, web-ext lint, Firefox e2e), and a
+// last line "N passed, N failed" that sums every test project — CI reads exactly that line, so keep it last
 // and keep its shape. Every stage runs even when an earlier one failed, so one run shows every problem;
 // a failed stage that is not a test run (typecheck, lint, Chromium, build) counts as one failure, and a
 // test run that broke without reporting a failed test (a file that did not load) counts as one too.
@@ -63,6 +64,11 @@ check('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit');
 if (check('chromium', 'node', ['scripts/ensure-chromium.mjs']) && check('build', 'npx', ['vite', 'build'])) vitest('e2e');
 else problems.push('e2e tests (not run)');
+// The Firefox build: Mozilla's linter on it, then its end-to-end tests in Firefox (also alone: `npm run test:firefox`).
+if (check('firefox', 'node', ['scripts/ensure-firefox.mjs']) && check('build:firefox', 'npx', ['vite', 'build', '-c', 'vite.firefox.config.ts'])) {
+  check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs']);
+  vitest('e2e-firefox');
+} else problems.push('e2e-firefox tests (not run)');
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');

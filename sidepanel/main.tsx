@@ -1,7 +1,7 @@
 /** Side-panel entry: connects the models to the browser and renders the app. */
 import { render } from 'preact';
 import browser from 'webextension-polyfill';
-import { SETTINGS_STORAGE_KEY } from '../src/shared/settings.js';
+import { settingsArea } from '../src/background/settings-area.js';
 import { App } from './components/App.js';
 import { AppModel } from './models/app-model.js';
 import { pinnedTabFromSearch, type TabsApi } from './models/binding-model.js';
@@ -21,11 +21,8 @@ const tabs: TabsApi = {
 const app = new AppModel({
   connect: (name) => browser.runtime.connect({ name }) as unknown as PortLike,
   tabs,
-  settingsStorage: {
-    read: async () => (await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY],
-    // The panel is an extension page: the key goes to extension storage only, never to a content script.
-    write: async (settings) => browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: settings }),
-  },
+  // The panel is an extension page: the key goes to the extension's own storage, never to a content script.
+  settingsStorage: settingsArea,
   request: (request) => browser.runtime.sendMessage(request),
   saveFile: async ({ filename, mimeType, content }) => {
     // A blob URL of this page, saved by the browser's downloads (the same path save_file uses).
@@ -47,8 +44,8 @@ const app = new AppModel({
 });
 
 // Settings changed elsewhere (popup, tests, another panel) show up here too.
-browser.storage.onChanged.addListener((changes, area) => {
-  if (area === 'local' && Object.hasOwn(changes, SETTINGS_STORAGE_KEY) && app.settings.saveState.value !== 'saving') void app.settings.load();
+settingsArea.onChange(() => {
+  if (app.settings.saveState.value !== 'saving') void app.settings.load();
 });
 
 const root = document.getElementById('app');

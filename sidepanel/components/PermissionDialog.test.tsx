@@ -20,6 +20,7 @@ const request = (patch: Partial<PanelPermissionRequest>): PanelPermissionRequest
   site: 'https://shop.test',
   why: { type: 'mode', mode: 'ask', detail: 'ask mode asks before changes' },
   destructive: false,
+  choices: ['allow_once', 'allow_always', 'deny'],
   ...patch,
 });
 

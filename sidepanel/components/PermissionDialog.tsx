@@ -11,7 +11,6 @@ import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
 import { hostOf, toolLabel } from '../lib/names.js';
 import { promptConsequence, promptTitle, promptWarnings, promptWhy } from '../lib/prompt-words.js';
 import type { ConversationModel } from '../models/conversation-model.js';
-import type { PanelPermissionRequest } from '../models/types.js';
 import { RawOutput } from '../tools/view-parts.js';
 import { useFocusTrap } from './focus-trap.js';
 import { PermissionEffect } from './PermissionEffect.js';
@@ -23,11 +22,6 @@ export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
   allow_always: 'Always allow on this site',
   deny: 'Deny',
 };
-
-/** What a request offers; older requests without `choices` offer the three of before. */
-export function choicesOf(request: Pick<PanelPermissionRequest, 'choices' | 'site'>): PersonChoiceKind[] {
-  return request.choices ?? (request.site ? ['allow_once', 'allow_always', 'deny'] : ['allow_once', 'deny']);
-}
 
 /** The modal prompt for the pending permission request, if any. */
 export function PermissionDialog({ model }: { model: ConversationModel }) {
@@ -46,7 +40,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
   const warnings = promptWarnings(request);
   const grave = warnings.length > 0;
   const consequence = promptConsequence(request);
-  const allows = choicesOf(request).filter((choice) => choice !== 'deny');
+  const allows = request.choices.filter((choice) => choice !== 'deny');
   return (
     <div class="dialog-backdrop">
       <div

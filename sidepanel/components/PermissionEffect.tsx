@@ -5,7 +5,6 @@
  * Everything here is text the page may have written: Preact renders it as text, and the worker already
  * put it on one line with invisible characters shown.
  */
-import { hostOf } from '../lib/names.js';
 import type { PanelPermissionRequest } from '../models/types.js';
 
 /** The data flows (default) or the facts (`facts`) of a pending call. */

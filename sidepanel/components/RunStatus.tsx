@@ -7,9 +7,6 @@ import { conversationCostLine, runCostLine, totalTokens } from '../lib/cost-word
 
 const STOP_REASONS: Record<string, string> = {
   max_turns: 'Stopped: the run reached its turn limit.',
-  max_tool_calls: 'Stopped: the run reached its tool-call limit.',
-  max_tokens: 'Stopped: the run reached its token limit.',
-  wall_time: 'Stopped: the run reached its time limit.',
   aborted: 'The run was stopped.',
   budget: 'Stopped before the next step: it could pass the run budget set in Settings.',
 };

@@ -144,6 +144,7 @@ describe('ConversationModel', () => {
       site: 'http://a.test',
       why: { type: 'destructive' as const, detail: 'delete' },
       destructive: true,
+      choices: ['allow_once' as const, 'allow_always' as const, 'deny' as const],
     };
     model.apply({ type: 'permission_request', conversationId: 'c1', request });
     expect(model.pendingPermission.value?.toolUseId).toBe('t9');
@@ -160,7 +161,15 @@ describe('ConversationModel', () => {
     model.apply({
       type: 'permission_request',
       conversationId: 'c1',
-      request: { toolUseId: 't1', toolName: 'click', description: '', input: {}, why: { type: 'tool', detail: 'd' }, destructive: false },
+      request: {
+        toolUseId: 't1',
+        toolName: 'click',
+        description: '',
+        input: {},
+        why: { type: 'tool', detail: 'd' },
+        destructive: false,
+        choices: ['allow_once', 'deny'],
+      },
     });
     model.apply({ type: 'permission_resolved', conversationId: 'c1', toolUseId: 'other' });
     expect(model.pendingPermission.value).toBeDefined();

@@ -6,21 +6,15 @@
 import { batch, computed, signal } from '@preact/signals';
 import type { RunError } from '../../src/runtime/errors.js';
 import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
-import type { ConversationTotals, PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
+import type { ConversationTotals, Notice, PanelToWorker, WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { foldAgentEvent } from '../../src/shared/transcript.js';
 import { buildDisplayItems, toolCallsFromEntries } from './display-items.js';
 import type { PanelAgentEvent, PanelPermissionRequest, RunState, ToolCallView, TranscriptEntry } from './types.js';
 
 export { buildDisplayItems, type DisplayItem } from './display-items.js';
 
-/** A worker notice shown above the chat. */
-export interface Notice {
-  id: number;
-  level: 'info' | 'error';
-  code: string;
-  message: string;
-  suggestion: string;
-}
+/** A notice as the panel shows it above the chat: the protocol's notice (from the worker or the panel itself), with an id to dismiss it by. */
+export type ShownNotice = Omit<Notice, 'type'> & { id: number };
 
 /** Conversation state and actions. `send` is the port client's `send`. */
 export class ConversationModel {
@@ -37,7 +31,7 @@ export class ConversationModel {
   /** Why the last run ended, when it ended other than by finishing its turn. */
   readonly lastStopReason = signal<string | undefined>(undefined);
   readonly pendingPermission = signal<PanelPermissionRequest | undefined>(undefined);
-  readonly notices = signal<Notice[]>([]);
+  readonly notices = signal<ShownNotice[]>([]);
   /** The message box's text. */
   readonly draft = signal('');
   /** The reason typed in the permission prompt (sent with Deny). */
@@ -176,7 +170,7 @@ export class ConversationModel {
   }
 
   /** Shows a notice; the same code replaces an older one rather than stacking. */
-  addNotice(notice: Omit<Notice, 'id'>): void {
+  addNotice(notice: Omit<Notice, 'type'>): void {
     const others = this.notices.value.filter((existing) => existing.code !== notice.code);
     this.notices.value = [...others, { ...notice, id: this.nextNoticeId++ }];
   }

@@ -1,5 +1,6 @@
 /** Saving a conversation as a file: the worker writes it (Markdown or JSON), the browser's downloads save it. */
 import { signal } from '@preact/signals';
+import { messageOf } from '../../src/runtime/errors.js';
 import { WorkerListModel, type SendMessage } from './worker-request.js';
 
 /** Saves a file through the browser's downloads (chrome.downloads in the panel; a fake in tests). */
@@ -21,9 +22,7 @@ export class ExportModel extends WorkerListModel {
     try {
       const file = await this.worker.call('conversations.export', { conversationId, format });
       if (!file) return;
-      await this.save(file).catch((error: unknown) =>
-        this.worker.fail(`The file could not be saved: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      await this.save(file).catch((error: unknown) => this.worker.fail(`The file could not be saved: ${messageOf(error)}`));
     } finally {
       this.busy.value = undefined;
     }

@@ -5,6 +5,7 @@
  */
 import { computed, signal } from '@preact/signals';
 import type { z } from 'zod';
+import { messageOf } from '../../src/runtime/errors.js';
 import { parseRule } from '../../src/runtime/permissions.js';
 import { activeProviderConfig, defaultSettings, parseSettings, providerReady, settingsSchema, type Settings } from '../../src/shared/settings.js';
 
@@ -228,7 +229,7 @@ export class SettingsModel {
       await this.storage.write(result.data);
     } catch (error) {
       this.saveState.value = 'error';
-      this.saveError.value = `Could not save: ${error instanceof Error ? error.message : String(error)}`;
+      this.saveError.value = `Could not save: ${messageOf(error)}`;
       status({ state: 'error', error: this.saveError.value });
       return false;
     }

@@ -1,6 +1,6 @@
 /**
  * Each tool view renders what its tool really returns: the real tool runs (against the fake browser),
- * through the real orchestrator, its events are folded the way the panel folds them, and the view
+ * through the real executor, its events are folded the way the panel folds them, and the view
  * renders the result. A tool whose output or progress changes shape fails here, not in front of a person.
  */
 import { readdirSync } from 'node:fs';
@@ -8,11 +8,10 @@ import { join } from 'node:path';
 import { render } from 'preact-render-to-string';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/runtime/events.js';
-import { runToolCalls } from '../../src/runtime/orchestrate.js';
 import type { AnyTool } from '../../src/runtime/tool.js';
 import { foldAgentEvent, type TranscriptEntry } from '../../src/shared/transcript.js';
 import { createScriptedClient } from '../../src/runtime/model/scripted.js';
-import { allToolEntries, builtInTools } from '../../src/tools/index.js';
+import { builtInTools } from '../../src/tools/index.js';
 import { click } from '../../src/tools/page/click.js';
 import { fillForm } from '../../src/tools/page/fill-form.js';
 import { find } from '../../src/tools/page/find.js';
@@ -22,6 +21,7 @@ import { screenshot } from '../../src/tools/page/screenshot.js';
 import { typeText } from '../../src/tools/page/type.js';
 import { waitFor } from '../../src/tools/page/wait-for.js';
 import { FakeBrowser, pageOk, type SentCommand } from '../../tests/support/fake-browser.js';
+import { runTurn } from '../../tests/support/runtime-tools.js';
 import { createTestContext } from '../../tests/support/tool-context.js';
 import { ToolCall } from '../components/ToolCall.js';
 import { toolCallsFromEntries } from '../models/display-items.js';
@@ -76,7 +76,7 @@ async function shown(tool: AnyTool, input: Record<string, unknown>): Promise<{ c
     entries = foldAgentEvent(entries, event).entries;
     if (event.type === 'tool_call_progress') progress.push(toolCallsFromEntries(entries).get('t1') as ToolCallView);
   };
-  await runToolCalls([{ type: 'tool_use', id: 't1', name: tool.name, input }], ctx, {
+  await runTurn([{ type: 'tool_use', id: 't1', name: tool.name, input }], ctx, {
     canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
     emit,
   });
@@ -99,7 +99,7 @@ describe('views render what their tools return', () => {
     const ctx = createTestContext([waitFor], { browser: slow });
     let entries: TranscriptEntry[] = [];
     let running: ToolCallView | undefined;
-    await runToolCalls([{ type: 'tool_use', id: 'w', name: 'wait_for', input: { text: 'Ready', seconds: 8 } }], ctx, {
+    await runTurn([{ type: 'tool_use', id: 'w', name: 'wait_for', input: { text: 'Ready', seconds: 8 } }], ctx, {
       canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
       emit: (event) => {
         entries = foldAgentEvent(entries, event).entries;
@@ -185,7 +185,7 @@ describe('progress views render what their tools report', () => {
     const ctx = createTestContext([readPage], { browser: new FakeBrowser(undefined, { answer: framed, frames }) });
     let entries: TranscriptEntry[] = [];
     const seen: ToolCallView[] = [];
-    await runToolCalls([{ type: 'tool_use', id: 'r', name: 'read_page', input: {} }], ctx, {
+    await runTurn([{ type: 'tool_use', id: 'r', name: 'read_page', input: {} }], ctx, {
       canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
       emit: (event) => {
         entries = foldAgentEvent(entries, event).entries;
@@ -221,7 +221,7 @@ describe('the agent view shows a helper as a group with its steps', () => {
     const ctx = createTestContext(builtInTools(), { browser, model, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
     let entries: TranscriptEntry[] = [];
     const running: string[] = [];
-    await runToolCalls(
+    await runTurn(
       [{ type: 'tool_use', id: 'h', name: 'agent', input: { description: 'Find the refund policy', prompt: 'Find the refund policy at https://shop.test/a' } }],
       ctx,
       {
@@ -242,7 +242,7 @@ describe('the agent view shows a helper as a group with its steps', () => {
 });
 
 describe('view files', () => {
-  const toolNames = new Set(allToolEntries().map((entry) => entry.tool.name));
+  const toolNames = new Set(builtInTools().map((tool) => tool.name));
 
   it('every view file sits where its tool sits in src/tools, named after it', () => {
     expect(viewFiles().length).toBeGreaterThan(5);

@@ -5,17 +5,17 @@
  * executor and bridge (service worker → content script → back) against a bare `tabs.sendMessage` ping
  * to the same content script, interleaved in rounds so both see the same machine load.
  *
- * Agreement with D (platform): src/background/index.ts calls `installBenchHook(bridge)` once it has the
- * BrowserBridge; in any other build mode this function returns at once, so the normal dist/ exposes nothing.
+ * src/background/index.ts calls `installBenchHook(bridge)` once it has the BrowserBridge; in any other build
+ * mode this function returns at once, so the normal dist/ exposes nothing.
  */
 import { z } from 'zod';
 import type { BrowserBridge } from '../runtime/browser.js';
 import { createMemoryResultStore } from '../runtime/budget.js';
 import { createRootContext, type ToolUseContext } from '../runtime/context.js';
-import { ToolError } from '../runtime/errors.js';
 import { executeToolCall } from '../runtime/execute.js';
 import { buildTool, type CanUseTool } from '../runtime/tool.js';
 import { pageEnvelope, parsePageReply } from '../shared/protocol/page.js';
+import { sendPageCommand, targetTab } from '../tools/page/page-call.js';
 
 /** What one dispatch measurement returns (milliseconds per call, medians over rounds). */
 export interface DispatchFigures {
@@ -36,11 +36,8 @@ const pagePing = buildTool({
   isConcurrencySafe: () => true,
   interruptBehavior: () => 'cancel',
   async call(input, context) {
-    const tabId = input.tab_id ?? context.currentTabId;
-    if (tabId === undefined || !context.browser) throw new ToolError('NO_TAB', 'No tab to ping.', { suggestion: 'Pass tab_id.' });
-    const reply = parsePageReply('ping', await context.browser.sendToTab(tabId, pageEnvelope({ type: 'ping' }), { signal: context.abortController.signal }));
-    if (!reply.ok) throw new ToolError(reply.error.code, reply.error.message, { suggestion: reply.error.suggestion });
-    return { data: reply.result };
+    // The same round trip as every page tool's (sendPageCommand), so the ratio measures theirs.
+    return { data: await sendPageCommand(context, targetTab(input, context), { type: 'ping' }) };
   },
 });
 

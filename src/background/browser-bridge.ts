@@ -6,8 +6,8 @@
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import type { BrowserBridge, NavigationProgress, TabInfo } from '../runtime/browser.js';
-import { ToolError } from '../runtime/errors.js';
-import { classifyBrowserError, isRestrictedUrl, messageOf, notInjectable, utf8ToBase64 } from './browser-errors.js';
+import { messageOf, ToolError } from '../runtime/errors.js';
+import { classifyBrowserError, isRestrictedUrl, notInjectable, utf8ToBase64 } from './browser-errors.js';
 import { locateFrames } from './frame-tree.js';
 import { CONTENT_SCRIPT_PATH } from './inject.js';
 import type { createLandingGuards } from './landing-guard.js';

@@ -11,6 +11,10 @@ describe('isRestrictedUrl', () => {
       'view-source:https://a.b',
       'https://chromewebstore.google.com/detail/x',
       'https://chrome.google.com/webstore/category',
+      'moz-extension://0f6c2f35-4a59-4a1e-9f0e-2d1c7b8a9e10/sidepanel/index.html',
+      'about:addons',
+      'resource://pdf.js/web/viewer.html',
+      'https://addons.mozilla.org/en-US/firefox/',
     ]) {
       expect(isRestrictedUrl(url), url).toBe(true);
     }
@@ -28,6 +32,7 @@ describe('classifyBrowserError', () => {
 
   it('maps Chrome’s messages to the codes the model can act on', () => {
     expect(codeOf('No tab with id: 5.')).toBe('TAB_CLOSED');
+    expect(codeOf('Invalid tab ID: 5')).toBe('TAB_CLOSED');
     expect(codeOf('Cannot access a chrome:// URL')).toBe('NOT_INJECTABLE');
     expect(codeOf('The extensions gallery cannot be scripted.')).toBe('NOT_INJECTABLE');
     expect(codeOf('Cannot access contents of the page. Extension manifest must request permission to access the respective host.')).toBe('NOT_INJECTABLE');

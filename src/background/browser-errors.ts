@@ -2,11 +2,11 @@
  * Browser failures as the model should see them, and other pure helpers of the bridge (no extension
  * API here, so they are unit-tested in Node).
  */
-import { ToolError } from '../runtime/errors.js';
+import { messageOf, ToolError } from '../runtime/errors.js';
 
-/** Pages no extension may script: browser pages, other extensions, the web store, the PDF viewer. */
+/** Pages no extension may script: browser pages, other extensions, the web stores (Chrome's, Firefox's add-ons site), the PDF viewer. */
 const NOT_INJECTABLE_URL =
-  /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com)(\/|$)/i;
+  /^(chrome|chrome-extension|chrome-untrusted|edge|brave|about|view-source|devtools|chrome-search|moz-extension|resource):|^https:\/\/(chrome\.google\.com\/webstore|chromewebstore\.google\.com|addons\.mozilla\.org)(\/|$)/i;
 
 /** True when a URL can never take the content script. */
 export function isRestrictedUrl(url: string | undefined): boolean {
@@ -15,14 +15,12 @@ export function isRestrictedUrl(url: string | undefined): boolean {
   return NOT_INJECTABLE_URL.test(url);
 }
 
-/** The message of anything thrown. */
-export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 /** Maps a browser error message to the ToolError the model sees. */
 export function classifyBrowserError(error: unknown, where: { tabId: number; url?: string }): ToolError {
   if (error instanceof ToolError) return error;
   const text = messageOf(error);
-  if (/No tab with id|tab was closed|Tabs cannot be edited right now|No current window/i.test(text)) {
+  // Chrome says "No tab with id"; Firefox says "Invalid tab ID".
+  if (/No tab with id|Invalid tab ID|tab was closed|Tabs cannot be edited right now|No current window/i.test(text)) {
     return new ToolError('TAB_CLOSED', `Tab ${where.tabId} is closed.`, {
       suggestion: 'Call list_tabs to see the open tabs, and use one of their ids.',
       details: { tabId: where.tabId },

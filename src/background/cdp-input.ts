@@ -7,7 +7,7 @@
  * this run does not attach again. Dialogs the page opens are recorded here (`Page.javascriptDialogOpening`)
  * so no action hangs on one: the model or the person answers it.
  */
-import { ToolError } from '../runtime/errors.js';
+import { messageOf, ToolError } from '../runtime/errors.js';
 import type { DialogInfo, DispatchOutcome, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
 import { modifierBits } from '../shared/keys.js';
 
@@ -38,8 +38,6 @@ interface Session {
   owners: Set<string>;
   ready: Promise<InputChannel>;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Why the browser would not let us attach, in words for the result line. */
 export function attachFailureReason(error: unknown): string {

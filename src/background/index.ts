@@ -4,9 +4,10 @@
  * the top level, so events that wake a stopped worker are delivered.
  */
 import browser, { type Runtime } from 'webextension-polyfill';
+import { messageOf } from '../runtime/errors.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
-import { parseSettings, SETTINGS_STORAGE_KEY } from '../shared/settings.js';
+import { parseSettings } from '../shared/settings.js';
 import { createConversationStore } from '../storage/conversations.js';
 import { openDatabase } from '../storage/database.js';
 import { createGrantStore } from '../storage/grants.js';
@@ -17,27 +18,29 @@ import { builtInTools } from '../tools/index.js';
 import { installBenchHook } from './bench-hook.js';
 import { createBrowserBridge } from './browser-bridge.js';
 import { extensionLandingGuards } from './landing-guard.js';
-import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
-import { configureSidePanel, openSidePanel } from './chrome-only.js';
 import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { installInputBenchHook } from './input-bench-hook.js';
-import { createPageInput, withPageInput } from './input-bridge.js';
+import { withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
-import { modelForSettings } from './model-for-settings.js';
+import { modelFor } from './model-for-settings.js';
 import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import type { NavigationEvents } from './page-watch.js';
 import { notice, type PanelLink } from './panels.js';
 import { routePanelMessage } from './panel-router.js';
 import { createRequestHandlers } from './requests.js';
+import { createBrowserInput } from './page-input-choice.js';
+import { openSidePanel, panelHost } from './panel-host.js';
 import { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
 import { isOwnExtensionPage } from './senders.js';
-import { restrictStorageToExtension } from './storage-access.js';
+import { settingsArea } from './settings-area.js';
 
 // First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
-void restrictStorageToExtension(chrome.storage.local, (error) => console.warn('Pagewright: could not restrict chrome.storage.local to the extension', error));
+void settingsArea.isolate((error) => console.warn('Pagewright: could not keep the settings from content scripts', error));
 
-const loadSettings = async (): Promise<SettingsResult> => parseSettings((await browser.storage.local.get(SETTINGS_STORAGE_KEY))[SETTINGS_STORAGE_KEY]);
+const loadSettings = async (): Promise<SettingsResult> => parseSettings(await settingsArea.read());
+/** This extension's pages' origin (Firefox's is a uuid, not the id): only senders from here are obeyed. */
+const ownOrigin = browser.runtime.getURL('');
 
 const database = openDatabase();
 const memory = createIdbMemoryStore(database);
@@ -47,14 +50,10 @@ const activity = createActivityStore(database);
 const landingGuards = extensionLandingGuards();
 // Session rules outlive a stopped worker: a guard cut off by the stop must not keep holding its tab.
 void landingGuards?.clearStale().catch((error: unknown) => console.warn('Pagewright: could not clear old landing rules', error));
-// Trusted input: the DevTools Protocol, attached per tab while a run acts on it (README: "debugger").
-let isMac = false;
-void chrome.runtime.getPlatformInfo().then(
-  (info) => (isMac = info.os === 'mac'),
-  () => undefined,
-);
-const cdp = new CdpInput(chromeDebuggerApi(chrome.debugger), { isMac: () => isMac });
-const bridge = withPageInput(createBrowserBridge({ landingGuards }), createPageInput(cdp, chrome.webNavigation as unknown as NavigationEvents));
+// Chrome: trusted input through the DevTools Protocol, attached per tab while a run acts on it (README:
+// "debugger"); Firefox: synthetic events, said in every result.
+const input = createBrowserInput(chrome.webNavigation as unknown as NavigationEvents);
+const bridge = withPageInput(createBrowserBridge({ landingGuards }), input);
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
@@ -63,11 +62,11 @@ const manager = new RunManager({
   browser: bridge,
   activity,
   loadSettings,
-  createModel: (settings) => modelForSettings(settings),
+  createModel: (endpoint) => modelFor(endpoint),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
   // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).
-  onRunEnded: (runId) => void cdp.release(runId),
+  onRunEnded: (runId) => void input.release(runId),
 });
 // MCP servers connect at every worker start (and again when settings change, below); Settings hears every state change.
 startMcpServers(async () => {
@@ -84,7 +83,7 @@ installInputBenchHook(bridge);
 browser.runtime.onConnect.addListener((port: Runtime.Port) => {
   if (port.name !== PANEL_PORT_NAME) return;
   // Only our own pages may drive runs (see senders.ts): a content script's port is dropped at once.
-  if (!isOwnExtensionPage(port.sender ?? {}, browser.runtime.id)) {
+  if (!isOwnExtensionPage(port.sender ?? {}, browser.runtime.id, ownOrigin)) {
     port.disconnect();
     return;
   }
@@ -101,13 +100,7 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
       return;
     }
     routePanelMessage(manager, link, parsed.data).catch((error: unknown) => {
-      link.post(
-        notice(
-          'INTERNAL',
-          `Something failed in the extension: ${error instanceof Error ? error.message : String(error)}`,
-          'Try again; reload the side panel if it repeats.',
-        ),
-      );
+      link.post(notice('INTERNAL', `Something failed in the extension: ${messageOf(error)}`, 'Try again; reload the side panel if it repeats.'));
     });
   });
   port.onDisconnect.addListener(() => manager.detach(link));
@@ -132,7 +125,7 @@ const handlers = createRequestHandlers({
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask (see senders.ts); anything else gets no answer at all.
-  if (!isOwnExtensionPage(sender, browser.runtime.id)) return undefined;
+  if (!isOwnExtensionPage(sender, browser.runtime.id, ownOrigin)) return undefined;
   // A message that is not a worker request is left to any other listener.
   if (!isWorkerRequest(raw)) return undefined;
   return answerWorkerRequest(raw, handlers);
@@ -174,18 +167,17 @@ chrome.commands.onCommand.addListener((command, tab) => {
   );
 });
 
-browser.runtime.onInstalled.addListener(() => {
-  void configureSidePanel().catch(() => undefined);
+browser.runtime.onInstalled.addListener((details) => {
+  void panelHost.configure(details).catch(() => undefined);
   void rebuildMenus().catch((error: unknown) => console.warn('Pagewright: could not create the context menus', error));
 });
 
 browser.tabs.onRemoved.addListener((tabId) => void manager.forgetTab(tabId).catch(() => undefined));
 browser.runtime.onStartup.addListener(() => void manager.forgetTab(undefined).catch(() => undefined));
 
-browser.storage.onChanged.addListener((changes, area) => {
-  if (area !== 'local' || !(SETTINGS_STORAGE_KEY in changes)) return;
+settingsArea.onChange((value) => {
   void rebuildMenus().catch(() => undefined);
-  const parsed = parseSettings(changes[SETTINGS_STORAGE_KEY]?.newValue);
+  const parsed = parseSettings(value);
   if (parsed.ok) void mcpServers.sync(parsed.settings.mcpServers);
   if (!parsed.ok) manager.panels.toAll(notice('SETTINGS_INVALID', parsed.message, parsed.suggestion));
 });

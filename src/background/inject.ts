@@ -1,5 +1,5 @@
 /**
- * Where the built content script lives inside dist/ (see vite.config.ts). The worker injects it on
+ * Where the built content script lives inside dist/ (see build/plugins.ts). The worker injects it on
  * demand into each frame it reads, with `scripting.executeScript({ files: [CONTENT_SCRIPT_PATH] })`
  * (see browser-bridge.ts); it is not web-accessible, so pages cannot probe for it.
  */

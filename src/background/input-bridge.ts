@@ -4,7 +4,7 @@
  * one is open the page's scripts are paused, so a command would only wait for its timeout. It fails
  * at once with DIALOG_OPEN and says how to answer the dialog instead.
  */
-import type { BrowserBridge } from '../runtime/browser.js';
+import { decorateBridge, type BrowserBridge } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
 import { dialogPhrase, type PageInputPort } from '../runtime/page-input.js';
 import type { CdpInput } from './cdp-input.js';
@@ -26,8 +26,7 @@ export function createPageInput(cdp: CdpInput, navigation: NavigationEvents): Pa
 
 /** The bridge with `input` set and page commands refused while a dialog is open on their tab. */
 export function withPageInput(bridge: BrowserBridge, input: PageInputPort): BrowserBridge {
-  return {
-    ...bridge,
+  return decorateBridge(bridge, {
     input,
     async sendToTab(tabId, message, options) {
       const dialog = input.openDialog(tabId);
@@ -40,5 +39,5 @@ export function withPageInput(bridge: BrowserBridge, input: PageInputPort): Brow
       }
       return bridge.sendToTab(tabId, message, options);
     },
-  };
+  });
 }

@@ -76,6 +76,17 @@ describe('landing guard', () => {
     expect(fake.rules()).toEqual([]);
   });
 
+  it('reads Firefox’s report of a stopped load (NS_ERROR_ABORT) as blocked, and other errors as not', async () => {
+    const fake = fakeApis();
+    const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/']);
+    fake.onBeforeNavigate.fire({ tabId: 7, frameId: 0, url: 'https://shop.test/go' });
+    const released = guard.release();
+    fake.onErrorOccurred.fire({ tabId: 7, frameId: 0, url: 'https://down.test/', error: 'Error code 2152398861' });
+    fake.onErrorOccurred.fire({ tabId: 7, frameId: 0, url: 'https://evil.test/steal?d=secret', error: 'Error code 2147500036' });
+    await released;
+    expect(guard.blocked()).toEqual(['https://evil.test/steal?d=secret']);
+  });
+
   it('clears rules a stopped worker left behind, and never reuses a rule id still in use', async () => {
     const fake = fakeApis();
     await fake.apis.updateSessionRules({

@@ -3,8 +3,9 @@
  * declarativeNetRequest let the tab's top-level requests go only to those sites (allow rules for their
  * origins over a block rule for the tab), so a redirect — server or script — to another site is stopped
  * before its request leaves the browser: the data in its address never reaches that site. A stopped
- * load shows as `net::ERR_BLOCKED_BY_CLIENT` in webNavigation, which tells us the address; on release
- * the tab is taken back from the error page.
+ * load shows in webNavigation as an error (BLOCKED_ERROR), which tells us the address; on release the
+ * tab is taken back from the error page. The same rules work in Chrome and Firefox (session rules,
+ * `tabIds`, `main_frame`).
  *
  * Why rules and not webNavigation alone: webNavigation reports a redirect after the request was sent.
  */
@@ -26,6 +27,13 @@ export interface GuardApis {
 const SETTLE_MS = 10_000;
 /** A navigation an act starts begins within this time (a link's default action, a handler's location change). */
 const GRACE_MS = 150;
+
+/**
+ * How a load the rules stopped is reported: Chrome says `net::ERR_BLOCKED_BY_CLIENT`; Firefox says
+ * "Error code 2147500036" (NS_ERROR_ABORT). A plain abort reads the same in Firefox, but while the guard
+ * holds, every top-level load outside the allowed sites is stopped by its block rule anyway.
+ */
+const BLOCKED_ERROR = /ERR_BLOCKED_BY_CLIENT|Error code 2147500036\b/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -99,7 +107,7 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
       };
       const onError = (details: { tabId: number; frameId: number; url: string; error: string }) => {
         if (details.tabId !== tabId || details.frameId !== 0) return;
-        if (details.error.includes('ERR_BLOCKED_BY_CLIENT') && !sameOriginAs(details.url, origins)) blocked.push(details.url);
+        if (BLOCKED_ERROR.test(details.error) && !sameOriginAs(details.url, origins)) blocked.push(details.url);
         settleInFlight?.();
       };
       apis.onBeforeNavigate.addListener(onBefore);

@@ -7,8 +7,8 @@
 import type { ModelClientExtras } from '../runtime/model/index.js';
 import { ModelError } from '../runtime/model/types.js';
 import type { ReplyOf } from '../shared/protocol/requests.js';
-import { defaultSettings, type Settings } from '../shared/settings.js';
-import { modelForSettings } from './model-for-settings.js';
+import type { Settings } from '../shared/settings.js';
+import { modelFor, type WorkerModelEndpoint } from './model-for-settings.js';
 
 /** How long the test waits for the provider before saying it did not answer. */
 export const MODEL_TEST_TIMEOUT_MS = 30_000;
@@ -23,13 +23,12 @@ export interface ModelTestParams {
 
 /** Sends "Reply with OK." with a 16-token cap and reports what came back. */
 export async function testModel(params: ModelTestParams, extras: ModelClientExtras = {}): Promise<ReplyOf<'model.test'>> {
-  const base = defaultSettings();
-  const settings: Settings =
+  const endpoint: WorkerModelEndpoint =
     params.provider === 'demo'
-      ? { ...base, provider: 'demo' }
-      : { ...base, provider: params.provider, [params.provider]: { apiKey: params.apiKey.trim(), baseUrl: params.baseUrl.trim(), model: params.model.trim() } };
+      ? { provider: 'demo' }
+      : { provider: params.provider, apiKey: params.apiKey.trim(), baseUrl: params.baseUrl.trim(), model: params.model.trim() };
   // No retries: a person pressing Test wants the provider's first answer, not three.
-  const client = modelForSettings(settings, { maxRetries: 0, ...extras });
+  const client = modelFor(endpoint, { maxRetries: 0, ...extras });
   const signal = AbortSignal.timeout(MODEL_TEST_TIMEOUT_MS);
   try {
     let reply = '';

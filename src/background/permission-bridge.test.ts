@@ -10,6 +10,7 @@ const request = (toolUseId: string): PermissionRequest => ({
   input: {},
   why: { type: 'mode', mode: 'ask', detail: 'ask' },
   destructive: false,
+  choices: ['allow_once', 'deny'],
 });
 
 describe('PermissionBridge', () => {

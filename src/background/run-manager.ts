@@ -15,7 +15,6 @@ import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
-import type { Settings } from '../shared/settings.js';
 import { closeUnfinishedCalls } from '../shared/transcript.js';
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
 import type { ActivityStore } from '../storage/activity.js';
@@ -23,8 +22,9 @@ import type { GrantStore } from '../storage/grants.js';
 import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
-import { checkSettingsForRun, type SettingsResult } from './run-settings.js';
+import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
 import { RunSession } from './run-session.js';
+import type { WorkerModelEndpoint } from './model-for-settings.js';
 
 export interface RunManagerDeps {
   conversations: ConversationStore;
@@ -34,7 +34,7 @@ export interface RunManagerDeps {
   browser?: BrowserBridge;
   activity?: ActivityStore;
   loadSettings(): Promise<SettingsResult>;
-  createModel(settings: Settings): ModelClient;
+  createModel(endpoint: WorkerModelEndpoint): ModelClient;
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
@@ -126,7 +126,6 @@ export class RunManager {
       if (named) await this.conversations.put(conversation).then(() => this.conversations.broadcastList());
       return checked.notice;
     }
-    const { settings } = checked;
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
     if ('resume' in what && record.status !== 'interrupted')
@@ -159,9 +158,10 @@ export class RunManager {
     // The list shows which site a conversation worked on: the host of its run's tab.
     const site = hostOf(tab?.url);
     if (site) conversation.site = site;
-    const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants: storedGrants };
+    // The settings are read here, once: everything after takes the run's configuration.
+    const config = runConfigFrom(checked.settings, storedGrants);
 
-    const tools = await this.deps.getTools(permissions, { simpleMode: settings.simpleMode });
+    const tools = await this.deps.getTools(config.permissions, { simpleMode: config.simpleMode });
     // The tools may have taken a moment: another start for this conversation may have won meanwhile.
     if (this.active.has(conversationId))
       return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
@@ -170,12 +170,11 @@ export class RunManager {
       {
         conversationId,
         runId,
-        settings,
+        config,
         messages,
         entries,
         appState,
         budget,
-        permissions,
         tools,
         currentTabId,
         tab,
@@ -220,7 +219,7 @@ export class RunManager {
       const totals = await this.conversations.addRunTotals(conversationId, final);
       this.panels.toConversation(conversationId, { type: 'run_state', conversationId, run: runStateOf(final), ...(totals ? { totals } : {}) });
       void this.conversations.broadcastList();
-      await this.keepUnderStorageCap(settings.storageCapMb, conversationId);
+      await this.keepUnderStorageCap(config.storageCapMb, conversationId);
       await this.afterRun(conversationId, session.takeLeftover(), final);
     })();
     return undefined;

@@ -4,30 +4,31 @@
  * event into the transcript the panels show, and saves what a worker restart needs.
  */
 import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
-import type { BrowserBridge, TabInfo } from '../runtime/browser.js';
+import { decorateBridge, type BrowserBridge, type TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
 import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-ledger.js';
 import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
+import { messageOf } from '../runtime/errors.js';
 import { runAgent } from '../runtime/loop.js';
 import { stopAfterTurns } from '../runtime/stop-conditions.js';
 import { type RunCheckpoint } from '../runtime/checkpoint.js';
 import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
-import type { PermissionContext } from '../runtime/permission-types.js';
 import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
 import type { QueuedMessage } from '../runtime/steering.js';
 import type { RunCostState, RunState } from '../shared/protocol/panel.js';
-import type { Settings } from '../shared/settings.js';
 import { foldAgentEvent, closeUnfinishedCalls, type TranscriptEntry } from '../shared/transcript.js';
 import type { ActivityStore } from '../storage/activity.js';
 import type { RunRecord } from '../storage/conversations.js';
 import { ActivityRecorder } from './activity-recorder.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { Conversations } from './conversations.js';
+import type { WorkerModelEndpoint } from './model-for-settings.js';
 import type { Panels } from './panels.js';
 import { PermissionBridge } from './permission-bridge.js';
+import type { WorkerRunConfig } from './run-settings.js';
 import { systemPromptFor } from './system-prompt.js';
 
 /** What every run of this worker shares. */
@@ -40,7 +41,7 @@ export interface RunServices {
   browser?: BrowserBridge;
   /** Where every action that changed something is logged, per conversation. */
   activity?: ActivityStore;
-  createModel(settings: Settings): ModelClient;
+  createModel(endpoint: WorkerModelEndpoint): ModelClient;
   now: () => number;
 }
 
@@ -48,12 +49,12 @@ export interface RunServices {
 export interface RunPlan {
   conversationId: string;
   runId: string;
-  settings: Settings;
+  /** The run's configuration, derived from the settings when it started (`run-settings.ts`). */
+  config: WorkerRunConfig;
   messages: Message[];
   entries: TranscriptEntry[];
   appState: AppState;
   budget: BudgetState;
-  permissions: PermissionContext;
   tools: Tools;
   currentTabId: number | undefined;
   tab: TabInfo | undefined;
@@ -171,8 +172,8 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const model = services.createModel(plan.settings);
-    const window = contextWindowForRun({ model, resultStore: this.resultStore, settings: plan.settings, start: plan.contextWindow });
+    const model = services.createModel(plan.config.model);
+    const window = contextWindowForRun({ model, resultStore: this.resultStore, config: plan.config, start: plan.contextWindow });
     const context = this.createContext(model, window.imageOptions);
     let final: RunRecord;
     try {
@@ -184,7 +185,7 @@ export class RunSession {
         messages: plan.messages,
         context,
         canUseTool: createCanUseTool({ onGrant: (grant) => services.grants.add(grant) }),
-        stopWhen: [stopAfterTurns(plan.settings.maxTurns)],
+        stopWhen: [stopAfterTurns(plan.config.limits.maxTurns)],
         onEvent: (event) => this.onEvent(event),
         checkpointer: { save: (checkpoint) => this.checkpoint(checkpoint) },
         steering: { take: () => this.takeQueued() },
@@ -203,7 +204,7 @@ export class RunSession {
       };
     } catch (error) {
       // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       final = {
         conversationId: plan.conversationId,
         messages: plan.messages,
@@ -229,7 +230,7 @@ export class RunSession {
       appState: plan.appState,
       budget: plan.budget,
       resultStore: this.resultStore,
-      permissions: plan.permissions,
+      permissions: plan.config.permissions,
       currentTabId: plan.currentTabId,
       windowId: plan.tab?.windowId,
       tools: plan.tools,
@@ -285,19 +286,19 @@ export class RunSession {
    */
   private followingBrowser(bridge: BrowserBridge): BrowserBridge {
     const follow = (tabId: number) => this.services.conversations.moveToTab(this.conversationId, tabId);
-    const runBridge: BrowserBridge = Object.create(bridge);
-    runBridge.activateTab = async (tabId) => {
-      await follow(tabId);
-      return bridge.activateTab(tabId);
-    };
-    runBridge.openTab = async (url, options) => {
-      if (!options.active) return bridge.openTab(url, options);
-      // Open in the background, move the conversation, then show it: no moment where the new tab is
-      // in front while the conversation still belongs to the old one.
-      const tab = await bridge.openTab(url, { ...options, active: false });
-      await follow(tab.id);
-      return bridge.activateTab(tab.id);
-    };
-    return runBridge;
+    return decorateBridge(bridge, {
+      activateTab: async (tabId) => {
+        await follow(tabId);
+        return bridge.activateTab(tabId);
+      },
+      openTab: async (url, options) => {
+        if (!options.active) return bridge.openTab(url, options);
+        // Open in the background, move the conversation, then show it: no moment where the new tab is
+        // in front while the conversation still belongs to the old one.
+        const tab = await bridge.openTab(url, { ...options, active: false });
+        await follow(tab.id);
+        return bridge.activateTab(tab.id);
+      },
+    });
   }
 }

@@ -15,4 +15,10 @@ describe('isOwnExtensionPage', () => {
     expect(isOwnExtensionPage({ id: ID }, ID)).toBe(false);
     expect(isOwnExtensionPage({}, ID)).toBe(false);
   });
+  it('takes the origin the browser gives its pages (Firefox: a uuid, not the id)', () => {
+    const origin = 'moz-extension://0f6c2f35-4a59-4a1e-9f0e-2d1c7b8a9e10/';
+    expect(isOwnExtensionPage({ id: 'pagewright@example', url: `${origin}sidepanel/index.html` }, 'pagewright@example', origin)).toBe(true);
+    expect(isOwnExtensionPage({ id: 'pagewright@example', url: 'https://evil.example/' }, 'pagewright@example', origin)).toBe(false);
+    expect(isOwnExtensionPage({ id: 'pagewright@example', url: 'moz-extension://another-uuid/x.html' }, 'pagewright@example', origin)).toBe(false);
+  });
 });

@@ -5,8 +5,13 @@
  * content scripts share the extension id but run inside pages (their `url` is the page's), and a
  * page must never be able to start runs, answer permission prompts or read results through them.
  */
-export function isOwnExtensionPage(sender: { id?: string; url?: string }, extensionId: string): boolean {
+export function isOwnExtensionPage(
+  sender: { id?: string; url?: string },
+  extensionId: string,
+  // Firefox's pages live at moz-extension://<an internal uuid>/, not at the id: pass runtime.getURL('').
+  extensionOrigin = `chrome-extension://${extensionId}/`,
+): boolean {
   if (sender.id !== extensionId) return false;
   if (typeof sender.url !== 'string') return false;
-  return sender.url.startsWith(`chrome-extension://${extensionId}/`);
+  return sender.url.startsWith(extensionOrigin);
 }

@@ -7,6 +7,7 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import { keyDefinition, type KeyDefinition, type Modifier } from '../shared/keys.js';
+import type { PageResultOf } from '../shared/protocol/page.js';
 import { roleOf } from './aria.js';
 import { fireChange, fireInput, isContentEditable, isTextField, notEditable, selectContents, setNativeValue } from './fields.js';
 import { flashHighlight } from './highlight.js';
@@ -177,7 +178,7 @@ function matchOption(select: HTMLSelectElement, wanted: string): HTMLOptionEleme
 }
 
 /** `select_option`: picks options of a native select by label or value. */
-export function selectOptions(element: Element, values: readonly string[]): { summary: string; selected: string[] } {
+export function selectOptions(element: Element, values: readonly string[]): Pick<PageResultOf<'select'>, 'summary' | 'selected'> {
   if (!(element instanceof HTMLSelectElement)) {
     throw new ToolError('NOT_A_SELECT', `${label(element)} is not a dropdown (<select>).`, {
       suggestion: 'For a custom dropdown, click it to open the list, then click the option (find can locate it by its text).',

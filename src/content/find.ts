@@ -4,6 +4,7 @@
  * count like names; visible text counts less; a role word in the query ("search button") must agree.
  */
 import type { ElementSummary } from '../runtime/page-state.js';
+import type { PageResultOf } from '../shared/protocol/page.js';
 import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
 import {
   attrOf,
@@ -76,15 +77,7 @@ function ownText(element: Element): string {
   return text;
 }
 
-export interface FindResult {
-  documentId: string;
-  url: string;
-  matches: Array<{ ref: string; line: string; score: number }>;
-  elements: Record<string, ElementSummary>;
-  total: number;
-  /** The visible iframes, for the worker to search next (index in `window.frames`, null in shadow DOM). */
-  frames: Array<{ index: number | null; src: string }>;
-}
+type FindResult = PageResultOf<'find'>;
 
 const EXCERPT_CHARS = 160;
 

@@ -5,7 +5,9 @@ type Listener = (message: unknown, sender: { id?: string; tab?: unknown; url?: s
 
 function fakeChrome(): { listeners: Listener[] } {
   const listeners: Listener[] = [];
-  (globalThis as unknown as { chrome: unknown }).chrome = { runtime: { id: 'ext-id', onMessage: { addListener: (l: Listener) => listeners.push(l) } } };
+  (globalThis as unknown as { chrome: unknown }).chrome = {
+    runtime: { id: 'ext-id', getURL: (path: string) => `chrome-extension://ext-id/${path}`, onMessage: { addListener: (l: Listener) => listeners.push(l) } },
+  };
   return { listeners };
 }
 

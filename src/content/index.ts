@@ -18,7 +18,7 @@ function install(): void {
     // Only our channel is ours to answer (other messages may be for other listeners); the whole envelope
     // is then checked against the protocol before anything runs.
     if (typeof message !== 'object' || message === null || (message as { channel?: unknown }).channel !== PAGE_CHANNEL) return false;
-    if (!isTrustedSender(sender, chrome.runtime.id)) return false;
+    if (!isTrustedSender(sender, chrome.runtime.id, chrome.runtime.getURL(''))) return false;
     void handlePageEnvelope(message).then(sendResponse);
     return true; // the reply is sent asynchronously
   });

@@ -6,30 +6,17 @@
  * iframe itself is not covered there.
  */
 import { ToolError } from '../runtime/errors.js';
+import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { editableKind, isContentEditable, isTextField, notEditable } from './fields.js';
 import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
 
-/** What an action needs of its target before the browser's input reaches it. */
-export type LocatePurpose = 'click' | 'hover' | 'type' | 'focus';
-
-/** The point to act at (viewport CSS pixels of this frame) and what the element is. */
-export interface Located {
-  documentId: string;
-  url: string;
-  x: number;
-  y: number;
-  label: string;
-  /** For typing: what kind of editable it is. */
-  editable?: 'field' | 'textarea' | 'editable';
-  /** True when the element (or, for 'focus', what it focused) has focus now. */
-  focused: boolean;
-}
+type Located = PageResultOf<'locate'>;
 
 /** Checks the element for `purpose` and returns the point a person's pointer would use. */
-export function locate(element: Element, purpose: LocatePurpose): Located {
+export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpose']): Located {
   let editable: Located['editable'];
   if (purpose === 'type') {
     editable = editableKind(element);
@@ -80,7 +67,7 @@ export function frameElementOf(frameId: number, url: string, nth: number): HTMLI
  * (border and padding skipped) plus the point. Scrolls the iframe into view if the point is outside,
  * and refuses a point covered by something else in this frame.
  */
-export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): { x: number; y: number } {
+export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): PageResultOf<'frame_offset'> {
   const frame = frameElementOf(frameId, url, nth);
   if (!frame) {
     throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', {
@@ -117,7 +104,7 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
  * After the pointer has focused a field: makes sure it has focus and puts the selection where typing
  * should go — all of it (typing replaces it) or the end (typing appends). Returns the value now.
  */
-export function placeCaret(element: Element, mode: 'all' | 'end'): { focused: boolean; value: string; placed: boolean } {
+export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode']): PageResultOf<'caret'> {
   if (deepActiveElement() !== element && element instanceof HTMLElement) element.focus({ preventScroll: true });
   let placed = true;
   if (isTextField(element)) {

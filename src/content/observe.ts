@@ -7,6 +7,7 @@
  * this to tell success from a no-op; "no visible change" is said plainly.
  */
 import type { ElementSummary } from '../runtime/page-state.js';
+import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf, roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
@@ -73,7 +74,7 @@ function end(observation: Observation): void {
 }
 
 /** Arms an observation around `target` (or the focused element). Replaces any earlier one. */
-export function startObservation(target: Element | undefined, refPrefix: string): { token: string } {
+export function startObservation(target: Element | undefined, refPrefix: string): PageResultOf<'observe_start'> {
   if (current) end(current);
   const token = `o${++counter}`;
   const subject = target ?? deepActiveElement();
@@ -131,23 +132,7 @@ export function startObservation(target: Element | undefined, refPrefix: string)
 }
 
 /** What `finishObservation` reports. */
-export interface ObservedEffects {
-  url: string;
-  /** Short clauses, most telling first: `list e13 gained 1 item "buy milk"`. */
-  changes: string[];
-  /** Where focus is now, when it moved: `textbox "Edit" [ref=e31]`. */
-  focus?: string;
-  /** The target's value or state now, when it has one. */
-  target?: string;
-  /** True when that state changed. */
-  targetChanged?: boolean;
-  /** Where a click landed when it was not on the target. */
-  landedElsewhere?: string;
-  /** The refs the action made stale (their elements left the page). */
-  staleRefs: string[];
-  /** Summaries of the refs named above, for the worker's snapshot cache. */
-  elements: Record<string, ElementSummary>;
-}
+type ObservedEffects = PageResultOf<'observe_end'>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,6 +6,7 @@
  */
 import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import type { PageResultOf } from '../shared/protocol/page.js';
 import { oneLine } from '../shared/untrusted-text.js';
 import {
   attrOf,
@@ -82,13 +83,7 @@ export function createMarkdownConverter(): TurndownService {
   return service;
 }
 
-export interface PageTextResult {
-  url: string;
-  title: string;
-  markdown: string;
-  usedReadability: boolean;
-  byline?: string;
-}
+type PageTextResult = PageResultOf<'page_text'>;
 
 /**
  * Extracts this document's text as Markdown without touching the live DOM. Readability and Turndown

@@ -14,6 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type JSONRPCMessage, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { messageOf } from '../runtime/errors.js';
 import { explainConnectFailure, McpConnectError, shouldTryLegacySse, STREAM_LOST_CODE } from './errors.js';
 import type { McpServerConfig } from '../shared/mcp-settings.js';
 import { watchResponseStreams, type StreamWatch } from './stream-watch.js';
@@ -127,7 +128,7 @@ export async function openMcpConnection(config: McpServerConfig, options: McpCon
       .ping({ timeout: PING_TIMEOUT_MS })
       .then(
         () => undefined,
-        (error: unknown) => lose(error instanceof Error ? error.message : String(error)),
+        (error: unknown) => lose(messageOf(error)),
       )
       .finally(() => {
         checking = false;

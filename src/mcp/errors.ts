@@ -7,7 +7,7 @@
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ToolError } from '../runtime/errors.js';
+import { messageOf, ToolError } from '../runtime/errors.js';
 
 /** Codes for a server that could not be connected. */
 export type McpConnectErrorCode = 'UNREACHABLE' | 'AUTH_FAILED' | 'FORBIDDEN' | 'NOT_FOUND' | 'NOT_MCP' | 'CONNECT_TIMEOUT' | 'SERVER_GONE' | 'CONNECT_FAILED';
@@ -136,7 +136,7 @@ function isTimeout(error: unknown): boolean {
 
 function describe(error: unknown): string {
   const status = httpStatusOf(error);
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   if ((error as { name?: unknown })?.name === 'ZodError') return 'its answer is not a JSON-RPC message';
   return status !== undefined ? `HTTP ${status}: ${quoted(message)}` : quoted(message);
 }
@@ -179,7 +179,7 @@ export function explainCallFailure(error: unknown, call: { server: string; tool:
       details,
     });
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return new ToolError('MCP_ERROR', `Calling ${call.tool} on the MCP server "${call.server}" failed: ${quoted(message)}.`, {
     suggestion: 'Try another way; if it keeps failing, tell the person this server has a problem.',
     details,

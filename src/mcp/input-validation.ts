@@ -5,6 +5,7 @@
  * which is how ajv (the SDK's default) compiles schemas.
  */
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from '@cfworker/json-schema';
+import { messageOf } from '../runtime/errors.js';
 import type { ValidationResult } from '../runtime/tool.js';
 
 /** A tool's input schema as the server sent it. */
@@ -135,7 +136,7 @@ export function createInputValidator(schema: JsonSchemaObject, options: InputVal
   try {
     validator = new Validator(schema as Schema, schemaDraft(schema), false);
   } catch (error) {
-    broken = error instanceof Error ? error.message : String(error);
+    broken = messageOf(error);
   }
   const unusable = (why: string): ValidationResult => ({
     ok: false,
@@ -150,7 +151,7 @@ export function createInputValidator(schema: JsonSchemaObject, options: InputVal
     try {
       errors = validator.validate(input).errors;
     } catch (error) {
-      return unusable(error instanceof Error ? error.message : String(error));
+      return unusable(messageOf(error));
     }
     const issues = [...inputIssues(errors, input), ...unknownFields(input)];
     if (issues.length === 0 && errors.length === 0) return { ok: true };

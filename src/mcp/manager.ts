@@ -6,6 +6,7 @@
  * (with the reason and what to do). States carry no headers: they may be shown in the panel.
  */
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { messageOf } from '../runtime/errors.js';
 import type { Tools } from '../runtime/tool.js';
 import { openMcpConnection, type McpConnection } from './connection.js';
 import { McpConnectError } from './errors.js';
@@ -174,7 +175,7 @@ export class McpManager {
             ? error
             : new McpConnectError(
                 'CONNECT_FAILED',
-                `Connected to "${entry.config.name}", but listing its tools failed: ${error instanceof Error ? error.message : String(error)}`,
+                `Connected to "${entry.config.name}", but listing its tools failed: ${messageOf(error)}`,
                 'Check the server’s logs, then reconnect.',
               );
         this.setState(entry, { status: 'failed', error: explained.toJSON() });

@@ -6,12 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
 import { executeToolCall, type ToolCallOutcome } from '../runtime/execute.js';
-import { runToolCalls } from '../runtime/orchestrate.js';
 import type { PermissionMode, PermissionRequest, PersonChoice } from '../runtime/permission-types.js';
 import { createCanUseTool } from '../runtime/permissions.js';
 import type { AnyTool } from '../runtime/tool.js';
 import { startMcpTestServer, TINY_PNG_BASE64, type McpTestServer } from '../../tests/support/mcp-server.js';
 import { waitForServer } from '../../tests/support/mcp-state.js';
+import { runTurn } from '../../tests/support/runtime-tools.js';
 import { createTestContext } from '../../tests/support/tool-context.js';
 import { McpManager } from './manager.js';
 
@@ -159,7 +159,7 @@ describe.each(['streamable-http', 'sse'] as const)('MCP tools over %s', (transpo
   it('read-only calls in one turn run in parallel', async () => {
     const context = createTestContext(h.tools, { appState: { discoveredTools: h.tools.map((t) => t.name), grants: [] } });
     const group = `g-${transport}`;
-    const { results } = await runToolCalls(
+    const { results } = await runTurn(
       [
         { type: 'tool_use', id: 'm1', name: 'mcp__notes__meet', input: { group, count: 2 } },
         { type: 'tool_use', id: 'm2', name: 'mcp__notes__meet', input: { group, count: 2 } },

@@ -6,6 +6,7 @@
  * carried and when its stream ends; `onBroken` then names the requests that never got an answer, so
  * the connection can fail exactly those calls (and check whether the server is still there).
  */
+import { messageOf } from '../runtime/errors.js';
 
 /** JSON-RPC request ids, as the SDK numbers them. */
 export type RequestId = string | number;
@@ -75,7 +76,7 @@ export function watchResponseStreams(base: typeof fetch, onBroken: (ids: Request
           }
         } catch (error) {
           controller.error(error);
-          ended(`the connection broke: ${error instanceof Error ? error.message : String(error)}`);
+          ended(`the connection broke: ${messageOf(error)}`);
         }
       },
       cancel(reason) {

@@ -79,9 +79,12 @@ export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<{ v
   });
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason as unknown);
+/**
+ * Waits `ms`, or rejects as soon as `signal` aborts: with the signal's reason, or with what `abortError`
+ * makes of it (each layer says "stopped" in its own error: a model client's ABORTED, a tool's CANCELLED).
+ */
+export function abortableSleep(ms: number, signal: AbortSignal, abortError: (reason: unknown) => unknown = (reason) => reason): Promise<void> {
+  if (signal.aborted) return Promise.reject(abortError(signal.reason));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
@@ -89,7 +92,7 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason as unknown);
+      reject(abortError(signal.reason));
     };
     signal.addEventListener('abort', onAbort, { once: true });
   });

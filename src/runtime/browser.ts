@@ -102,3 +102,22 @@ export interface BrowserBridge {
   /** Trusted input, navigation and dialog watching (the DevTools Protocol); absent where unavailable. */
   readonly input?: PageInputPort;
 }
+
+/**
+ * A bridge that is `base` except for `overrides` — the one way a bridge is decorated (the dialog guard, the run's
+ * bridge that moves the conversation with the tab, a helper agent's own tabs). It is a plain object holding every
+ * member of `base`, its methods bound to `base`, then the overrides: nothing is lost whatever `base` is (an object
+ * literal, a class instance such as a test's fake, another decorated bridge), `base`'s methods always run on
+ * `base` itself, and spreading or decorating the result again keeps them too. Members are read once, here.
+ */
+export function decorateBridge(base: BrowserBridge, overrides: Partial<BrowserBridge>): BrowserBridge {
+  const members: Record<string, unknown> = {};
+  for (let level: object | null = base; level !== null && level !== Object.prototype; level = Object.getPrototypeOf(level) as object | null) {
+    for (const key of Object.getOwnPropertyNames(level)) {
+      if (key === 'constructor' || Object.hasOwn(members, key)) continue;
+      const value: unknown = Reflect.get(base, key);
+      members[key] = typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(base) : value;
+    }
+  }
+  return { ...members, ...overrides } as BrowserBridge;
+}

@@ -2,7 +2,7 @@
  * The result budget (principle 5, "show the model only what it needs"). A result longer than its tool's
  * `maxResultSizeChars` (capped at DEFAULT_MAX_RESULT_SIZE_CHARS unless `Infinity`) is stored and the model
  * gets a preview with a handle; one turn's results together stay under MESSAGE_BUDGET_CHARS by storing
- * the largest (the orchestrator applies this batch by batch, so results already shown stay final). Each
+ * the largest (the streaming executor applies this batch by batch, so results already shown stay final). Each
  * decision is frozen per tool-use id, so re-sending history is byte-identical.
  */
 import type { BudgetDecision, BudgetState, FrozenBudgetDecision, ResultStore, StoredResult } from './budget-types.js';

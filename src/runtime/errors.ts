@@ -58,36 +58,50 @@ export function isToolErrorLike(value: unknown): value is { code: string; messag
   );
 }
 
-/** Turns anything thrown into the payload the model sees. Unknown throws become TOOL_FAILED. */
-export function toErrorPayload(error: unknown, fallbackSuggestion = 'Check the input and try again, or try another approach.'): ToolErrorPayload {
+/** The message of anything thrown: an Error's own message, else the value as a string. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** What a wire error says when the error itself does not: its code and suggestion. */
+export interface ErrorFallback {
+  code?: string;
+  suggestion?: string;
+}
+
+/**
+ * The one wire error: turns anything thrown into `{code, message, suggestion, ...details}`, the shape every
+ * boundary carries (a tool result for the model, a content script's reply, a worker request's answer). A
+ * `ToolError` keeps its details; anything else shaped like one (it crossed a boundary) keeps its extra
+ * fields but not its name or stack; an unknown throw gets the fallback code (TOOL_FAILED).
+ */
+export function toErrorPayload(error: unknown, fallback: ErrorFallback = {}): ToolErrorPayload {
+  const suggestion = fallback.suggestion ?? 'Check the input and try again, or try another approach.';
   if (error instanceof ToolError) return error.toPayload();
   if (isToolErrorLike(error)) {
-    const { code, message, suggestion, ...rest } = error as { code: string; message: string; suggestion?: string } & Record<string, unknown>;
+    const { code, message, suggestion: own, ...rest } = error as { code: string; message: string; suggestion?: unknown } & Record<string, unknown>;
     delete rest['name'];
     delete rest['stack'];
-    return { ...rest, code, message, suggestion: suggestion ?? fallbackSuggestion };
+    return { ...rest, code, message, suggestion: typeof own === 'string' ? own : suggestion };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: 'TOOL_FAILED', message: message || 'The tool failed without a message.', suggestion: fallbackSuggestion };
+  return { code: fallback.code ?? 'TOOL_FAILED', message: messageOf(error) || 'It failed without a message.', suggestion };
 }
 
-/** Serializes an error to cross a message boundary (`{name, message, code, suggestion, details}`). */
-export function serializeError(error: unknown): { name: string; message: string; code: string; suggestion?: string; details?: Record<string, unknown> } {
-  if (error instanceof ToolError) {
-    return { name: error.name, message: error.message, code: error.code, suggestion: error.suggestion, details: { ...error.details } };
-  }
-  if (isToolErrorLike(error)) {
-    const e = error as { code: string; message: string; suggestion?: string; name?: string };
-    return { name: e.name ?? 'Error', message: e.message, code: e.code, ...(e.suggestion ? { suggestion: e.suggestion } : {}) };
-  }
-  const err = error instanceof Error ? error : new Error(String(error));
-  return { name: err.name, message: err.message, code: 'TOOL_FAILED' };
+/** The reverse, on the receiving side: a wire error as a `ToolError` again, its extra fields as details. */
+export function fromErrorPayload(payload: ToolErrorPayload): ToolError {
+  const { code, message, suggestion, ...details } = payload;
+  return new ToolError(code, message, { suggestion, details });
 }
 
-/** The reverse of `serializeError`: a `ToolError` again on the receiving side. */
-export function deserializeError(data: { message: string; code: string; suggestion?: string; details?: Record<string, unknown> }): ToolError {
-  return new ToolError(data.code, data.message, {
-    suggestion: data.suggestion ?? 'Check the input and try again.',
-    ...(data.details ? { details: data.details } : {}),
-  });
+/**
+ * A tool method's answer, or `fallback` when it throws. Why: the methods a tool declares (safety, batching,
+ * descriptions) run inside the loop, and a buggy one must not break it; the fallback is the safe answer.
+ */
+export function safely<T>(read: () => T, fallback: Awaited<T>): T {
+  let value: T;
+  try {
+    value = read();
+  } catch {
+    return fallback as T;
+  }
+  // An async method (give it as an `async` arrow, so a throw is a rejection) falls back when it rejects.
+  return value instanceof Promise ? (value.catch(() => fallback) as T) : value;
 }

@@ -12,7 +12,7 @@ import { createChildAbortController, INTERRUPT_REASON, isSoftStop, raceAbort, TI
 import { applyResultSizeBudget } from './budget.js';
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
-import { ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
+import { safely, ToolError, toErrorPayload, type RuntimeErrorCode, type ToolErrorPayload } from './errors.js';
 import type { Message, ReadScope, ToolResultContentBlock, ToolUseBlock } from './model/types.js';
 import type { CallEffect, DecisionReason } from './permission-types.js';
 import { guardLanding, landingBlocked, recordRead } from './execute-trust.js';
@@ -114,15 +114,6 @@ function notLoaded(tool: AnyTool, discovered: readonly string[]): ToolErrorPaylo
 }
 
 // --- the pipeline ----------------------------------------------------------------------------------
-
-/** A tool method's answer, or `fallback` when it throws (a buggy safety method must not break the call loop). */
-function safely<T>(read: () => T, fallback: T): T {
-  try {
-    return read();
-  } catch {
-    return fallback;
-  }
-}
 
 const formatDuration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${Math.round(ms / 1_000)} s`);
 

@@ -6,7 +6,7 @@ import { createRootContext, initialAppState, type AppState, type ToolUseContext 
 import type { AgentEvent } from './events.js';
 import { repairInterruptedTranscript, restoreRunState, type RunCheckpoint } from './checkpoint.js';
 import { runAgent, type RunAgentOptions } from './loop.js';
-import { stopAfterTokens, stopAfterToolCalls, stopAfterTurns, stopAfterWallTime } from './stop-conditions.js';
+import { stopAfterTurns, type StopCondition, type StopState } from './stop-conditions.js';
 import { createScriptedClient, type ScriptedStep } from './model/scripted.js';
 import { ModelError, type Message, type ToolResultBlock } from './model/types.js';
 import { TOOL_SEARCH_NAME } from './registry.js';
@@ -314,40 +314,23 @@ describe('stop conditions', () => {
     expect(events[events.length - 1]).toEqual({ type: 'run_finished', reason: 'max_turns' });
   });
 
-  it('stops after n tool calls', async () => {
-    const { options, model } = setup(steps(5), [echo], { stopWhen: [stopAfterToolCalls(3)] });
-    const result = await runAgent(options);
-    expect(result.reason).toBe('max_tool_calls');
-    expect(model.requests).toHaveLength(2);
-  });
-
-  it('stops after n tokens', async () => {
-    const { options, model } = setup(steps(5), [echo], { stopWhen: [stopAfterTokens(120)] });
-    const result = await runAgent(options);
-    expect(result.reason).toBe('max_tokens');
-    expect(model.requests).toHaveLength(3);
-  });
-
-  it('stops after the wall time (with an injected clock)', async () => {
-    let clock = 1_000;
-    const { options, model } = setup(
-      steps(5).map((step) => (request, index) => {
-        clock += 400;
-        return typeof step === 'function' ? step(request, index) : step;
-      }),
-      [echo],
-      { stopWhen: [stopAfterWallTime(1_000)], now: () => clock },
-    );
-    const result = await runAgent(options);
-    expect(result.reason).toBe('wall_time');
-    expect(model.requests).toHaveLength(3);
-  });
-
   it('composes: the first condition that holds wins', async () => {
-    const { options, model } = setup(steps(5), [echo], { stopWhen: [stopAfterTurns(4), stopAfterToolCalls(4)] });
-    const result = await runAgent(options);
-    expect(result.reason).toBe('max_tool_calls');
-    expect(model.requests).toHaveLength(2);
+    const afterTwo: StopCondition = ({ turn }) => (turn >= 2 ? 'budget' : undefined);
+    const first = setup(steps(5), [echo], { stopWhen: [stopAfterTurns(2), afterTwo] });
+    expect((await runAgent(first.options)).reason).toBe('max_turns');
+    const second = setup(steps(5), [echo], { stopWhen: [afterTwo, stopAfterTurns(2)] });
+    expect((await runAgent(second.options)).reason).toBe('budget');
+    expect(second.model.requests).toHaveLength(2);
+  });
+
+  it('sees the turns, tool calls and usage so far', async () => {
+    const seen: StopState[] = [];
+    const { options } = setup(steps(5), [echo], { stopWhen: [(state) => (seen.push(state), state.turn >= 2 ? 'max_turns' : undefined)] });
+    await runAgent(options);
+    expect(seen.map(({ turn, toolCalls, usage }) => [turn, toolCalls, usage.inputTokens])).toEqual([
+      [1, 2, 40],
+      [2, 4, 80],
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The agent loop: build the request (system prompt, tools, transcript) → stream the model's answer →
- * run its tool calls through the orchestrator → append the results → checkpoint → repeat, until the
+ * run its tool calls through the streaming executor → append the results → checkpoint → repeat, until the
  * model ends its turn, a stop condition says so, the run is aborted, or the model fails.
  *
  * Every step is emitted as an `AgentEvent` (for the side panel) and saved through a `Checkpointer`
@@ -10,7 +10,7 @@ import { INTERRUPT_REASON } from './abort.js';
 import { repairInterruptedTranscript, type Checkpointer, type RunCheckpoint } from './checkpoint.js';
 import type { ContextPolicy } from './context-window/types.js';
 import type { ToolUseContext } from './context.js';
-import type { RunError } from './errors.js';
+import { messageOf, type RunError } from './errors.js';
 import type { AgentEvent, RunStopReason } from './events.js';
 import { ModelError, addUsage, emptyUsage } from './model/types.js';
 import type { Message, ModelClient, ToolUseBlock, Usage } from './model/types.js';
@@ -40,8 +40,6 @@ export interface RunAgentOptions {
   maxTokens?: number;
   /** Start concurrency-safe calls while the reply streams (default true); false waits for the whole message. */
   streamingToolExecution?: boolean;
-  /** The clock (for wall-time stop conditions); injectable for tests. */
-  now?: () => number;
   /** A checkpoint that fails does not stop the run; this hears about it (default: console.warn). */
   onCheckpointError?: (error: unknown) => void;
   /**
@@ -71,7 +69,7 @@ function toRunError(error: unknown): RunError {
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   return { code: 'PROTOCOL', message: `The model client failed: ${message}`, suggestion: 'Try again; if it keeps happening, check the provider settings.' };
 }
 
@@ -87,8 +85,6 @@ export function buildSystemPrompt(system: string, deferredSection: string): stri
  * model fails. Never throws for model errors (reason `model_error`, with `error`).
  */
 export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
-  const now = options.now ?? Date.now;
-  const startedAt = now();
   // A listener that throws (say, a panel that went away) must not end the run.
   const emit = (event: AgentEvent) => {
     try {
@@ -136,7 +132,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
   for (;;) {
     if (signal.aborted) return finish(abortReasonOf(signal));
     if (turn > 0) {
-      const state: StopState = { turn, toolCalls, usage, startedAt, now: now() };
+      const state: StopState = { turn, toolCalls, usage };
       for (const condition of options.stopWhen ?? []) {
         const reason = condition(state);
         if (reason) return finish(reason);
@@ -144,7 +140,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     }
 
     const appState = context.getAppState();
-    const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools, appState));
+    const system = buildSystemPrompt(options.system, deferredToolsPromptSection(context.tools));
     const tools = toolSpecsForRequest(context.tools, appState, context);
     // The turn boundary: the policy decides what of the transcript is sent, or stops the run first.
     let sent: Message[] = [...messages];

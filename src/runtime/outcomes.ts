@@ -1,23 +1,21 @@
 /**
- * What the orchestrator and the streaming executor share about one call's outcome: whether a call may
- * run beside others, the outcome of a call that never started, the `tool_call_finished` event, and the
+ * What the streaming executor needs about one call's outcome, kept apart from its scheduling: whether a
+ * call may run beside others, the outcome of a call that never started, the `tool_call_finished` event, and the
  * two things an outcome may do to the rest of the turn (cancel its siblings, change the context).
  */
 import { SiblingFailure } from './abort.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
+import { safely } from './errors.js';
 import { abortPayload, errorContent, type PreparedCall, type ToolCallOutcome } from './execute.js';
 import type { ImageBlock, ToolResultMeta, ToolUseBlock } from './model/types.js';
 import type { BudgetDecision } from './budget-types.js';
 
 /** Is this call safe to run alongside others? Anything we cannot judge (unknown tool, bad input) is not. */
 export function isCallConcurrencySafe(call: PreparedCall): boolean {
-  if (!call.tool || !call.parsed?.ok) return false;
-  try {
-    return call.tool.isConcurrencySafe(call.parsed.input) === true;
-  } catch {
-    return false;
-  }
+  const { tool, parsed } = call;
+  if (!tool || !parsed?.ok) return false;
+  return safely(() => tool.isConcurrencySafe(parsed.input) === true, false);
 }
 
 /** The outcome for a call that never started because the turn was stopped first. */
@@ -77,21 +75,14 @@ function isSmallJson(value: unknown): boolean {
 
 /** The reason to stop the rest of the turn with, when this failure invalidates its siblings (the tool says so). */
 export function siblingFailureReason(outcome: ToolCallOutcome, input: Record<string, unknown>): SiblingFailure | undefined {
-  if (outcome.status !== 'error' || !outcome.tool) return undefined;
-  try {
-    return outcome.tool.failureCancelsSiblings(input) === true ? new SiblingFailure(outcome.name, outcome.toolUseId) : undefined;
-  } catch {
-    return undefined;
-  }
+  const tool = outcome.tool;
+  if (outcome.status !== 'error' || !tool) return undefined;
+  return safely(() => tool.failureCancelsSiblings(input) === true, false) ? new SiblingFailure(outcome.name, outcome.toolUseId) : undefined;
 }
 
 /** A modifier that throws leaves the context as it was: the call's own result already reached the model. */
 export function applyModifier(outcome: ToolCallOutcome, context: ToolUseContext): ToolUseContext {
-  try {
-    return outcome.contextModifier?.(context) ?? context;
-  } catch {
-    return context;
-  }
+  return safely(() => outcome.contextModifier?.(context) ?? context, context);
 }
 
 /**

@@ -36,8 +36,9 @@ export function hostOf(subject: string): string {
   return subject.toLowerCase();
 }
 
-/** The origin of a subject (`https://shop.example.com`), or `undefined` when it has none. */
-export function originOf(subject: string): string | undefined {
+/** The origin of a subject or URL (`https://shop.example.com`), or `undefined` when it has none (about:blank, data:, none given). */
+export function originOf(subject: string | undefined): string | undefined {
+  if (!subject) return undefined;
   try {
     const origin = new URL(subject).origin;
     return origin === 'null' ? undefined : origin;

@@ -107,7 +107,7 @@ export const permissionRequestSchema = z.object({
   /** What the call will really do, judged from the page as it is now. */
   effect: callEffectSchema.optional(),
   /** The answers this prompt offers, in order (a destructive act only "Allow once"). */
-  choices: z.array(personChoiceKindSchema).optional(),
+  choices: z.array(personChoiceKindSchema),
   /** How many more prompts wait behind this one. */
   queued: z.number().int().min(0).optional(),
 });

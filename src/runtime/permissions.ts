@@ -21,6 +21,7 @@
  */
 import type { AppState, ToolUseContext } from './context.js';
 import { siteKey } from './data-ledger.js';
+import { safely } from './errors.js';
 import { findGrant, findRule, hostOf, originOf, parseRule } from './permission-rules.js';
 import type { AllowedCall, DataFlow, DecisionReason, PermissionDecision, PersonChoiceKind, SiteGrant } from './permission-types.js';
 import type { AnyTool, CanUseTool, ToolJudgement } from './tool.js';
@@ -142,12 +143,8 @@ const grantOrigin = (subject: string) => originOf(subject) ?? `https://${hostOf(
 /** The general permission system as the executor calls it. */
 export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
   return async (tool, input, context, toolUseId) => {
-    let subject: string | undefined;
-    try {
-      subject = (await tool.permissionSubject(input, context)) ?? undefined;
-    } catch {
-      subject = undefined; // a subject we cannot compute matches no site rule or grant: fail closed
-    }
+    // A subject we cannot compute matches no site rule or grant: fail closed.
+    const subject = await safely(async () => (await tool.permissionSubject(input, context)) ?? undefined, undefined);
     const { verdict, judgement } = await decide(tool, input, context, subject);
     const allowed = (reason: DecisionReason): PermissionDecision => ({ behavior: 'allow', reason, ...withJudgement(subject, judgement) });
     if (verdict.behavior === 'allow') return allowed(verdict.reason);

@@ -59,7 +59,7 @@ describe('filterTools', () => {
     expect(names(filterTools(all, perms()))).toEqual(['look', 'write', 'mcp__gh__issue', 'mcp__gh__pr']);
   });
 
-  it('keeps only the core set (and tool_search) in simple mode', () => {
+  it('keeps only the tools that declare inSimpleMode in simple mode, whatever their names', () => {
     const pool = [
       make('read_page', { inSimpleMode: true }),
       make('click', { inSimpleMode: true }),
@@ -67,7 +67,7 @@ describe('filterTools', () => {
       make('tool_search'),
       make('memory_write'),
     ];
-    expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click', 'tool_search']);
+    expect(names(filterTools(pool, perms(), true))).toEqual(['read_page', 'click']);
   });
 });
 
@@ -107,11 +107,11 @@ describe('findToolByName', () => {
 });
 
 describe('deferred tools', () => {
-  it('follows alwaysLoad, then external, then tool_search, then shouldDefer', () => {
+  it('follows alwaysLoad, then external, then shouldDefer, with no tool named as a special case', () => {
     expect(isDeferredTool(make('x', { shouldDefer: true, alwaysLoad: true }))).toBe(false);
     expect(isDeferredTool(make('mcp__s__t', { isExternal: true }))).toBe(true);
     expect(isDeferredTool(make('mcp__s__t', { isExternal: true, alwaysLoad: true }))).toBe(false);
-    expect(isDeferredTool(make(TOOL_SEARCH_NAME, { shouldDefer: true }))).toBe(false);
+    expect(isDeferredTool(make(TOOL_SEARCH_NAME, { shouldDefer: true }))).toBe(true);
     expect(isDeferredTool(make('x', { shouldDefer: true }))).toBe(true);
     expect(isDeferredTool(make('x'))).toBe(false);
   });
@@ -144,14 +144,13 @@ describe('deferred tools', () => {
     });
   });
 
-  it('names the deferred tools in a prompt section that does not change as they are found', () => {
-    const section = deferredToolsPromptSection(pool, initialAppState());
+  it('names every deferred tool in a prompt section, found or not', () => {
+    const section = deferredToolsPromptSection(pool);
     expect(section).toContain('- memory_write');
     expect(section).toContain('- save_file');
     expect(section).toContain('- mcp__gh__issue');
     expect(section).not.toContain('- click');
     expect(section).toContain('select:');
-    expect(deferredToolsPromptSection(pool, { ...initialAppState(), discoveredTools: ['save_file'] })).toBe(section);
-    expect(deferredToolsPromptSection([make('click')], initialAppState())).toBe('');
+    expect(deferredToolsPromptSection([make('click')])).toBe('');
   });
 });

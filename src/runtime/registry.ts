@@ -7,12 +7,13 @@
  */
 import { z } from 'zod';
 import type { AppState, ToolUseContext } from './context.js';
+import { safely } from './errors.js';
 import type { JsonSchema, ToolSpec } from './model/types.js';
 import type { PermissionContext } from './permission-types.js';
 import { parseRule } from './permissions.js';
 import type { AnyTool, Tools } from './tool.js';
 
-/** The name of the tool that loads deferred tools; it is never deferred itself. */
+/** The name of the tool that loads deferred tools (it declares `alwaysLoad`, so it is never deferred itself). */
 export const TOOL_SEARCH_NAME = 'tool_search';
 
 /**
@@ -30,9 +31,7 @@ export function findToolByName(tools: Tools, name: string): AnyTool | undefined 
 /** Deferred tools are named to the model but sent without schemas until `tool_search` loads them. */
 export function isDeferredTool(tool: AnyTool): boolean {
   if (tool.alwaysLoad) return false;
-  if (tool.isExternal) return true;
-  if (tool.name === TOOL_SEARCH_NAME) return false;
-  return tool.shouldDefer;
+  return tool.isExternal || tool.shouldDefer;
 }
 
 /** True when the model may call this tool now: not deferred, or already found by `tool_search`. */
@@ -70,7 +69,7 @@ export function toolSpec(tool: AnyTool): ToolSpec {
 
 /** Options for `buildToolPool`. */
 export interface ToolPoolOptions {
-  /** Keep only the tools that declare `inSimpleMode` (and `tool_search`). */
+  /** Keep only the tools that declare `inSimpleMode`. */
   simpleMode?: boolean;
 }
 
@@ -84,14 +83,14 @@ export function buildToolPool(builtIns: Tools, external: Tools, permissionContex
 }
 
 /**
- * The tools of `all` this run may use. Simple mode keeps only the tools that declare `inSimpleMode`
- * (and `tool_search`); then three filters in this order:
+ * The tools of `all` this run may use. Simple mode keeps only the tools that declare `inSimpleMode`;
+ * then three filters in this order:
  * 1. blanket deny rules (`click`, not `click(*.bank.com)`) remove the tool, so the model never sees it;
  * 2. the mode: `read-only` hides tools that can never be read-only;
  * 3. `isEnabled`.
  */
 export function filterTools(all: Tools, permissionContext: PermissionContext, simpleMode = false): Tools {
-  const tools = simpleMode ? all.filter((tool) => tool.inSimpleMode || tool.name === TOOL_SEARCH_NAME) : all;
+  const tools = simpleMode ? all.filter((tool) => tool.inSimpleMode) : all;
   return tools
     .filter((tool) => !isBlanketDenied(tool, permissionContext))
     .filter((tool) => permissionContext.mode !== 'read-only' || canEverBeReadOnly(tool))
@@ -111,20 +110,10 @@ function isBlanketDenied(tool: AnyTool, permissionContext: PermissionContext): b
  * nothing. The per-call check in `permissions.ts` still refuses every non-read-only call in this mode.
  */
 function canEverBeReadOnly(tool: AnyTool): boolean {
-  try {
-    return tool.isReadOnly({}) === true;
-  } catch {
-    return false; // fail closed: a tool that cannot answer is not shown in read-only mode
-  }
+  return safely(() => tool.isReadOnly({}) === true, false); // fail closed: a tool that cannot answer is not shown in read-only mode
 }
 
-function safeIsEnabled(tool: AnyTool, context?: ToolUseContext): boolean {
-  try {
-    return tool.isEnabled(context);
-  } catch {
-    return false;
-  }
-}
+const safeIsEnabled = (tool: AnyTool, context?: ToolUseContext): boolean => safely(() => tool.isEnabled(context), false);
 
 /**
  * Built-ins sorted by name, then external tools sorted by name; on a name clash the built-in wins.
@@ -165,7 +154,7 @@ export function toolSpecsForRequest(tools: Tools, appState: AppState, context?: 
  * The system-prompt section naming the deferred tools ('' when there are none). It lists every deferred
  * tool, found or not, so it does not change during a run (the system prompt is part of the cached prefix).
  */
-export function deferredToolsPromptSection(tools: Tools, _appState: AppState): string {
+export function deferredToolsPromptSection(tools: Tools): string {
   const deferred = tools.filter(isDeferredTool);
   if (deferred.length === 0) return '';
   const lines = deferred.map((tool) => (tool.searchHint ? `- ${tool.name}: ${tool.searchHint}` : `- ${tool.name}`));

@@ -7,8 +7,6 @@ export interface StopState {
   turn: number;
   toolCalls: number;
   usage: Usage;
-  startedAt: number;
-  now: number;
 }
 
 /** A small composable predicate: return a reason to stop, or `undefined` to go on. */
@@ -19,21 +17,3 @@ export const stopAfterTurns =
   (n: number): StopCondition =>
   (state) =>
     state.turn >= n ? 'max_turns' : undefined;
-
-/** Stop once `n` tool calls have been made. */
-export const stopAfterToolCalls =
-  (n: number): StopCondition =>
-  (state) =>
-    state.toolCalls >= n ? 'max_tool_calls' : undefined;
-
-/** Stop once the run has used `n` tokens (input, output, and cache reads and writes together). */
-export const stopAfterTokens =
-  (n: number): StopCondition =>
-  ({ usage }) =>
-    usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheCreationTokens >= n ? 'max_tokens' : undefined;
-
-/** Stop once `ms` have passed since the run started. */
-export const stopAfterWallTime =
-  (ms: number): StopCondition =>
-  (state) =>
-    state.now - state.startedAt >= ms ? 'wall_time' : undefined;

@@ -1,9 +1,11 @@
 /**
- * The streaming tool executor: runs one assistant turn's tool calls, starting them while the reply still
- * streams. Calls are added as their `tool_use` blocks complete; `finish` is called with the whole message.
+ * The tool executor of a turn: runs one assistant turn's tool calls, in batches, starting them while the
+ * reply still streams. Calls are added as their `tool_use` blocks complete; `finish` is called with the whole
+ * message (and adds any call not added yet, so a message handed over whole runs by the same rules).
  *
- * - Batches are formed as calls arrive, exactly as `partitionToolCalls` forms them from the whole message:
- *   consecutive calls that are concurrency-safe for their input share a batch; every other call is alone.
+ * - Batches are formed as calls arrive: consecutive calls that are concurrency-safe for their input
+ *   (principle 3) share a batch; every other call is alone. Unknown tools and inputs that do not parse
+ *   count as unsafe (principle 2, fail closed).
  * - A batch starts when the batches before it are done. A concurrency-safe call starts the moment it
  *   arrives in a running batch (at most `maxConcurrency` at a time), so a read can finish while the model
  *   is still talking. Any other call waits for the end of the message: an action must not happen on a
@@ -22,6 +24,7 @@ import { applyMessageBudget, canMessageBudgetShorten, contentSize, MESSAGE_BUDGE
 import type { BudgetDecision } from './budget-types.js';
 import type { ToolUseContext } from './context.js';
 import type { AgentEvent } from './events.js';
+import { safely } from './errors.js';
 import { executeToolCall, prepareToolCall, type PreparedCall, type ToolCallOutcome } from './execute.js';
 import type { Message, ToolResultBlock, ToolUseBlock } from './model/types.js';
 import { applyModifier, finishedEvent, isCallConcurrencySafe, notStarted, resultMeta, siblingFailureReason } from './outcomes.js';
@@ -31,7 +34,7 @@ import type { CanUseTool } from './tool.js';
 export const DEFAULT_MAX_CONCURRENCY = 10;
 
 /** Options for one turn's calls. */
-export interface RunToolCallsOptions {
+export interface StreamingToolExecutorOptions {
   canUseTool: CanUseTool;
   emit: (event: AgentEvent) => void;
   maxConcurrency?: number;
@@ -76,7 +79,7 @@ export class StreamingToolExecutor {
 
   constructor(
     private readonly context: ToolUseContext,
-    private readonly options: RunToolCallsOptions,
+    private readonly options: StreamingToolExecutorOptions,
   ) {
     this.turn = createChildAbortController(context.abortController.signal);
     this.current = context;
@@ -184,12 +187,8 @@ export class StreamingToolExecutor {
 
   private async runOne(call: PreparedCall, batch: AbortController, base: ToolUseContext, settled: ToolCallOutcome[]): Promise<ToolCallOutcome> {
     const { toolUse, tool, parsed } = call;
-    let description = toolUse.name;
-    try {
-      if (tool && parsed?.ok) description = tool.description(parsed.input, base);
-    } catch {
-      // the name will do
-    }
+    // A description that cannot be made: the name will do.
+    const description = tool && parsed?.ok ? safely(() => tool.description(parsed.input, base), toolUse.name) : toolUse.name;
     const { emit } = this.options;
     emit({ type: 'tool_call_started', toolUseId: toolUse.id, name: tool?.name ?? toolUse.name, input: toolUse.input, description, startedAt: Date.now() });
     const outcome = await executeToolCall(

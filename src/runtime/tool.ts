@@ -117,9 +117,15 @@ export interface Tool<Schema extends AnyInputSchema = AnyInputSchema, Output = u
   readonly maxResultSizeChars: number;
   /** How long `call` may take, when not the executor's default (a helper agent takes minutes). */
   readonly callTimeoutMs?: number;
+  /** Rarely needed: named to the model in the system prompt, its schema sent only once `tool_search` has loaded it. */
   readonly shouldDefer: boolean;
+  /**
+   * Sent with its schema in every request, never deferred, whatever `shouldDefer` or `isExternal` say: for the
+   * tool that loads the others (`tool_search`), which the model could not reach otherwise. Default false, so
+   * a tool is never put in front of the model on every request (and the cached prefix) unless it says so.
+   */
   readonly alwaysLoad: boolean;
-  /** From outside the extension (MCP). External tools are always deferred and never trusted for permissions. */
+  /** From outside the extension (MCP). External tools are deferred (unless `alwaysLoad`) and never trusted for permissions. */
   readonly isExternal: boolean;
 }
 
@@ -168,7 +174,7 @@ export function defaultMapResultForModel(output: unknown): ToolResultContentBloc
   return [{ type: 'text', text: JSON.stringify(output, null, 2) }];
 }
 
-/** Fills the fail-closed defaults: not concurrency-safe, not read-only, not destructive, 'block', enabled. */
+/** Fills the fail-closed defaults: not concurrency-safe, not read-only, not destructive, 'block', enabled, not always loaded. */
 export function buildTool<Schema extends AnyInputSchema, Output, Progress = never>(def: ToolDef<Schema, Output, Progress>): Tool<Schema, Output, Progress> {
   return {
     aliases: [],

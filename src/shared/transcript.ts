@@ -7,10 +7,14 @@
  */
 import { z } from 'zod';
 import { errorSummarySchema, type ErrorSummary } from '../runtime/errors.js';
-import { persistedResultSchema, toolCallStatusSchema, type AgentEvent } from '../runtime/events.js';
+import { toolCallFinishedSchema, toolCallStatusSchema, type AgentEvent } from '../runtime/events.js';
 import { interruptedResult } from '../runtime/checkpoint.js';
-import { imageBlockSchema, messageSchema, toolResultContentSchema } from '../runtime/model/types.js';
-import { decisionReasonSchema } from '../runtime/permission-types.js';
+import { messageSchema } from '../runtime/model/types.js';
+
+/** What a call's entry keeps of its `tool_call_finished` event: these fields, as the event's schema declares them. */
+const FINISHED_FIELDS = { content: true, output: true, images: true, error: true, persisted: true, permission: true } as const;
+const finishedFieldsSchema = toolCallFinishedSchema.pick(FINISHED_FIELDS).partial();
+type FinishedFields = z.infer<typeof finishedFieldsSchema>;
 
 const toolCallEntrySchema = z.object({
   kind: z.literal('tool_call'),
@@ -19,15 +23,8 @@ const toolCallEntrySchema = z.object({
   input: z.unknown(),
   description: z.string(),
   status: toolCallStatusSchema,
-  /** Exactly what the model got. */
-  content: z.array(toolResultContentSchema).optional(),
-  /** The tool's own output, for its view (small JSON only). */
-  output: z.unknown().optional(),
-  /** Images the call added after its result (a screenshot). */
-  images: z.array(imageBlockSchema).optional(),
-  error: errorSummarySchema.optional(),
-  persisted: persistedResultSchema.optional(),
-  permission: decisionReasonSchema.optional(),
+  /** Set once it finished: exactly what the model got, the tool's output and images for its view, why it was allowed. */
+  ...finishedFieldsSchema.shape,
   /** The latest progress report, while it runs. */
   progress: z.unknown().optional(),
   /** The model no longer gets this result in full (an old screenshot, a superseded read): a one-line note instead. */
@@ -61,6 +58,13 @@ export type ContextEntry = z.infer<typeof contextEntrySchema>;
 export interface Folded {
   entries: TranscriptEntry[];
   save: boolean;
+}
+
+/** The event's fields the entry keeps, those it has. */
+function finishedFieldsOf(event: z.infer<typeof toolCallFinishedSchema>): FinishedFields {
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(FINISHED_FIELDS) as Array<keyof FinishedFields>) if (event[key] !== undefined) fields[key] = event[key];
+  return fields as FinishedFields;
 }
 
 const indexOfCall = (entries: readonly TranscriptEntry[], toolUseId: string) =>
@@ -110,12 +114,7 @@ export function foldAgentEvent(entries: readonly TranscriptEntry[], event: Agent
           input: prior?.input,
           description: prior?.description ?? event.name,
           status: event.status,
-          content: event.content,
-          ...(event.output !== undefined ? { output: event.output } : {}),
-          ...(event.images ? { images: event.images } : {}),
-          ...(event.error ? { error: event.error } : {}),
-          ...(event.persisted ? { persisted: event.persisted } : {}),
-          ...(event.permission ? { permission: event.permission } : {}),
+          ...finishedFieldsOf(event),
         })),
         save: true,
       };

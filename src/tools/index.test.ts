@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { PermissionContext } from '../runtime/permission-types.js';
 import { buildToolPool, TOOL_SEARCH_NAME } from '../runtime/registry.js';
-import { buildTool, type AnyTool } from '../runtime/tool.js';
-import { allToolEntries, builtInTools, selectGatedTools } from './index.js';
+import type { AnyTool } from '../runtime/tool.js';
+import { builtInTools } from './index.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -53,7 +53,7 @@ function undescribedFields(schema: unknown, path = ''): string[] {
 }
 
 describe('the tool list', () => {
-  const listed = allToolEntries().map((entry) => entry.tool);
+  const listed = builtInTools();
 
   it('finds tool files to check', () => {
     expect(toolFiles).toContain(join('src', 'tools', 'agent', 'tool-search.ts'));
@@ -108,8 +108,6 @@ describe('the tool list', () => {
 });
 
 describe('the tool list as the pool sees it', () => {
-  const schema = z.object({ q: z.string().describe('query') });
-  const make = (name: string) => buildTool({ name, inputSchema: schema, prompt: `${name} prompt`, call: async () => ({ data: name }) });
   const perms = (overrides: Partial<PermissionContext> = {}): PermissionContext => ({
     mode: 'ask',
     rules: { allow: [], deny: [], ask: [] },
@@ -118,14 +116,6 @@ describe('the tool list as the pool sees it', () => {
   });
   const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
   const getTools = (permissions: PermissionContext) => buildToolPool(builtInTools(), [], permissions);
-
-  it('leaves gated tools out unless their gate is on', () => {
-    const entries = [{ tool: make('always') }, { tool: make('beta_only'), gate: 'beta' }];
-    expect(names(selectGatedTools(entries))).toEqual(['always']);
-    expect(names(selectGatedTools(entries, { beta: false }))).toEqual(['always']);
-    expect(names(selectGatedTools(entries, { beta: true }))).toEqual(['always', 'beta_only']);
-    expect(names(selectGatedTools([{ tool: make('odd'), gate: '__proto__' }], {}))).toEqual([]);
-  });
 
   it('always includes tool_search among the built-ins', () => {
     expect(names(getTools(perms()))).toContain(TOOL_SEARCH_NAME);

@@ -1,7 +1,6 @@
 /**
  * The one static list of built-in tools. Every tool file under `src/tools/` is imported here and
- * nowhere else registers tools (a meta-test checks it). An entry with a `gate` is left out entirely
- * when that feature gate is off, so the model never sees it.
+ * nowhere else registers tools (a meta-test checks it).
  */
 import type { Tools } from '../runtime/tool.js';
 import { agent } from './agent/agent.js';
@@ -30,55 +29,34 @@ import { listTabs } from './tab/list-tabs.js';
 import { openTab } from './tab/open-tab.js';
 import { switchTab } from './tab/switch-tab.js';
 
-/** Feature gates that are on unless settings turn them off. */
-export const DEFAULT_GATES: Readonly<Record<string, boolean>> = {};
-
-/** One entry of the list: a tool, and the feature gate it needs if any. */
-export interface ToolEntry {
-  tool: Tools[number];
-  /** The feature gate this tool needs; on when the gate is true (or, if unset, its default). */
-  gate?: string;
-}
-
 // Keep sorted by file path; the pool order sent to the model is decided in registry.ts, not here.
-const ENTRIES: readonly ToolEntry[] = [
-  { tool: agent },
-  { tool: toolSearch },
-  { tool: click },
-  { tool: fillForm },
-  { tool: find },
-  { tool: getPageText },
-  { tool: handleDialog },
-  { tool: hover },
-  { tool: navigate },
-  { tool: pressKey },
-  { tool: readPage },
-  { tool: screenshot },
-  { tool: scroll },
-  { tool: selectOption },
-  { tool: typeText },
-  { tool: waitFor },
-  { tool: memoryDelete },
-  { tool: memoryRead },
-  { tool: memoryWrite },
-  { tool: readResult },
-  { tool: saveFile },
-  { tool: closeTab },
-  { tool: listTabs },
-  { tool: openTab },
-  { tool: switchTab },
+const TOOLS: Tools = [
+  agent,
+  toolSearch,
+  click,
+  fillForm,
+  find,
+  getPageText,
+  handleDialog,
+  hover,
+  navigate,
+  pressKey,
+  readPage,
+  screenshot,
+  scroll,
+  selectOption,
+  typeText,
+  waitFor,
+  memoryDelete,
+  memoryRead,
+  memoryWrite,
+  readResult,
+  saveFile,
+  closeTab,
+  listTabs,
+  openTab,
+  switchTab,
 ];
 
-/** The tools of `entries` whose gates are on (`gates` over DEFAULT_GATES; an unknown gate is off). */
-export function selectGatedTools(entries: readonly ToolEntry[], gates: Record<string, boolean> = {}): Tools {
-  const isOn = (gate: string) => (Object.hasOwn(gates, gate) ? gates[gate] : DEFAULT_GATES[gate]) === true;
-  return entries.filter((entry) => entry.gate === undefined || isOn(entry.gate)).map((entry) => entry.tool);
-}
-
-/** The built-in tools whose gates are on. */
-export function builtInTools(options: { gates?: Record<string, boolean> } = {}): Tools {
-  return selectGatedTools(ENTRIES, options.gates);
-}
-
-/** Every entry, gated or not: for the meta-test that checks each tool file is listed. */
-export const allToolEntries = (): readonly ToolEntry[] => ENTRIES;
+/** The built-in tools, in the order of this list. */
+export const builtInTools = (): Tools => TOOLS;

@@ -2,12 +2,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { executeToolCall } from '../runtime/execute.js';
-import { runToolCalls } from '../runtime/orchestrate.js';
 import type { CanUseTool } from '../runtime/tool.js';
 import { createIdbMemoryStore } from '../storage/memory.js';
 import { openDatabase } from '../storage/database.js';
 import { builtInTools } from './index.js';
 import { FakeBrowser } from '../../tests/support/fake-browser.js';
+import { runTurn } from '../../tests/support/runtime-tools.js';
 import { fakeContext } from '../../tests/support/tool-context.js';
 
 const allow: CanUseTool = async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: 'test' } });
@@ -66,7 +66,7 @@ describe('tab and storage tools through the executor', () => {
 
   it('switch_tab changes the current tab of the context later calls get', async () => {
     const { context } = setup();
-    const { context: after, results } = await runToolCalls(
+    const { context: after, results } = await runTurn(
       [
         { type: 'tool_use', id: 'tu_4', name: 'switch_tab', input: { tab_id: 2 } },
         { type: 'tool_use', id: 'tu_5', name: 'list_tabs', input: {} },

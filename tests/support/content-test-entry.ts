@@ -1,8 +1,11 @@
 /**
  * Test-only entry: exposes the content script's command handler on the page's window so Playwright
  * can drive it without the extension. Never part of dist/ (the real entry is src/content/index.ts,
- * which listens only to the extension).
+ * which listens only to the extension). A command goes in the envelope the worker sends, through the
+ * same `handlePageEnvelope` the real listener calls.
  */
-import { handlePageCommand } from '../../src/content/handler.js';
+import { PAGE_CHANNEL } from '../../src/shared/protocol/page.js';
+import { handlePageEnvelope } from '../../src/content/handler.js';
 
-(globalThis as unknown as { __pagewrightTest: { handle: typeof handlePageCommand } }).__pagewrightTest = { handle: handlePageCommand };
+const handle = (command: unknown) => handlePageEnvelope({ channel: PAGE_CHANNEL, command });
+(globalThis as unknown as { __pagewrightTest: { handle: typeof handle } }).__pagewrightTest = { handle };

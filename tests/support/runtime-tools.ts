@@ -1,8 +1,15 @@
 /** Small tools for runtime tests: each exists to exercise one rule. */
 import { z } from 'zod';
 import { ToolError } from '../../src/runtime/errors.js';
+import type { ToolUseContext } from '../../src/runtime/context.js';
+import type { ToolUseBlock } from '../../src/runtime/model/types.js';
+import { StreamingToolExecutor, type StreamingToolExecutorOptions, type TurnResults } from '../../src/runtime/streaming-executor.js';
 import { buildTool } from '../../src/runtime/tool.js';
 import type { CanUseTool } from '../../src/runtime/tool.js';
+
+/** One whole message's calls through the turn's executor, as the loop hands them over when none started while it streamed. */
+export const runTurn = (toolUses: ToolUseBlock[], context: ToolUseContext, options: StreamingToolExecutorOptions): Promise<TurnResults> =>
+  new StreamingToolExecutor(context, options).finish(toolUses);
 
 /** Allows everything, recording what it was asked. */
 export function allowAll(): CanUseTool & { asked: string[] } {

@@ -6,7 +6,7 @@
 import { addUsage, emptyUsage, type Usage } from '../model/types.js';
 import type { ModelPrices } from './models.js';
 
-/** A person's cap on one run: tokens (all four kinds together), US dollars, or both. Absent or 0 = none. */
+/** Caps on one run: tokens (all four kinds together), estimated US dollars, or both. An absent cap is none. */
 export interface RunBudget {
   maxTokens?: number;
   maxCostUsd?: number;

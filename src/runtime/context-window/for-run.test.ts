@@ -3,6 +3,7 @@ import { createMemoryResultStore } from '../budget.js';
 import { createScriptedClient } from '../model/scripted.js';
 import { contextWindowForRun } from './for-run.js';
 import { CLOUD_IMAGE_OPTIONS, DEFAULT_IMAGE_OPTIONS } from './models.js';
+import type { RunConfig } from '../run-config.js';
 
 const boundary = (emit: (e: unknown) => void = () => {}) => ({
   system: '',
@@ -13,36 +14,38 @@ const boundary = (emit: (e: unknown) => void = () => {}) => ({
   emit,
 });
 
+const config = (over: Partial<RunConfig> = {}): Pick<RunConfig, 'modelOverrides' | 'limits'> => ({ modelOverrides: {}, limits: { maxTurns: 40 }, ...over });
+
 describe('contextWindowForRun', () => {
   it('takes the model’s profile and the person’s overrides for images', () => {
     const sonnet = contextWindowForRun({
       model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
       resultStore: createMemoryResultStore(),
-      settings: {},
+      config: config(),
       start: { kind: 'new' },
     });
     expect(sonnet.imageOptions).toEqual(CLOUD_IMAGE_OPTIONS);
     const local = contextWindowForRun({
       model: createScriptedClient([], { model: 'llava:13b' }),
       resultStore: createMemoryResultStore(),
-      settings: { models: { llava: { image: { maxEdge: 672 } } } },
+      config: config({ modelOverrides: { llava: { image: { maxEdge: 672 } } } }),
       start: { kind: 'new' },
     });
     expect(local.imageOptions).toEqual({ ...DEFAULT_IMAGE_OPTIONS, maxEdge: 672 });
   });
 
-  it('treats 0 as no budget, and stops at a budget that is set', async () => {
+  it('runs without a budget when none is set, and stops at a budget that is set', async () => {
     const free = contextWindowForRun({
       model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
       resultStore: createMemoryResultStore(),
-      settings: { runBudget: { maxTokens: 0, maxCostUsd: 0 }, maxContextTokens: 0 },
+      config: config(),
       start: { kind: 'new' },
     });
     expect(await free.policy.prepare(boundary())).toHaveProperty('messages');
     const tight = contextWindowForRun({
       model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
       resultStore: createMemoryResultStore(),
-      settings: { runBudget: { maxTokens: 100, maxCostUsd: 0 } },
+      config: config({ limits: { maxTurns: 40, budget: { maxTokens: 100 } } }),
       start: { kind: 'new' },
     });
     expect(await tight.policy.prepare(boundary())).toMatchObject({ stop: 'budget', error: { code: 'BUDGET_EXCEEDED' } });
@@ -57,7 +60,7 @@ describe('contextWindowForRun', () => {
       contextWindowForRun({
         model: createScriptedClient([], { model: 'claude-sonnet-4-5' }),
         resultStore: createMemoryResultStore(),
-        settings: {},
+        config: config(),
         start,
       }).policy.snapshot();
     expect(make({ kind: 'resume', state })).toEqual(state);

@@ -3,7 +3,7 @@
  * notes, compaction), the cost meter and the run budget. `contextWindowForRun` is the entry for a run;
  * the loop sees only the `ContextPolicy` hook.
  */
-export { contextWindowForRun, type ContextWindowSettings, type ContextWindowStart } from './for-run.js';
+export { contextWindowForRun, type ContextWindowStart } from './for-run.js';
 export { carryOver, createContextPolicy, type ContextPolicyOptions } from './policy.js';
 export { contextEventSchemas, type ContextEvent } from './events.js';
 export {

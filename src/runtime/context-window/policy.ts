@@ -7,6 +7,7 @@
  */
 import type { ResultStore } from '../budget-types.js';
 import { storedIdFor } from '../budget.js';
+import { messageOf } from '../errors.js';
 import type { AgentEvent } from '../events.js';
 import type { Message, ModelClient, Usage } from '../model/types.js';
 import { chooseCut, compactionHolds, fingerprintOf, summarise, SUMMARY_MAX_TOKENS, summaryMessage, type CompactionState } from './compact.js';
@@ -132,7 +133,7 @@ export function createContextPolicy(options: ContextPolicyOptions): ContextPolic
       }
       // Not again on every turn: only once what is sent has grown by a quarter.
       retryCompactionAbove = before * 1.25;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       boundary.emit({
         type: 'context_compaction_failed',
         error: {

@@ -2,6 +2,7 @@
  * What the HTTP model clients share: the options, the idle watchdog, `retry-after` parsing, and the
  * retry loop with exponential backoff. Turning a failure into a `ModelError` is in `http-errors.ts`.
  */
+import { abortableSleep } from '../abort.js';
 import { abortedError, type ClassifiedError, type ProviderLabel } from './http-errors.js';
 import { ModelError, type ModelStreamEvent } from './types.js';
 
@@ -117,32 +118,13 @@ export function retryPolicyFrom(options: HttpModelClientOptions): RetryPolicy {
     maxRetries: Math.max(0, options.maxRetries ?? 2),
     baseDelayMs: options.retryBaseDelayMs ?? 500,
     maxDelayMs: options.maxRetryDelayMs ?? 30_000,
-    sleep: options.sleep ?? abortableSleep,
+    sleep: options.sleep ?? ((ms, signal) => abortableSleep(ms, signal, abortedError)),
   };
 }
 
 /** The fetch to use. Bound, because calling a detached `fetch` throws "Illegal invocation" in browsers. */
 export function resolveFetch(options: HttpModelClientOptions): typeof fetch {
   return options.fetch ?? globalThis.fetch.bind(globalThis);
-}
-
-/** `setTimeout` as a promise that rejects when the signal aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortedError(signal.reason));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortedError(signal.reason));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** Exponential backoff with jitter (75–100 % of the step) so many clients do not retry in lockstep. */

@@ -318,17 +318,9 @@ describe('OpenAI-compatible client', () => {
 });
 
 describe('createModelClient', () => {
-  it('builds the client the settings choose, pointed at their base URL', async () => {
-    const openai = createModelClient({
-      provider: 'openai',
-      openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' },
-      anthropic: { apiKey: '', baseUrl: server.url, model: 'unused' },
-    });
-    const anthropic = createModelClient({
-      provider: 'anthropic',
-      anthropic: { apiKey: 'k', baseUrl: server.url, model: 'claude-x' },
-      openai: { apiKey: '', baseUrl: `${server.url}/v1`, model: 'unused' },
-    });
+  it('builds the client of the endpoint’s provider, pointed at its base URL', async () => {
+    const openai = createModelClient({ provider: 'openai', apiKey: '', baseUrl: `${server.url}/v1`, model: 'local-model' });
+    const anthropic = createModelClient({ provider: 'anthropic', apiKey: 'k', baseUrl: server.url, model: 'claude-x' });
     expect([openai.provider, openai.model, anthropic.provider, anthropic.model]).toEqual(['openai', 'local-model', 'anthropic', 'claude-x']);
     server.enqueue({ text: 'a' }, { text: 'b' });
     await collect(openai, request());

@@ -1,15 +1,17 @@
 /**
  * Every command the service worker sends to a page's content script, and every reply, declared once
- * with zod. The worker sends `{ channel: 'pagewright/page', command }` through `BrowserBridge.sendToTab`;
- * the content script parses it with `pageEnvelopeSchema` and answers `{ ok: true, result }` or
- * `{ ok: false, error: { code, message, suggestion, ... } }`. The worker checks the reply with
- * `parsePageReply(command.type, reply)`.
+ * with zod, as a map from command type to its input (`pageCommandSchema`) and its result
+ * (`pageResultSchemas`). The worker sends `{ channel: 'pagewright/page', command }` through
+ * `BrowserBridge.sendToTab`; the content script answers with `answerPageEnvelope(raw, handlers)`, whose
+ * `PageHandlers` map the compiler checks against both (a handler for 'click' takes the click command and
+ * must return the click result), giving `{ ok: true, result }` or `{ ok: false, error: { code, message,
+ * suggestion, ... } }`. The worker checks the reply with `parsePageReply(command.type, reply)`.
  *
  * Refs: a content script only knows its own document, so commands carry local refs (`e12`); the
  * worker-side tools add and strip the frame prefix (`f3e12` = ref `e12` in frame 3).
  */
 import { z } from 'zod';
-import { errorPayloadSchema } from '../../runtime/errors.js';
+import { errorPayloadSchema, toErrorPayload } from '../../runtime/errors.js';
 import { elementSummarySchema } from '../../runtime/page-state.js';
 
 /** The channel every page command carries, so the content script ignores anything else. */
@@ -194,13 +196,16 @@ export const pageResultSchemas = {
     /** For a select: the options the values would choose, with their address when a value is one. */
     options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
   }),
+  /** The point to act at (viewport CSS pixels of this frame) and what the element is. */
   locate: z.object({
     documentId: z.string(),
     url: z.string(),
     x: z.number(),
     y: z.number(),
     label: z.string(),
+    /** For typing: what kind of editable it is. */
     editable: z.enum(['field', 'textarea', 'editable']).optional(),
+    /** True when the element (or, for 'focus', what it focused) has focus now. */
     focused: z.boolean(),
   }),
   frame_offset: z.object({ x: z.number(), y: z.number() }),
@@ -208,18 +213,31 @@ export const pageResultSchemas = {
   observe_start: z.object({ token: z.string() }),
   observe_end: z.object({
     url: z.string(),
+    /** Short clauses, most telling first: `list e13 gained 1 item "buy milk"`. */
     changes: z.array(z.string()),
+    /** Where focus is now, when it moved: `textbox "Edit" [ref=e31]`. */
     focus: z.string().optional(),
+    /** The target's value or state now, when it has one. */
     target: z.string().optional(),
+    /** True when that state changed. */
     targetChanged: z.boolean().optional(),
+    /** Where a click landed when it was not on the target. */
     landedElsewhere: z.string().optional(),
+    /** The refs the action made stale (their elements left the page). */
     staleRefs: z.array(z.string()),
+    /** Summaries of the refs named above, for the worker's snapshot cache. */
     elements: z.record(z.string(), elementSummarySchema),
   }),
 } satisfies Record<PageCommandType, z.ZodType>;
 
 /** The result type of a command type. */
 export type PageResultOf<T extends PageCommandType> = z.infer<(typeof pageResultSchemas)[T]>;
+
+/** The content script's handler for one command: its result, at once or once the page has settled. */
+export type PageHandler<T extends PageCommandType> = (command: PageCommandOf<T>) => PageResultOf<T> | Promise<PageResultOf<T>>;
+
+/** A handler for every command; the compiler checks each takes its own command and returns its own result. */
+export type PageHandlers = { [T in PageCommandType]: PageHandler<T> };
 
 /** A structured error from the content script. */
 export const pageErrorSchema = errorPayloadSchema;
@@ -254,4 +272,31 @@ export function parsePageReply<T extends PageCommandType>(type: T, raw: unknown)
     };
   }
   return { ok: true, result: result.data as PageResultOf<T> };
+}
+
+/** What the page's error says to do when the error itself does not say. */
+const PAGE_ERROR_SUGGESTION = 'Call read_page to see the page as it is now, then try again.';
+
+/**
+ * The content script's side: parses a whole envelope (channel and command), runs the command's handler
+ * and replies. Every outcome is a reply, never a throw: a malformed envelope is BAD_COMMAND, anything a
+ * handler throws is the wire error (`toErrorPayload`).
+ */
+export async function answerPageEnvelope(raw: unknown, handlers: PageHandlers): Promise<PageReply> {
+  const parsed = pageEnvelopeSchema.safeParse(raw);
+  if (!parsed.success) {
+    const detail = parsed.error.issues[0]?.message ?? 'invalid';
+    return {
+      ok: false,
+      error: { code: 'BAD_COMMAND', message: `The content script cannot run this command: ${detail}.`, suggestion: 'Reload the extension.' },
+    };
+  }
+  const command = parsed.data.command;
+  // The type was checked against the schema's enum above, so this is one of the map's own handlers.
+  const handler = handlers[command.type] as (command: PageCommand) => unknown;
+  try {
+    return { ok: true, result: await handler(command) };
+  } catch (error) {
+    return { ok: false, error: toErrorPayload(error, { suggestion: PAGE_ERROR_SUGGESTION }) };
+  }
 }

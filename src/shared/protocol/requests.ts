@@ -8,7 +8,7 @@
  * Wire: `runtime.sendMessage({ method, params })` → `{ ok: true, data }` or `{ ok: false, error }`.
  */
 import { z } from 'zod';
-import { errorPayloadSchema, ToolError } from '../../runtime/errors.js';
+import { errorPayloadSchema, fromErrorPayload, messageOf, ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { siteGrantSchema } from '../../runtime/permission-types.js';
 import { activityEntrySchema } from '../activity.js';
 import { mcpServerStateSchema } from '../mcp-settings.js';
@@ -106,16 +106,13 @@ export async function requestWorker<M extends WorkerMethod>(send: SendMessage, m
   try {
     raw = await send({ method, params });
   } catch (error) {
-    throw new ToolError('NO_ANSWER', `The extension did not answer: ${error instanceof Error ? error.message : String(error)}`, {
+    throw new ToolError('NO_ANSWER', `The extension did not answer: ${messageOf(error)}`, {
       suggestion: 'Reload the page and try again.',
     });
   }
   const response = workerResponseSchema.safeParse(raw);
   if (!response.success) throw new ToolError('BAD_REPLY', 'The extension gave an unexpected answer.', { suggestion: 'Reload the extension.' });
-  if (!response.data.ok) {
-    const { code, message, suggestion, ...details } = response.data.error;
-    throw new ToolError(code, message, { suggestion, details });
-  }
+  if (!response.data.ok) throw fromErrorPayload(response.data.error);
   const reply = workerMethods[method].reply.safeParse(response.data.data);
   if (!reply.success)
     throw new ToolError('BAD_REPLY', `The extension's answer to ${method} did not match the protocol.`, { suggestion: 'Reload the extension.' });
@@ -148,14 +145,6 @@ export async function answerWorkerRequest(raw: unknown, handlers: WorkerHandlers
     const handler = handlers[method] as (params: unknown) => Promise<unknown>;
     return { ok: true, data: await handler(params.data) };
   } catch (error) {
-    const coded = error as { code?: unknown; suggestion?: unknown };
-    return {
-      ok: false,
-      error: {
-        code: typeof coded.code === 'string' ? coded.code : 'FAILED',
-        message: error instanceof Error ? error.message : String(error),
-        suggestion: typeof coded.suggestion === 'string' ? coded.suggestion : 'Try again.',
-      },
-    };
+    return { ok: false, error: toErrorPayload(error, { code: 'FAILED', suggestion: 'Try again.' }) };
   }
 }

@@ -3,7 +3,7 @@
  * cannot bring a tab to the front (the person's view never changes under them) or close a tab it did not
  * open; and all its tabs are closed when it finishes. Reads of other tabs go through as they are.
  */
-import type { BrowserBridge } from '../../runtime/browser.js';
+import { decorateBridge, type BrowserBridge } from '../../runtime/browser.js';
 import { ToolError } from '../../runtime/errors.js';
 
 /** The helper's bridge, and a way to close every tab it opened. */
@@ -18,25 +18,26 @@ export interface OwnTabs {
 /** Wraps the run's bridge for one helper. */
 export function ownTabs(parent: BrowserBridge): OwnTabs {
   const opened = new Set<number>();
-  const browser: BrowserBridge = Object.create(parent);
-  browser.openTab = async (url, options) => {
-    const tab = await parent.openTab(url, { ...options, active: false });
-    opened.add(tab.id);
-    return tab;
-  };
-  browser.activateTab = async (tabId) => {
-    throw new ToolError('NOT_ALLOWED', `A helper agent works in its own background tabs and cannot bring tab ${tabId} to the front.`, {
-      suggestion: 'Pass tab_id to the page tools instead.',
-    });
-  };
-  browser.closeTab = async (tabId) => {
-    if (!opened.has(tabId))
-      throw new ToolError('NOT_ALLOWED', `Tab ${tabId} is not one the helper opened.`, {
-        suggestion: 'A helper closes only its own tabs; they close when it finishes.',
+  const browser = decorateBridge(parent, {
+    openTab: async (url, options) => {
+      const tab = await parent.openTab(url, { ...options, active: false });
+      opened.add(tab.id);
+      return tab;
+    },
+    activateTab: async (tabId) => {
+      throw new ToolError('NOT_ALLOWED', `A helper agent works in its own background tabs and cannot bring tab ${tabId} to the front.`, {
+        suggestion: 'Pass tab_id to the page tools instead.',
       });
-    opened.delete(tabId);
-    await parent.closeTab(tabId);
-  };
+    },
+    closeTab: async (tabId) => {
+      if (!opened.has(tabId))
+        throw new ToolError('NOT_ALLOWED', `Tab ${tabId} is not one the helper opened.`, {
+          suggestion: 'A helper closes only its own tabs; they close when it finishes.',
+        });
+      opened.delete(tabId);
+      await parent.closeTab(tabId);
+    },
+  });
   return {
     browser,
     opened,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { executeToolCall } from '../../runtime/execute.js';
-import { assembleToolPool, toolSpecsForRequest } from '../../runtime/registry.js';
+import { assembleToolPool, filterTools, isDeferredTool, toolSpecsForRequest } from '../../runtime/registry.js';
 import { buildTool, type AnyTool } from '../../runtime/tool.js';
 import { nameParts, searchTools, toolSearch } from './tool-search.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
@@ -103,5 +103,12 @@ describe('tool_search', () => {
     expect(toolSearch.isReadOnly({ query: 'x', max_results: 5 })).toBe(true);
     expect(toolSearch.isConcurrencySafe({ query: 'x', max_results: 5 })).toBe(true);
     expect(toolSpecsForRequest(pool, { discoveredTools: [], grants: [] }).map((s) => s.name)).toContain('tool_search');
+  });
+
+  it('declares the facts the pool reads, instead of being named there: always loaded, and in simple mode', () => {
+    expect([toolSearch.alwaysLoad, toolSearch.inSimpleMode]).toEqual([true, true]);
+    // Even if it were marked rare, it would still be sent: the model could not reach it otherwise.
+    expect(isDeferredTool({ ...toolSearch, shouldDefer: true })).toBe(false);
+    expect(filterTools([toolSearch, click], { mode: 'ask', rules: { allow: [], deny: [], ask: [] }, grants: [] }, true)).toEqual([toolSearch]);
   });
 });

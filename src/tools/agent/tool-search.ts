@@ -73,6 +73,9 @@ function firstSentence(text: string): string {
 export const toolSearch = buildTool({
   name: TOOL_SEARCH_NAME,
   aliases: ['search_tools', 'ToolSearch'],
+  // The way to every deferred tool: sent in every request (never deferred itself), and in simple mode too.
+  alwaysLoad: true,
+  inSimpleMode: true,
   // Offered only when there is something to load.
   isEnabled: (context) => context === undefined || context.tools.some((tool) => isDeferredTool(tool) && tool.isEnabled(context)),
   searchHint: 'find and load more capabilities by keyword',

@@ -6,7 +6,7 @@
  * hangs the action: it is reported and left for handle_dialog, the model or the person to answer.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
-import { isToolErrorLike, ToolError } from '../../runtime/errors.js';
+import { isToolErrorLike, messageOf, ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { actReportLine, type InputPath } from './act-report.js';
@@ -109,10 +109,10 @@ export async function performAction(
   where: { tabId: number; frameId: number; ref?: string | undefined; what: string },
   act: (path: InputPath, page: { interrupted: () => boolean }) => Promise<ActResult>,
 ): Promise<{ line: string; path: InputPath; observed?: PageResultOf<'observe_end'> }> {
-  const browser = requireBrowser(context);
+  const bridge = requireBrowser(context);
   const { tabId, frameId } = where;
   const path = await inputPath(context, tabId);
-  const watch = browser.input?.watch(tabId);
+  const watch = bridge.input?.watch(tabId);
   try {
     const documentId = context.snapshots.knownDocument(tabId, frameId);
     const { token } = await sendPageCommand(
@@ -124,19 +124,19 @@ export async function performAction(
     let acted: ActResult;
     try {
       // An Enter that submitted may have loaded another page or opened a dialog: later keys must not follow it.
-      const interrupted = () => Boolean(browser.input?.openDialog(tabId) || watch?.events().navigationStarted);
+      const interrupted = () => Boolean(bridge.input?.openDialog(tabId) || watch?.events().navigationStarted);
       acted = await act(path, { interrupted });
     } catch (error) {
       // A synthetic act whose page navigated before it could answer did happen: report what followed.
       if (!isToolErrorLike(error) || error.code !== 'NAVIGATED') {
         if (isToolErrorLike(error)) throw error;
-        throw new ToolError('INPUT_FAILED', `The browser did not deliver the input: ${error instanceof Error ? error.message : String(error)}.`, {
+        throw new ToolError('INPUT_FAILED', `The browser did not deliver the input: ${messageOf(error)}.`, {
           suggestion: 'Call read_page to see whether anything happened, then try again.',
         });
       }
       acted = { done: where.what, notes: ['the page navigated before it answered'] };
     }
-    const dialog = acted.dialog ?? browser.input?.openDialog(tabId);
+    const dialog = acted.dialog ?? bridge.input?.openDialog(tabId);
     if (dialog) pendingObservations.set(tabId, { frameId, token });
     const observed = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
     const shownPath: InputPath = acted.via === undefined ? path : { trusted: false, reason: acted.via };
@@ -151,14 +151,14 @@ export async function performAction(
  * observation the dialog interrupted (its page was paused in the middle of the action).
  */
 export async function afterDialog(context: ToolUseContext, tabId: number, answer: () => Promise<string>): Promise<string> {
-  const browser = requireBrowser(context);
-  const watch = browser.input?.watch(tabId);
+  const bridge = requireBrowser(context);
+  const watch = bridge.input?.watch(tabId);
   try {
     const done = await answer();
     const pending = pendingObservations.get(tabId);
     pendingObservations.delete(tabId);
     const path: InputPath = { trusted: true };
-    const again = browser.input?.openDialog(tabId);
+    const again = bridge.input?.openDialog(tabId);
     const observed = pending && !again ? await settle(context, tabId, pending.frameId, pending.token, watch) : undefined;
     if (!pending && !again && watch?.events().navigationStarted) await watch.waitForNavigation(NAVIGATION_MS, context.abortController.signal);
     return finish(context, tabId, {

@@ -6,7 +6,7 @@ import { buildTool } from '../../runtime/tool.js';
 import { dialogToolEnabled } from '../availability.js';
 import { clickIsDestructive } from '../safety/destructive.js';
 import { afterDialog } from './act.js';
-import { requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { requireBrowser, tabIdField, tabOf, tabOrigin, targetTab, type TabInput } from './page-call.js';
 
 const inputSchema = z.strictObject({
   accept: z.boolean().describe('true: OK / Leave (confirm, prompt, beforeunload; an alert has only OK); false: Cancel / Stay.'),
@@ -18,8 +18,8 @@ const inputSchema = z.strictObject({
   tab_id: tabIdField(),
 });
 
-const openDialogOf = (input: { tab_id?: number | undefined }, context: Parameters<typeof targetTab>[1]) => {
-  const tabId = input.tab_id ?? context?.currentTabId;
+const openDialogOf = (input: TabInput, context: Parameters<typeof targetTab>[1]) => {
+  const tabId = tabOf(input, context);
   return tabId === undefined ? undefined : context?.browser?.input?.openDialog(tabId);
 };
 

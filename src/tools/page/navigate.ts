@@ -1,11 +1,11 @@
 /** `navigate`: goes to a URL, or back / forward / reload, and waits for the load. */
 import { z } from 'zod';
 import type { NavigationProgress } from '../../runtime/browser.js';
-import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { judgeNavigateCall } from '../safety/judge-navigation.js';
-import { originOf, requireBrowser, sleep, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { currentUrl, requireBrowser, sleep, tabIdField, tabOf, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -20,20 +20,6 @@ const inputSchema = z.strictObject({
   action: z.enum(['back', 'forward', 'reload']).optional().describe('Instead of url: "back", "forward" (the tab\'s history) or "reload".'),
   tab_id: tabIdField(),
 });
-
-/**
- * Where the tab is now, from the browser at call time. Why not the run's snapshot cache: clicks, page
- * scripts and other runs move a tab without refreshing it, and a relative address resolved against a
- * stale page could leave the site unjudged.
- */
-async function currentUrl(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
-  const tabId = input.tab_id ?? context.currentTabId;
-  if (tabId === undefined || !context.browser) return undefined;
-  return context.browser.getTab(tabId).then(
-    (tab) => tab.url || undefined,
-    () => undefined,
-  );
-}
 
 function resolveTarget(url: string, base: string | undefined): URL {
   let target: URL;
@@ -81,7 +67,7 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput, NavigatePr
     }
     if (input.url !== undefined) {
       try {
-        resolveTarget(input.url, await currentUrl(input, context));
+        resolveTarget(input.url, await currentUrl(context, tabOf(input, context)));
       } catch (error) {
         const e = error as ToolError;
         return { ok: false, code: e.code, message: e.message, suggestion: e.suggestion };
@@ -92,7 +78,7 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput, NavigatePr
   permissionSubject: async (input, context) => {
     if (input.url === undefined) return tabOrigin(input, context);
     try {
-      return originOf(new URL(input.url, await currentUrl(input, context)).href);
+      return originOf(new URL(input.url, await currentUrl(context, tabOf(input, context))).href);
     } catch {
       return undefined;
     }
@@ -106,7 +92,7 @@ export const navigate = buildTool<typeof inputSchema, NavigateOutput, NavigatePr
   async call(input, context, _canUseTool, _parent, onProgress) {
     const browser = requireBrowser(context);
     const tabId = targetTab(input, context);
-    const base = input.url !== undefined ? await currentUrl(input, context) : undefined;
+    const base = input.url !== undefined ? await currentUrl(context, tabId) : undefined;
     const target = input.url !== undefined ? { url: resolveTarget(input.url, base).href } : { action: input.action ?? 'reload' };
     // Whatever happens next, refs handed out for the old document must not be trusted.
     context.snapshots.invalidate(tabId);

@@ -1,13 +1,15 @@
 /**
- * What the page tools share: the optional `tab_id` and `ref` fields, the round trip to a frame's content
- * script (validated against src/shared/protocol/page.ts), frame-prefixed refs, the per-tab snapshot
- * cache, and the permission subject (the tab's origin).
+ * What the page tools share: the optional `tab_id` and `ref` fields, the tab a call acts on and where it
+ * is now, the round trip to a frame's content script (validated against src/shared/protocol/page.ts),
+ * frame-prefixed refs, the per-tab snapshot cache, and the permission subject (the tab's origin).
  */
 import { z } from 'zod';
+import { abortableSleep } from '../../runtime/abort.js';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { ElementSummary } from '../../runtime/page-state.js';
-import { ToolError } from '../../runtime/errors.js';
+import { fromErrorPayload, ToolError } from '../../runtime/errors.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
 
@@ -31,15 +33,38 @@ export function requireBrowser(context: ToolUseContext): BrowserBridge {
   return context.browser;
 }
 
-/** The tab a call acts on: its `tab_id`, else the run's current tab. */
-export function targetTab(input: { tab_id?: number | undefined }, context: ToolUseContext | undefined): number {
-  const tabId = input.tab_id ?? context?.currentTabId;
+/** A page or tab tool's input as far as its tab goes: the optional `tab_id`. */
+export type TabInput = { tab_id?: number | undefined };
+
+/** The tab a call acts on: its `tab_id`, else the run's current tab; undefined when neither is known. */
+export function tabOf(input: TabInput, context: ToolUseContext | undefined): number | undefined {
+  return input.tab_id ?? context?.currentTabId;
+}
+
+/** The tab a call acts on (see `tabOf`), or NO_TAB. */
+export function targetTab(input: TabInput, context: ToolUseContext | undefined): number {
+  const tabId = tabOf(input, context);
   if (tabId === undefined) {
     throw new ToolError('NO_TAB', 'This run is not bound to a tab and no tab_id was given.', {
       suggestion: 'Call list_tabs and pass a tab_id, or open_tab first.',
     });
   }
   return tabId;
+}
+
+/**
+ * Where the tab is now, from the browser at call time; undefined when the tab cannot be read. Why not
+ * the run's snapshot cache: clicks, page scripts and other runs move a tab without refreshing it, and an
+ * act judged (or a relative address resolved) against a stale page could leave the site unjudged.
+ */
+export async function currentUrl(context: ToolUseContext, tabId: number | undefined): Promise<string | undefined> {
+  if (tabId === undefined || !context.browser) return undefined;
+  try {
+    const url = (await context.browser.getTab(tabId)).url;
+    return url || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -81,16 +106,13 @@ export async function sendPageCommand<T extends PageCommandType>(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
   const reply = parsePageReply(command.type as T, raw);
-  if (!reply.ok) {
-    const { code, message, suggestion, ...details } = reply.error;
-    throw new ToolError(code, message, { suggestion, details });
-  }
+  if (!reply.ok) throw fromErrorPayload(reply.error);
   return reply.result;
 }
 
 /** What the latest snapshot said about a ref in this tab (own-property safe), if anything. */
-export function knownElement(context: ToolUseContext | undefined, input: { tab_id?: number | undefined }, ref: string): ElementSummary | undefined {
-  const tabId = input.tab_id ?? context?.currentTabId;
+export function knownElement(context: ToolUseContext | undefined, input: TabInput, ref: string): ElementSummary | undefined {
+  const tabId = tabOf(input, context);
   if (tabId === undefined || !context) return undefined;
   const elements = context.snapshots.get(tabId)?.elements;
   return elements && Object.hasOwn(elements, ref) ? elements[ref] : undefined;
@@ -104,10 +126,10 @@ export function knownElement(context: ToolUseContext | undefined, input: { tab_i
  * that read them. Numbering restarts on every page, so another run's (or an earlier task's) `e12` may
  * name a different element on the page the tab shows now; only a read in this run says what it is.
  */
-export function validateKnownRefs(context: ToolUseContext, input: { tab_id?: number | undefined }, refs: ReadonlyArray<string | undefined>): ValidationResult {
+export function validateKnownRefs(context: ToolUseContext, input: TabInput, refs: ReadonlyArray<string | undefined>): ValidationResult {
   const given = refs.filter((ref): ref is string => ref !== undefined);
   if (given.length === 0) return { ok: true };
-  const tabId = input.tab_id ?? context.currentTabId;
+  const tabId = tabOf(input, context);
   const record = tabId === undefined ? undefined : context.snapshots.get(tabId);
   const unknown = given.filter((ref) => !record || !Object.hasOwn(record.elements, ref));
   if (unknown.length === 0) return { ok: true };
@@ -125,22 +147,11 @@ export function validateKnownRefs(context: ToolUseContext, input: { tab_id?: num
 }
 
 /** A short name for an element in descriptions: `button "Delete account"`, or the bare ref. */
-export function describeRef(context: ToolUseContext | undefined, input: { tab_id?: number | undefined }, ref: string): string {
+export function describeRef(context: ToolUseContext | undefined, input: TabInput, ref: string): string {
   const element = knownElement(context, input, ref);
   if (!element) return ref;
   if (element.name) return `${element.role} "${element.name}"`;
   return element.row ? `${element.role} in "${element.row}"` : element.role;
-}
-
-/** The origin of a URL, or undefined (about:blank, data:). */
-export function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const origin = new URL(url).origin;
-    return origin === 'null' ? undefined : origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The frames an input's refs point into (`ref`, or fill_form's `fields[].ref`), top frame left out. */
@@ -162,8 +173,8 @@ function framesOfInput(input: object): number[] {
  * acts inside an embedded ads.example frame, and a deny rule on a bank must follow its frames into
  * other pages. A frame whose origin cannot be told (about:blank, srcdoc, lookup failed) takes the tab's.
  */
-export async function tabOrigin(input: { tab_id?: number | undefined }, context: ToolUseContext): Promise<string | undefined> {
-  const tabId = input.tab_id ?? context.currentTabId;
+export async function tabOrigin(input: TabInput, context: ToolUseContext): Promise<string | undefined> {
+  const tabId = tabOf(input, context);
   if (tabId === undefined || !context.browser) return undefined;
   let top: string | undefined;
   try {
@@ -182,20 +193,5 @@ export async function tabOrigin(input: { tab_id?: number | undefined }, context:
 }
 
 /** Sleeps, or rejects with CANCELLED when the call is aborted. */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
+  abortableSleep(ms, signal, () => new ToolError('CANCELLED', 'The call was cancelled.', { suggestion: 'Ask again if it is still needed.' }));

@@ -6,14 +6,13 @@
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
-import { describeRef, knownElement, originOf, splitRef } from '../page/page-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { currentUrl, describeRef, knownElement, splitRef, tabOf, type TabInput } from '../page/page-call.js';
 import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
 import { fieldIsSensitive } from './destructive.js';
 import { flowsOfForm, flowsTo } from './data-flow.js';
 import { describeControl, judgeActivation, judgeSelect, type ActJudgement, type TargetFacts } from './act-judgement.js';
-import { currentUrl, inspect, opinion, shown, tabOf, unreadable } from './judge.js';
-
-type TabInput = { tab_id?: number | undefined };
+import { inspect, opinion, shown, unreadable } from './judge.js';
 
 /**
  * Enter or Space in a key combination ("Control+Enter", "Return", "Space"), with its modifiers; undefined

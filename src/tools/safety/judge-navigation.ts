@@ -7,7 +7,8 @@
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { flowsOfUrl, nestedSites } from './data-flow.js';
-import { currentUrl, opinion, shown, tabOf } from './judge.js';
+import { currentUrl, tabOf, type TabInput } from '../page/page-call.js';
+import { opinion, shown } from './judge.js';
 import { displayAddress, hostOfUrl, navigationIsCrossSite } from './sites.js';
 
 /** Where an address opened from `from` would go, judged. */
@@ -26,7 +27,7 @@ function judgeAddress(context: ToolUseContext, target: string, from: string | un
 
 /** navigate with a url: the address resolved against where the tab is now, judged on where it lands. */
 export async function judgeNavigateCall(
-  input: { url?: string | undefined; action?: string | undefined; tab_id?: number | undefined },
+  input: TabInput & { url?: string | undefined; action?: string | undefined },
   context: ToolUseContext,
 ): Promise<ToolPermissionResult> {
   const tabId = tabOf(input, context);

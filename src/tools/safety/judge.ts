@@ -8,26 +8,10 @@ import { isToolErrorLike } from '../../runtime/errors.js';
 import type { CallEffect, DataFlow, LandingGuardSpec, PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { clip, showInvisible } from '../../shared/untrusted-text.js';
-import { sendPageCommand, splitRef } from '../page/page-call.js';
+import { sendPageCommand, splitRef, tabOf, type TabInput } from '../page/page-call.js';
 import { nestedSites, uniqueFlows } from './data-flow.js';
 import type { ActJudgement, TargetFacts } from './act-judgement.js';
 import { siteOf } from './sites.js';
-
-/** The tab a call acts on, if it can be told. */
-export function tabOf(input: { tab_id?: number | undefined }, context: ToolUseContext): number | undefined {
-  return input.tab_id ?? context.currentTabId;
-}
-
-/** The tab's address as the browser has it now; undefined when the tab cannot be read. */
-export async function currentUrl(context: ToolUseContext, tabId: number | undefined): Promise<string | undefined> {
-  if (tabId === undefined || !context.browser) return undefined;
-  try {
-    const url = (await context.browser.getTab(tabId)).url;
-    return url || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Failures after which the call itself fails the same way: there is nothing to judge, and nothing will happen. */
 const CALL_WILL_FAIL = new Set(['STALE_REF', 'INVALID_REF', 'TAB_CLOSED', 'NOT_INJECTABLE', 'NO_TAB', 'NO_BROWSER']);
@@ -36,12 +20,7 @@ const CALL_WILL_FAIL = new Set(['STALE_REF', 'INVALID_REF', 'TAB_CLOSED', 'NOT_I
 export type Inspection = { ok: true; facts: TargetFacts; frameId: number } | { ok: false; willFail: boolean; code: string };
 
 /** Reads the act's target (the ref's element, or the focused element of the top frame) from the page now. */
-export async function inspect(
-  context: ToolUseContext,
-  input: { tab_id?: number | undefined },
-  ref: string | undefined,
-  values?: readonly string[],
-): Promise<Inspection> {
+export async function inspect(context: ToolUseContext, input: TabInput, ref: string | undefined, values?: readonly string[]): Promise<Inspection> {
   const tabId = tabOf(input, context);
   if (tabId === undefined || !context.browser) return { ok: false, willFail: true, code: tabId === undefined ? 'NO_TAB' : 'NO_BROWSER' };
   try {

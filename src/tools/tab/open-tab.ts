@@ -5,7 +5,8 @@ import { landingBlockedPayload } from '../../runtime/execute-trust.js';
 import { buildTool } from '../../runtime/tool.js';
 import { guardFor } from '../safety/judge.js';
 import { judgeOpenTabCall } from '../safety/judge-navigation.js';
-import { originOf, requireBrowser, tabView, type TabView } from './tab-call.js';
+import { originOf } from '../../runtime/permission-rules.js';
+import { requireBrowser, tabView, type TabView } from './tab-call.js';
 import { browserToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({

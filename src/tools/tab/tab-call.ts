@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import type { TabInfo } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
-import { ToolError, isToolErrorLike } from '../../runtime/errors.js';
+import { ToolError, isToolErrorLike, messageOf } from '../../runtime/errors.js';
+import { originOf } from '../../runtime/permission-rules.js';
 
 /** The `tab_id` field every tab tool takes. */
 export const tabIdField = () => z.number().int().min(0).describe('A tab id from list_tabs or open_tab.');
 
 // One definition for page and tab tools alike.
-import { originOf } from '../page/page-call.js';
-export { originOf, requireBrowser } from '../page/page-call.js';
+export { requireBrowser } from '../page/page-call.js';
 
 /** "tab 12 (example.com)" from the tab's latest snapshot, for descriptions; no round trip. */
 export function tabLabel(tabId: number, context: ToolUseContext | undefined): string {
@@ -46,7 +46,7 @@ export async function onTab<T>(tabId: number, action: () => Promise<T>): Promise
       throw error.code === 'TAB_CLOSED' ? tabClosed(tabId, error) : error;
     }
     // Raw browser errors ("No tab with id: 12.") that slipped past the bridge.
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     if (/no tab|tab.*(closed|not found)|invalid tab/i.test(message)) throw tabClosed(tabId, error);
     throw error;
   }

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AgentEvent } from './events.js';
 import type { ToolUseBlock } from './model/types.js';
-import { INTERRUPT_REASON, partitionToolCalls, runToolCalls } from './orchestrate.js';
+import { INTERRUPT_REASON } from './abort.js';
 import { buildTool } from './tool.js';
 import { createTestContext } from '../../tests/support/tool-context.js';
-import { allowAll, echoTool, sleeper } from '../../tests/support/runtime-tools.js';
+import { allowAll, echoTool, runTurn, sleeper } from '../../tests/support/runtime-tools.js';
 
 let nextId = 0;
 const use = (name: string, input: unknown, id = `toolu_${++nextId}`): ToolUseBlock => ({ type: 'tool_use', id, name, input });
@@ -33,46 +33,44 @@ function counter() {
   return { tool, most: () => most };
 }
 
-describe('partitionToolCalls', () => {
-  it('batches consecutive concurrency-safe calls and runs every other call alone', () => {
-    const unsafe = sleeper('unsafe', { safe: false });
-    const context = createTestContext([echoTool, unsafe]);
-    const batches = partitionToolCalls(
-      [
-        use('echo', { text: 'a' }),
-        use('echo', { text: 'b' }),
-        use('unsafe', { ms: 1, label: 'u' }),
-        use('echo', { text: 'c' }),
-        use('echo', { text: 5 }),
-        use('nope', {}),
-        use('echo', { text: 'd' }),
-      ],
-      context,
-    );
-    expect(batches.map((b) => [b.concurrent, b.calls.length])).toEqual([
-      [true, 2],
-      [false, 1],
-      [true, 1],
-      [false, 1], // input that does not parse counts as unsafe
-      [false, 1], // so does an unknown tool
-      [true, 1],
-    ]);
+/**
+ * A concurrency-safe-for-its-input tool that notes how many of its calls were running when each started, then
+ * waits a macrotask: calls of one batch all start before any of them ends; a call in a later batch starts alone.
+ */
+function probe() {
+  let inFlight = 0;
+  const startedWith: Record<string, number> = {};
+  const tool = buildTool({
+    name: 'probe',
+    inputSchema: z.object({ label: z.string().describe('l'), safe: z.boolean().describe('s') }),
+    prompt: 'p',
+    isConcurrencySafe: (input) => input.safe,
+    async call(input) {
+      startedWith[input.label] = ++inFlight;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      return { data: input.label };
+    },
   });
+  return { tool, startedWith };
+}
 
-  it('judges safety per input', () => {
-    const maybe = buildTool({
-      name: 'maybe',
-      inputSchema: z.object({ safe: z.boolean().describe('s') }),
-      prompt: 'p',
-      isConcurrencySafe: (i) => i.safe,
-      call: async () => ({ data: 1 }),
-    });
-    const batches = partitionToolCalls([use('maybe', { safe: true }), use('maybe', { safe: true }), use('maybe', { safe: false })], createTestContext([maybe]));
-    expect(batches.map((b) => b.calls.length)).toEqual([2, 1]);
+describe('batches of a whole message', () => {
+  it('runs consecutive concurrency-safe calls together and every other call alone, judging each call by its input', async () => {
+    const { tool, startedWith } = probe();
+    const call = (label: string, safe: boolean) => use('probe', { label, safe });
+    const { results } = await runTurn(
+      [call('a', true), call('b', true), call('u', false), call('c', true), use('probe', { label: 5 }), call('d', true), use('nope', {}), call('e', true)],
+      createTestContext([tool]),
+      { canUseTool: allowAll(), emit: () => undefined },
+    );
+    expect(startedWith).toEqual({ a: 1, b: 2, u: 1, c: 1, d: 1, e: 1 });
+    // Input that does not parse and an unknown tool count as unsafe: they split the batches around them, and never run.
+    expect(results.map((r) => (r.is_error ? codeOf(r).code : textOf(r)))).toEqual(['a', 'b', 'u', 'c', 'INVALID_INPUT', 'd', 'UNKNOWN_TOOL', 'e']);
   });
 });
 
-describe('runToolCalls', () => {
+describe('one turn of calls', () => {
   it('returns results in call order, whatever order they finish in, and emits as things happen', async () => {
     const log: string[] = [];
     const slow = sleeper('slow', { log });
@@ -82,7 +80,7 @@ describe('runToolCalls', () => {
       events.push(e);
       if (e.type === 'tool_call_finished') log.push(`finished ${textOf(e)}`);
     };
-    const { results } = await runToolCalls(calls, createTestContext([slow]), { canUseTool: allowAll(), emit });
+    const { results } = await runTurn(calls, createTestContext([slow]), { canUseTool: allowAll(), emit });
     expect(results.map(textOf)).toEqual(['first', 'second']);
     expect(results.map((r) => r.tool_use_id)).toEqual(calls.map((c) => c.id));
     const finished = events.filter((e) => e.type === 'tool_call_finished').map((e) => (e.type === 'tool_call_finished' ? e.toolUseId : ''));
@@ -94,14 +92,14 @@ describe('runToolCalls', () => {
 
   it('runs a batch in parallel up to the cap (10 by default, configurable)', async () => {
     const a = counter();
-    await runToolCalls(
+    await runTurn(
       Array.from({ length: 12 }, () => use('count', {})),
       createTestContext([a.tool]),
       { canUseTool: allowAll(), emit: () => undefined },
     );
     expect(a.most()).toBe(10);
     const b = counter();
-    await runToolCalls(
+    await runTurn(
       Array.from({ length: 6 }, () => use('count', {})),
       createTestContext([b.tool]),
       { canUseTool: allowAll(), emit: () => undefined, maxConcurrency: 2 },
@@ -112,7 +110,7 @@ describe('runToolCalls', () => {
   it('runs non-concurrency-safe calls one at a time', async () => {
     const log: string[] = [];
     const serial = sleeper('serial', { safe: false, log });
-    await runToolCalls([use('serial', { ms: 5, label: 'a' }), use('serial', { ms: 1, label: 'b' })], createTestContext([serial]), {
+    await runTurn([use('serial', { ms: 5, label: 'a' }), use('serial', { ms: 1, label: 'b' })], createTestContext([serial]), {
       canUseTool: allowAll(),
       emit: () => undefined,
     });
@@ -130,7 +128,7 @@ describe('runToolCalls', () => {
       },
     });
     const events: AgentEvent[] = [];
-    await runToolCalls([use('steps', {}, 'toolu_p')], createTestContext([steps]), { canUseTool: allowAll(), emit: (e) => events.push(e) });
+    await runTurn([use('steps', {}, 'toolu_p')], createTestContext([steps]), { canUseTool: allowAll(), emit: (e) => events.push(e) });
     expect(events.map((e) => e.type)).toEqual(['tool_call_started', 'tool_call_progress', 'tool_call_finished']);
     expect(events[1]).toEqual({ type: 'tool_call_progress', toolUseId: 'toolu_p', progress: 'half' });
   });
@@ -144,7 +142,7 @@ describe('runToolCalls', () => {
     ];
     const context = createTestContext(tools);
     setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
-    const { results } = await runToolCalls(
+    const { results } = await runTurn(
       [use('cancellable', { ms: 10_000, label: 'c' }), use('blocking', { ms: 30, label: 'b' }), use('later', { ms: 1, label: 'l' })],
       context,
       { canUseTool: allowAll(), emit: () => undefined },
@@ -159,7 +157,7 @@ describe('runToolCalls', () => {
   it('on a hard stop cancels "block" tools too', async () => {
     const context = createTestContext([sleeper('blocking', { behavior: 'block' })]);
     setTimeout(() => context.abortController.abort('hard stop'), 5);
-    const { results } = await runToolCalls([use('blocking', { ms: 10_000, label: 'b' })], context, { canUseTool: allowAll(), emit: () => undefined });
+    const { results } = await runTurn([use('blocking', { ms: 10_000, label: 'b' })], context, { canUseTool: allowAll(), emit: () => undefined });
     expect(codeOf(results[0]!).code).toBe('CANCELLED');
   });
 
@@ -179,10 +177,10 @@ describe('runToolCalls', () => {
     const calls = () => [use('fails', {}), use('slow', { ms: 40, label: 'sibling' }), use('serial', { ms: 1, label: 'after' })];
     const tools = (cancels: boolean) => [failing(cancels), sleeper('slow'), sleeper('serial', { safe: false })];
 
-    const kept = await runToolCalls(calls(), createTestContext(tools(false)), { canUseTool: allowAll(), emit: () => undefined });
+    const kept = await runTurn(calls(), createTestContext(tools(false)), { canUseTool: allowAll(), emit: () => undefined });
     expect(kept.results.map((r) => (r.is_error ? codeOf(r).code : textOf(r)))).toEqual(['TOOL_FAILED', 'sibling', 'after']);
 
-    const cancelled = await runToolCalls(calls(), createTestContext(tools(true)), { canUseTool: allowAll(), emit: () => undefined });
+    const cancelled = await runTurn(calls(), createTestContext(tools(true)), { canUseTool: allowAll(), emit: () => undefined });
     expect(cancelled.results.map((r) => (r.is_error ? codeOf(r).code : textOf(r)))).toEqual(['TOOL_FAILED', 'CANCELLED', 'CANCELLED']);
     expect(codeOf(cancelled.results[1]!).message).toContain('because fails');
   });
@@ -201,14 +199,14 @@ describe('runToolCalls', () => {
     const seenTab = buildTool({ name: 'which_tab', inputSchema: z.object({}), prompt: 'p', call: async (_i, c) => ({ data: String(c.currentTabId) }) });
     const tools = [switcher(true), switcher(false), seenTab];
 
-    const safe = await runToolCalls([use('switch_safe', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
+    const safe = await runTurn([use('switch_safe', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
       canUseTool: allowAll(),
       emit: () => undefined,
     });
     expect(safe.context.currentTabId).toBe(1);
     expect(textOf(safe.results[1]!)).toBe('1');
 
-    const unsafe = await runToolCalls([use('switch_tab', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
+    const unsafe = await runTurn([use('switch_tab', { tab: 7 }), use('which_tab', {})], createTestContext(tools), {
       canUseTool: allowAll(),
       emit: () => undefined,
     });
@@ -225,7 +223,7 @@ describe('runToolCalls', () => {
         isConcurrencySafe: () => true,
         call: async () => ({ data: name, newMessages: [{ role: 'user', content: [{ type: 'text', text: `from ${name}` }] }] }),
       });
-    const { newMessages } = await runToolCalls([use('one', {}), use('two', {})], createTestContext([withImage('one'), withImage('two')]), {
+    const { newMessages } = await runTurn([use('one', {}), use('two', {})], createTestContext([withImage('one'), withImage('two')]), {
       canUseTool: allowAll(),
       emit: () => undefined,
     });
@@ -247,7 +245,7 @@ describe('runToolCalls', () => {
     const context = createTestContext([sized]);
     const events: AgentEvent[] = [];
     const calls = [use('sized', { n: 30_000 }, 'a'), use('sized', { n: 60_000 }, 'b'), use('sized', { n: 40_000 }, 'c')];
-    const { results } = await runToolCalls(calls, context, { canUseTool: allowAll(), emit: (e) => events.push(e), messageBudgetChars: 80_000 });
+    const { results } = await runTurn(calls, context, { canUseTool: allowAll(), emit: (e) => events.push(e), messageBudgetChars: 80_000 });
     expect(results.map((r) => textOf(r).length > 10_000)).toEqual([true, false, true]); // b (largest) stored; 70k fits
     expect(textOf(results[1]!)).toContain('read_result');
     expect(await context.resultStore.get('result_b')).toBeDefined();
@@ -275,7 +273,7 @@ describe('runToolCalls', () => {
       if (e.type === 'tool_call_finished') events.push({ id: e.toolUseId, chars: textOf(e).length });
     };
     const calls = [use('sized', { n: 50_000 }, 'first'), use('sized', { n: 20_000 }, 'second'), use('sized', { n: 2_000 }, 'third')];
-    const { results } = await runToolCalls(calls, context, { canUseTool: allowAll(), emit, messageBudgetChars: 51_000 });
+    const { results } = await runTurn(calls, context, { canUseTool: allowAll(), emit, messageBudgetChars: 51_000 });
     expect(results.map((r) => textOf(r).length > 10_000)).toEqual([true, false, false]);
     expect(textOf(results[1]!)).toContain('read_result');
     expect(textOf(results[2]!)).toHaveLength(2_000); // too small to shorten, even though the turn is over budget now
@@ -287,7 +285,7 @@ describe('runToolCalls', () => {
   });
 
   it('never throws for a turn mixing unknown tools, bad input and failures', async () => {
-    const { results } = await runToolCalls([use('ghost', {}), use('echo', { text: 1 }), use('echo', { text: 'fine' })], createTestContext([echoTool]), {
+    const { results } = await runTurn([use('ghost', {}), use('echo', { text: 1 }), use('echo', { text: 'fine' })], createTestContext([echoTool]), {
       canUseTool: allowAll(),
       emit: () => undefined,
     });
@@ -301,7 +299,7 @@ describe('the abort tree', () => {
     const root = context.abortController.signal;
     const before = getEventListeners(root, 'abort').length;
     const calls = [use('echo', { text: 'a' }), use('echo', { text: 'b' }), use('serial', { ms: 1, label: 's' }), use('cancellable', { ms: 1, label: 'c' })];
-    for (let turn = 0; turn < 5; turn++) await runToolCalls(calls, context, { canUseTool: allowAll(), emit: () => undefined });
+    for (let turn = 0; turn < 5; turn++) await runTurn(calls, context, { canUseTool: allowAll(), emit: () => undefined });
     expect(getEventListeners(root, 'abort')).toHaveLength(before);
   });
 
@@ -314,10 +312,10 @@ describe('the abort tree', () => {
       call: async () => Promise.reject(new Error('broken')),
     });
     const context = createTestContext([fails, echoTool]);
-    const first = await runToolCalls([use('fails', {}), use('echo', { text: 'skipped' })], context, { canUseTool: allowAll(), emit: () => undefined });
+    const first = await runTurn([use('fails', {}), use('echo', { text: 'skipped' })], context, { canUseTool: allowAll(), emit: () => undefined });
     expect(codeOf(first.results[1]!).code).toBe('CANCELLED');
     expect(context.abortController.signal.aborted).toBe(false);
-    const next = await runToolCalls([use('echo', { text: 'next turn' })], context, { canUseTool: allowAll(), emit: () => undefined });
+    const next = await runTurn([use('echo', { text: 'next turn' })], context, { canUseTool: allowAll(), emit: () => undefined });
     expect(textOf(next.results[0]!)).toBe('next turn');
   });
 });
@@ -335,7 +333,7 @@ describe('permission prompts and stops', () => {
     const context = createTestContext([blocking]);
     const neverAnswers = async () => new Promise<never>(() => undefined);
     setTimeout(() => context.abortController.abort(INTERRUPT_REASON), 5);
-    const { results } = await runToolCalls([use('act', {})], context, { canUseTool: neverAnswers, emit: () => undefined });
+    const { results } = await runTurn([use('act', {})], context, { canUseTool: neverAnswers, emit: () => undefined });
     expect(codeOf(results[0]!).code).toBe('CANCELLED');
     expect(ran).toBe(false);
   });
@@ -354,7 +352,7 @@ describe('a failure that invalidates its siblings', () => {
         throw new Error('broken');
       },
     });
-    const { results } = await runToolCalls(
+    const { results } = await runTurn(
       [use('fails', {}), use('blocking', { ms: 20, label: 'finished' })],
       createTestContext([fails, sleeper('blocking', { behavior: 'block' })]),
       {

@@ -1,0 +1,105 @@
+/**
+ * The Firefox build in a real Firefox: the panel (opened as a page) chats with the mock provider over real
+ * SSE, asks before acting and takes both answers, starts a run from the toolbar popup's "Summarize this
+ * page", and keeps the conversation across a reload of the background.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
+import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
+import { answerPrompt, mockSettings, refIn, resultOf, send, step, waitForText } from './helpers.js';
+
+describe('Firefox: the panel', () => {
+  let ff: FirefoxHarness;
+  let fixtures: FixtureServer;
+  let mock: MockModelServer;
+  const opened: Page[] = [];
+
+  beforeAll(async () => {
+    [fixtures, mock] = await Promise.all([startFixtureServer(), startMockModelServer()]);
+    ff = await launchFirefoxExtension({ settings: mockSettings(mock.url, 'ask') });
+  });
+  beforeEach(async () => {
+    mock.reset();
+    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    await ff?.close();
+    await Promise.all([mock?.close(), fixtures?.close()]);
+  });
+
+  it('chats with the model over a real event stream', async () => {
+    const page = await ff.newPage(`${fixtures.url}/page/article.html`);
+    opened.push(page);
+    const panel = await ff.openPanel(await ff.tabIdOf(page));
+    opened.push(panel);
+    mock.enqueue({ text: 'Hello from the model, streamed in pieces.', chunkDelayMs: 20 });
+    await send(panel, 'Say hello');
+    await waitForText(panel, 'Hello from the model, streamed in pieces.');
+    expect(mock.requests).toHaveLength(1);
+    expect(mock.requests[0]?.headers['x-api-key']).toBe('test-key-firefox-secret-0123456789');
+    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Say hello');
+  });
+
+  it('asks before acting in ask mode: allowed, the act happens; denied, it does not and the model is told why', async () => {
+    const page = await ff.newPage(`${fixtures.url}/page/form.html`);
+    opened.push(page);
+    const panel = await ff.openPanel(await ff.tabIdOf(page));
+    opened.push(panel);
+    const field = () => refIn(resultOf(mock, 'read').text, 'textbox "Full name"');
+    mock.enqueue(
+      step('read', 'read_page', () => ({ filter: 'interactive' })),
+      step('allowed', 'type', () => ({ ref: field(), text: 'Ada' })),
+      step('denied', 'type', () => ({ ref: field(), text: ' Lovelace' })),
+      { text: 'Typing done.' },
+    );
+    await send(panel, 'Fill in my name.');
+    const first = await answerPrompt(panel, 'Allow once');
+    const second = await answerPrompt(panel, 'Deny');
+    await waitForText(panel, 'Typing done.');
+    expect(first).toContain('Ada');
+    expect(second).toContain('Lovelace');
+    expect(resultOf(mock, 'allowed').text).toContain('[synthetic events: Firefox]');
+    expect(resultOf(mock, 'denied')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
+    expect(await page.evaluate(() => (document.querySelector('#full-name') as HTMLInputElement).value)).toBe('Ada');
+  });
+
+  it('the toolbar popup’s "Summarize this page" starts a run in the tab’s conversation', async () => {
+    const page = await ff.newPage(`${fixtures.url}/page/article.html`);
+    opened.push(page);
+    const tabId = await ff.tabIdOf(page);
+    mock.enqueue({ text: 'Here is the summary.' });
+    // The popup as the toolbar shows it, open beside the page (it reads the window's active tab: the page).
+    const popup = await ff.openExtensionPage('popup/index.html');
+    opened.push(popup);
+    await popup.locator('::-p-text(Summarize this page)').click();
+    await mock.waitForRequests(1);
+    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain(`Summarize this page (${fixtures.url}/page/article.html)`);
+    const panel = await ff.openPanel(tabId);
+    opened.push(panel);
+    await waitForText(panel, 'Here is the summary.');
+  });
+
+  it('keeps the conversation across a reload of the background', async () => {
+    const page = await ff.newPage(`${fixtures.url}/page/article.html?reload`);
+    opened.push(page);
+    const tabId = await ff.tabIdOf(page);
+    const panel = await ff.openPanel(tabId);
+    mock.enqueue({ text: 'Noted: the code word is heron.' });
+    await send(panel, 'Remember the code word heron.');
+    await waitForText(panel, 'Noted: the code word is heron.');
+
+    await ff.reloadExtension();
+    const again = await ff.openPanel(tabId);
+    opened.push(again);
+    await waitForText(again, 'Noted: the code word is heron.');
+    mock.enqueue({ text: 'It was heron.' });
+    await send(again, 'What was the code word?');
+    await waitForText(again, 'It was heron.');
+    // The model got the whole conversation back, from the stored run.
+    const messages = JSON.stringify(mock.requests[1]?.body.messages);
+    expect(messages).toContain('Remember the code word heron.');
+    expect(messages).toContain('Noted: the code word is heron.');
+  });
+});
