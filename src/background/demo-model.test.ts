@@ -17,7 +17,7 @@ describe('the demo model', () => {
       { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'get_page_text', input: {} }] },
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: [{ type: 'text', text: '# Cats\n\nCats sleep a lot.' }] }] },
     ]);
-    expect(after.text).toMatch(/^\(demo model\) I read the page with get_page_text: “Cats”, 5 words\. A real model would do the work/);
+    expect(after.text).toMatch(/^\(demo model\) I read the page's text: “Cats”, 5 words\. A real model would do the work/);
     expect(after.toolCalls).toBeUndefined();
   });
 

@@ -13,7 +13,7 @@ import { pageTextWords } from '../shared/words.js';
 export const DEMO_MODEL_ID = 'demo';
 
 /** What every demo reply that is not an echo ends with, so nobody mistakes it for a real model. */
-const CONNECT = 'A real model would do the work: set one up with your API key in Settings (or ANTHROPIC_API_KEY for `npm start`).';
+const CONNECT = 'A real model would do the work: set one up with your API key in Settings → Model.';
 
 /** A demo answer: words, and at most one tool call. */
 export interface DemoReply {
@@ -53,19 +53,19 @@ function lastPersonText(messages: readonly Message[]): string {
   return '';
 }
 
-/** What the demo says about a tool's result. */
+/** What the demo says about a tool's result, in the words the panel uses (never a tool id: a person reads it). */
 function afterTool(result: ToolResult): string {
   if (result.isError) return `(demo model) That did not work: ${result.text.slice(0, 300)}`;
   if (result.name === 'get_page_text') {
     const heading = /^#+ (.+)$/m.exec(result.text)?.[1] ?? result.text.split('\n').find((line) => line.trim() !== '') ?? '';
-    return `(demo model) I read the page with get_page_text: “${heading.trim().slice(0, 120)}”, ${pageTextWords(result.text).toLocaleString('en')} words. ${CONNECT}`;
+    return `(demo model) I read the page's text: “${heading.trim().slice(0, 120)}”, ${pageTextWords(result.text).toLocaleString('en')} words. ${CONNECT}`;
   }
   if (result.name === 'read_page') {
     const controls = (result.text.match(/\[ref=[a-z0-9]+\]/gi) ?? []).length;
-    return `(demo model) I read the page with read_page: ${controls.toLocaleString('en')} things on it can be clicked or filled in. ${CONNECT}`;
+    return `(demo model) I looked at the page's controls: ${controls.toLocaleString('en')} things on it can be clicked or filled in. ${CONNECT}`;
   }
   const matches = (result.text.match(/\[ref=[a-z0-9]+\]/gi) ?? []).length;
-  return `(demo model) I searched the page with find: ${matches} match${matches === 1 ? '' : 'es'}. ${CONNECT}`;
+  return `(demo model) I searched the page: ${matches} match${matches === 1 ? '' : 'es'}. ${CONNECT}`;
 }
 
 /** The demo's whole behaviour, as a pure function of the conversation so far. */

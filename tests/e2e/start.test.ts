@@ -31,7 +31,7 @@ describe('npm start --task', () => {
     expect(result.stdout).toContain('→ get_page_text {"main_content":true}');
     // The page text came back from the content script of the start page, and the reply is built from it.
     expect(result.stdout).toMatch(/← get_page_text \[done\] Source: http:\/\/127\.0\.0\.1:\d+\/\n\n# Pagewright start page/);
-    expect(result.stdout).toContain('(demo model) I read the page with get_page_text: “Pagewright start page”');
+    expect(result.stdout).toContain("(demo model) I read the page's text: “Pagewright start page”");
     expect(result.code).toBe(0);
   });
 

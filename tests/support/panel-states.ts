@@ -162,7 +162,7 @@ export const PANEL_STATES: readonly PanelState[] = [
       const { panel } = await panelOn(world, 'panel/todo.html', {});
       await panel.getByRole('button', { name: 'Try it without a key' }).click();
       await panel.getByRole('button', { name: 'Summarize this page' }).click();
-      await panel.getByText('I read the page with get_page_text', { exact: false }).waitFor();
+      await panel.getByText("I read the page's text", { exact: false }).waitFor();
       await settled(panel);
       return panel;
     },

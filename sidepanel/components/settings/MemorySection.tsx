@@ -10,7 +10,7 @@ export function MemorySection({ app, fields }: SectionProps) {
     <SectionForm
       id="memory"
       title="Memory"
-      intro="Notes the agent keeps between conversations (it saves them with memory_write)."
+      intro="Notes the agent keeps between conversations: what you asked it to remember."
       settings={app.settings}
       fields={fields}
     >
