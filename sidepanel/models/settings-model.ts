@@ -92,17 +92,19 @@ export class SettingsModel {
   async load(): Promise<void> {
     const stored = await this.storage.read();
     const parsed = parseSettings(stored);
-    if (parsed.ok) {
-      this.draft.value = parsed.settings;
-      this.storedProblem.value = undefined;
-    } else {
-      this.draft.value = salvageSettings(stored);
-      this.storedProblem.value = { message: parsed.message, suggestion: parsed.suggestion };
-    }
-    this.saved.value = this.draft.value;
+    // A read that finds what was already saved (opening Settings, or this panel's own save coming back as a
+    // storage change) changes nothing: what the person is typing and a section's "Saved." stay.
+    if (parsed.ok && this.loaded.value && JSON.stringify(parsed.settings) === JSON.stringify(this.saved.value)) return;
+    const next = parsed.ok ? parsed.settings : salvageSettings(stored);
+    // Stored values changed elsewhere replace the form's, except in the fields the person has edited and not saved.
+    const edited = this.loaded.value ? ALL_FIELDS.filter((field) => this.isDirty([field])) : [];
+    this.storedProblem.value = parsed.ok ? undefined : { message: parsed.message, suggestion: parsed.suggestion };
+    this.saved.value = next;
+    this.draft.value = { ...next, ...Object.fromEntries(edited.map((field) => [field, this.draft.value[field]])) };
     this.sectionSaves.value = {};
     this.fieldErrors.value = {};
-    this.mcpHeaderText.value = Object.fromEntries(this.draft.value.mcpServers.map((server, index) => [index, headerLines(server.headers)]));
+    if (!edited.includes('mcpServers'))
+      this.mcpHeaderText.value = Object.fromEntries(next.mcpServers.map((server, index) => [index, headerLines(server.headers)]));
     this.loaded.value = true;
   }
 

@@ -57,8 +57,8 @@ describe('platform', () => {
     const { panel, page, tabId } = await openPanelOn('plain.html');
     mock.enqueue({ text: 'Hello from the **mock** model, streamed in pieces.', chunkDelayMs: 20 });
     await send(panel, 'Say hello');
-    await expect.poll(() => panel.getByText('Hello from the').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.locator('strong', { hasText: 'mock' }).count()).toBeGreaterThan(0);
+    await panel.getByText('Hello from the').first().waitFor();
+    await panel.locator('strong', { hasText: 'mock' }).first().waitFor();
     const [request] = mock.requests;
     expect(request?.body.stream).toBe(true);
     expect(request?.body.messages.at(-1)).toMatchObject({ role: 'user' });
@@ -77,7 +77,7 @@ describe('platform', () => {
     const { panel, page } = await openPanelOn('plain.html');
     mock.enqueue({ text: 'Hello over chat completions.' });
     await send(panel, 'Hi OpenAI');
-    await expect.poll(() => panel.getByText('Hello over chat completions.').count()).toBeGreaterThan(0);
+    await panel.getByText('Hello over chat completions.').first().waitFor();
     expect(mock.requests[0]?.path).toBe('/v1/chat/completions');
     expect(mock.requests[0]?.provider).toBe('openai');
     expect(mock.requests[0]?.headers['authorization']).toBe('Bearer sk-test');
@@ -95,14 +95,14 @@ describe('platform', () => {
 
     // The panel reconnects to the restarted worker and shows the saved conversation as interrupted.
     await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => panel.getByText('Wait for the page, please').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.getByText('Waiting a moment.').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status')).toBe('error');
+    await panel.getByText('Wait for the page, please').first().waitFor();
+    await panel.getByText('Waiting a moment.').first().waitFor();
+    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status'), { timeout: 30_000 }).toBe('error');
     expect(mock.requests).toHaveLength(1);
 
     mock.enqueue({ text: 'Resumed after the restart.' });
     await panel.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => panel.getByText('Resumed after the restart.').count()).toBeGreaterThan(0);
+    await panel.getByText('Resumed after the restart.').first().waitFor();
 
     // The model got the INTERRUPTED result for the cut-off call; the call itself was not run again.
     const resumed = mock.requests[1]!;
@@ -121,7 +121,7 @@ describe('platform', () => {
     const { panel, page } = await openPanelOn('long-text.html');
     mock.enqueue({ toolCalls: [{ id: 'toolu_text_1', name: 'get_page_text', input: { main_content: false } }] }, { text: 'That page is long.' });
     await send(panel, 'Read the whole page');
-    await expect.poll(() => panel.getByText('That page is long.').count()).toBeGreaterThan(0);
+    await panel.getByText('That page is long.').first().waitFor();
 
     const [result] = toolResultsOf(mock.requests[1]!);
     expect(result?.isError).toBe(false);
@@ -164,11 +164,11 @@ describe('platform', () => {
 
     // The popup (here open in its own tab) reports the run going on in another tab.
     await popup.reload();
-    await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent()).toContain('1 run(s) active');
+    await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent(), { timeout: 30_000 }).toContain('1 run(s) active');
 
     // A panel opened on the tab shows that conversation, running; Stop ends it.
     const panel = await ext.openPanel(tabId);
-    await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
+    await panel.getByText('Summarize this page.').first().waitFor();
     await panel.getByRole('button', { name: 'Stop' }).click();
     await expect
       .poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} })))
@@ -179,9 +179,9 @@ describe('platform', () => {
   it('shows invalid settings to the person and does not call the model', async () => {
     await ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
     const { panel, page } = await openPanelOn('plain.html');
-    await expect.poll(() => panel.getByText('The saved settings are invalid', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByText('The saved settings are invalid', { exact: false }).first().waitFor();
     await send(panel, 'Hello?');
-    await expect.poll(() => panel.getByText('provider', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByText('provider', { exact: false }).first().waitFor();
     expect(mock.requests).toHaveLength(0);
     await panel.close();
     await page.close();
