@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIREFOX_PREFS, findFirefox } from './ensure-firefox.mjs';
+import { usageLine } from './usage-line.mjs';
 
 /** The extension page driving the task: connects the panel port and reports every message to Node. */
 function driveTask({ portName, tabId, text }) {
@@ -46,6 +47,8 @@ function taskPrinter(yes) {
   };
   const line = (text) => out(`${atLineStart ? '' : '\n'}${text}\n`);
   const clip = (text, n = 600) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
+  let usage;
+  let cost;
   return (message) => {
     if (message.type === 'agent_event') {
       const event = message.event;
@@ -53,8 +56,11 @@ function taskPrinter(yes) {
       else if (event.type === 'tool_call_started') line(`→ ${event.name} ${JSON.stringify(event.input)}  (${event.description})`);
       else if (event.type === 'tool_call_finished')
         line(`← ${event.name} [${event.status}] ${clip(event.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n'))}`);
+      else if (event.type === 'usage') usage = event.total;
+      else if (event.type === 'run_cost') cost = event;
       else if (event.type === 'run_finished') {
         line(`— run finished: ${event.reason}${event.error ? ` — ${event.error.message} ${event.error.suggestion}` : ''}`);
+        line(`— ${usageLine(cost?.usage ?? usage, cost)}`);
         return { exitCode: event.reason === 'end_turn' ? 0 : 1 };
       }
       return undefined;

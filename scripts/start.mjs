@@ -2,15 +2,18 @@
 /**
  * `npm start`: builds dist/, finds Chromium or Chrome, and launches it with Pagewright loaded in a fresh
  * profile, a start page open and the panel ready beside it. ANTHROPIC_API_KEY / OPENAI_API_KEY prefill
- * the settings.
+ * the settings; without either, the panel opens on its setup card.
  *
  *   npm start                                   # a browser window (needs a display)
+ *   npm start -- --mock                         # the demo model: no key needed
  *   npm start -- --url https://example.com      # start on that page
  *   npm start -- --task "Summarize this page" --url https://example.com
- *                                               # headless: runs the task and prints the transcript
- *   options: --mock (a local mock model, no key needed), --yes (allow every permission prompt in --task
- *            mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS (default 300),
- *            --no-build, --browser firefox (Pagewright's Firefox build in Firefox: scripts/start-firefox.mjs)
+ *                                               # headless: runs the task, prints the transcript and
+ *                                               # a last line with the tokens and cost
+ *   options: --mock (the built-in demo model, no key needed), --yes (allow every permission prompt in
+ *            --task mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS
+ *            (default 300), --no-build, --browser firefox (Pagewright's Firefox build in Firefox:
+ *            scripts/start-firefox.mjs)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { findChromium, HEADLESS_FLAGS } from './ensure-chromium.mjs';
+import { usageLine } from './usage-line.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -74,18 +78,28 @@ if (!executablePath && !firefox) {
 }
 const headless = args.task !== undefined;
 if (!headless && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-  fail('there is no display for a browser window. Run a task headless instead: npm start -- --task "Summarize this page" --url https://example.com');
+  fail(
+    [
+      'there is no display for a browser window. Either:',
+      '  xvfb-run npm start                                      # a window on a virtual display (Debian/Ubuntu: sudo apt-get install -y xvfb)',
+      '  npm start -- --mock --task "Summarize this page"        # headless, with the demo model (no key needed)',
+      '  ANTHROPIC_API_KEY=… npm start -- --task "Summarize this page" --url https://example.com   # headless, with a real model',
+    ].join('\n'),
+  );
+}
+
+// An address typed without its scheme ("example.com") would be refused as an invalid URL.
+if (args.url !== undefined && !/^[a-z][a-z0-9+.-]*:/i.test(args.url)) {
+  console.error(`npm start: --url ${args.url} has no scheme; opening https://${args.url}`);
+  args.url = `https://${args.url}`;
 }
 
 // ---------- model settings ----------
-let mockServer;
-async function settingsFromEnvironment() {
+function settingsFromEnvironment() {
   if (args.mock) {
-    const { tsImport } = await import('tsx/esm/api');
-    const { startDemoModelServer } = await tsImport('../tests/support/mock-model-server.ts', import.meta.url);
-    mockServer = await startDemoModelServer();
-    console.error(`Using the mock model at ${mockServer.url} (it echoes what you say; ask it to summarize the page to see a tool call).`);
-    return { provider: 'anthropic', anthropic: { apiKey: 'mock', baseUrl: mockServer.url, model: 'mock' }, permissionMode: 'ask' };
+    // The demo model is built into the extension (the panel's "Try it without a key" picks the same one).
+    console.error('Using the demo model: it echoes what you say; ask it to summarize this page to see a tool call. No key needed.');
+    return { provider: 'demo', permissionMode: 'ask' };
   }
   const settings = { permissionMode: 'ask' };
   if (process.env.ANTHROPIC_API_KEY) {
@@ -104,13 +118,13 @@ async function settingsFromEnvironment() {
   }
   settings.provider = settings.anthropic ? 'anthropic' : settings.openai ? 'openai' : 'anthropic';
   if (!settings.anthropic && !settings.openai) {
-    if (headless) fail('set ANTHROPIC_API_KEY or OPENAI_API_KEY (or pass --mock) to run a task.');
-    console.error('No ANTHROPIC_API_KEY or OPENAI_API_KEY set: add a key in the panel’s Settings, or restart with --mock.');
+    if (headless) fail('set ANTHROPIC_API_KEY or OPENAI_API_KEY to run a task with a real model, or pass --mock for the demo model (no key needed).');
+    console.error('No ANTHROPIC_API_KEY or OPENAI_API_KEY set: the panel opens on its setup card (paste a key there, or try the demo model).');
     return undefined;
   }
   return settings;
 }
-const settings = await settingsFromEnvironment();
+const settings = settingsFromEnvironment();
 
 // ---------- start page ----------
 const START_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Pagewright start page</title></head>
@@ -134,7 +148,6 @@ if (firefox) {
   const cleanups = [];
   const stop = async () => {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-    await mockServer?.close().catch(() => undefined);
     startServer.close();
   };
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
@@ -159,7 +172,6 @@ const context = await chromium.launchPersistentContext(userDataDir, {
 });
 const cleanup = async () => {
   await context.close().catch(() => undefined);
-  await mockServer?.close().catch(() => undefined);
   startServer.close();
   if (!args.profile) {
     try {
@@ -217,6 +229,8 @@ async function runTask(task, taskTabId) {
     atLineStart = text.endsWith('\n');
   };
   const line = (text) => out(`${atLineStart ? '' : '\n'}${text}\n`);
+  let usage;
+  let cost;
   const clip = (text, n = 600) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
 
   await host.exposeFunction('pagewrightEmit', (message) => {
@@ -229,9 +243,12 @@ async function runTask(task, taskTabId) {
           const text = event.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
           line(`← ${event.name} [${event.status}] ${clip(text)}`);
         } else if (event.type === 'usage') {
-          // printed at the end
+          usage = event.total;
+        } else if (event.type === 'run_cost') {
+          cost = event;
         } else if (event.type === 'run_finished') {
           line(`— run finished: ${event.reason}${event.error ? ` — ${event.error.message} ${event.error.suggestion}` : ''}`);
+          line(`— ${usageLine(cost?.usage ?? usage, cost)}`);
           finish(event.reason === 'end_turn' ? 0 : 1);
         }
         return undefined;

@@ -34,6 +34,10 @@ const app = new AppModel({
     }
   },
   pinnedTabId: pinnedTabFromSearch(location.search),
+  describeTab: async (tabId) => {
+    const tab = await browser.tabs.get(tabId);
+    return { title: tab.title ?? '', url: tab.url ?? '' };
+  },
   openPopOut: (tabId) => {
     void browser.windows.create({ url: browser.runtime.getURL(`sidepanel/index.html?tab=${tabId}`), type: 'popup', width: 440, height: 760 });
   },

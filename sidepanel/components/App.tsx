@@ -4,10 +4,12 @@ import { ActivityView } from './ActivityView.js';
 import { Composer } from './Composer.js';
 import { ControlBanner } from './ControlBanner.js';
 import { ConversationList } from './ConversationList.js';
+import { Examples } from './Examples.js';
 import { Notices } from './Notices.js';
 import { PermissionDialog } from './PermissionDialog.js';
 import { RunStatus } from './RunStatus.js';
 import { SettingsView } from './SettingsView.js';
+import { SetupCard } from './SetupCard.js';
 import { Transcript } from './Transcript.js';
 
 function Header({ app }: { app: AppModel }) {
@@ -17,7 +19,8 @@ function Header({ app }: { app: AppModel }) {
   return (
     <header class="app-header">
       <h1 class="app-title" title={title}>
-        {page === 'chat' ? title || 'Pagewright' : 'Pagewright'}
+        <img src="/icons/32.png" alt="" width={18} height={18} />
+        <span class="app-title-text">{page === 'chat' && title && title !== 'New conversation' ? title : 'Pagewright'}</span>
       </h1>
       <nav class="app-nav" aria-label="Panel">
         <button type="button" onClick={() => app.newChat()}>
@@ -39,6 +42,33 @@ function Header({ app }: { app: AppModel }) {
         )}
       </nav>
     </header>
+  );
+}
+
+/**
+ * No model is ready yet: the chat is the setup card (a transcript already there stays shown below it).
+ * Settings that are stored but invalid have their own notice, with the way to fix them.
+ */
+const needsSetup = (app: AppModel) => app.settings.loaded.value && app.settings.storedProblem.value === undefined && !app.settings.ready.value;
+
+/** The chat page: the setup card or a line about the demo model, the transcript, the run's state. */
+function Chat({ app }: { app: AppModel }) {
+  const setup = needsSetup(app);
+  const demo = !setup && app.settings.saved.value.provider === 'demo';
+  return (
+    <>
+      {setup && <SetupCard app={app} />}
+      {demo && (
+        <p class="demo-line" role="note">
+          <span>You are trying the demo model: it echoes you and reads pages, but does no real thinking.</span>{' '}
+          <button type="button" class="link-button" onClick={() => app.showPage('settings', 'model')}>
+            Set up a real model
+          </button>
+        </p>
+      )}
+      <Transcript model={app.conversation} fullResults={app.fullResults} empty={setup ? null : <Examples app={app} />} />
+      <RunStatus model={app.conversation} onOpenSettings={() => app.showPage('settings', 'model')} />
+    </>
   );
 }
 
@@ -69,14 +99,9 @@ export function App({ app }: { app: AppModel }) {
           {page === 'settings' && <SettingsView app={app} />}
           {page === 'conversations' && <ConversationList app={app} />}
           {page === 'activity' && <ActivityView app={app} />}
-          {page === 'chat' && (
-            <>
-              <Transcript model={app.conversation} fullResults={app.fullResults} />
-              <RunStatus model={app.conversation} onOpenSettings={() => app.showPage('settings')} />
-            </>
-          )}
+          {page === 'chat' && <Chat app={app} />}
         </main>
-        {page === 'chat' && <Composer model={app.conversation} />}
+        {page === 'chat' && <Composer model={app.conversation} ready={!needsSetup(app)} />}
       </div>
       <PermissionDialog model={app.conversation} />
     </>

@@ -30,13 +30,13 @@ function HelperStatus({ bridge, model }: { bridge: BridgeStatus; model: CodingAg
   );
 }
 
+/** The switch, the mode, the helper's status and the connected client (Settings → Coding agents). */
 export function CodingAgentsSettings({ model }: { model: CodingAgentsModel }) {
   const state = model.state.value;
   const client = model.client.value;
   const enabled = state?.settings.enabled ?? false;
   return (
-    <fieldset class="coding-agents">
-      <legend>Coding agents</legend>
+    <div class="coding-agents">
       <p class="hint muted">
         Let programs on this computer that speak MCP (Claude Code, Cursor and others) use this browser through Pagewright, with the same tools and prompts as
         here. Set up once with <code>node bin/pagewright-mcp.mjs install</code> in the Pagewright folder; the README has the lines for each program.
@@ -83,6 +83,6 @@ export function CodingAgentsSettings({ model }: { model: CodingAgentsModel }) {
       ) : (
         enabled && <p class="muted">No coding agent is connected.</p>
       )}
-    </fieldset>
+    </div>
   );
 }

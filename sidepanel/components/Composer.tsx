@@ -6,11 +6,11 @@
 import type { ConversationModel } from '../models/conversation-model.js';
 
 /** The message form. */
-export function Composer({ model }: { model: ConversationModel }) {
+export function Composer({ model, ready: modelReady = true }: { model: ConversationModel; ready?: boolean }) {
   const running = model.isRunning.value;
-  const ready = model.conversationId.value !== undefined;
+  const ready = model.conversationId.value !== undefined && modelReady;
   const draft = model.draft;
-  const submit = () => model.submitDraft();
+  const submit = () => ready && model.submitDraft();
   return (
     <form
       class="composer"
@@ -21,7 +21,8 @@ export function Composer({ model }: { model: ConversationModel }) {
     >
       <textarea
         aria-label="Message"
-        placeholder={!ready ? 'Connecting…' : running ? 'Add to or correct the task…' : 'Ask about this page…'}
+        placeholder={!modelReady ? 'Set up a model above to start' : !ready ? 'Connecting…' : running ? 'Add to or correct the task…' : 'Ask about this page…'}
+        disabled={!modelReady}
         rows={3}
         value={draft.value}
         onInput={(event) => (draft.value = event.currentTarget.value)}

@@ -1,12 +1,25 @@
-/** Past conversations: open, export (Markdown or JSON), delete, or start a new chat. */
+/** Past conversations: the full title on up to two lines, the site, when, and how it stands; open, export, delete. */
 import type { AppModel } from '../models/app-model.js';
+import type { ConversationSummary } from '../models/types.js';
 
 const when = (time: number): string => new Date(time).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
+/** How a conversation stands, in words. */
+const STATUS_WORDS: Readonly<Record<ConversationSummary['runStatus'], string>> = {
+  idle: 'Finished',
+  running: 'Working now',
+  interrupted: 'Interrupted: open it to resume',
+  error: 'Stopped with an error',
+};
+
+/** A title to show: the worker names a conversation after its first message. */
+const titleOf = (conversation: ConversationSummary) => conversation.title || 'Untitled';
+
 /** The conversations page. */
 export function ConversationList({ app }: { app: AppModel }) {
-  const list = app.conversations.list.value;
   const current = app.conversation.conversationId.value;
+  // Conversations nobody asked anything in are not worth a row, unless it is the one shown.
+  const list = app.conversations.list.value.filter((conversation) => !conversation.empty || conversation.id === current);
   return (
     <section class="conversations" aria-labelledby="conversations-title">
       <div class="section-head">
@@ -22,48 +35,55 @@ export function ConversationList({ app }: { app: AppModel }) {
         </p>
       )}
       <ul class="conversation-list">
-        {list.map((conversation) => (
-          <li key={conversation.id} data-conversation-id={conversation.id} class={conversation.id === current ? 'current' : undefined}>
-            <button
-              type="button"
-              class="conversation-open"
-              aria-current={conversation.id === current ? 'true' : undefined}
-              onClick={() => app.openConversation(conversation.id)}
+        {list.map((conversation) => {
+          const title = titleOf(conversation);
+          const busy = app.exports.busy.value === conversation.id;
+          return (
+            <li
+              key={conversation.id}
+              data-conversation-id={conversation.id}
+              data-run-status={conversation.runStatus}
+              class={conversation.id === current ? 'current' : undefined}
             >
-              <span class="conversation-title">{conversation.title || 'Untitled'}</span>
-              <span class="muted conversation-meta">
-                {when(conversation.updatedAt)}
-                {conversation.runStatus !== 'idle' ? ` · ${conversation.runStatus}` : ''}
-              </span>
-            </button>
-            <button
-              type="button"
-              class="icon-button"
-              disabled={app.exports.busy.value === conversation.id}
-              aria-label={`Export “${conversation.title || 'Untitled'}” as Markdown`}
-              onClick={() => void app.exports.export(conversation.id, 'markdown')}
-            >
-              Markdown
-            </button>
-            <button
-              type="button"
-              class="icon-button"
-              disabled={app.exports.busy.value === conversation.id}
-              aria-label={`Export “${conversation.title || 'Untitled'}” as JSON`}
-              onClick={() => void app.exports.export(conversation.id, 'json')}
-            >
-              JSON
-            </button>
-            <button
-              type="button"
-              class="icon-button danger"
-              aria-label={`Delete conversation “${conversation.title || 'Untitled'}”`}
-              onClick={() => app.deleteConversation(conversation.id)}
-            >
-              Delete
-            </button>
-          </li>
-        ))}
+              <button
+                type="button"
+                class="conversation-open"
+                aria-current={conversation.id === current ? 'true' : undefined}
+                onClick={() => app.openConversation(conversation.id)}
+              >
+                <span class="conversation-title">{title}</span>
+                <span class="conversation-meta muted">
+                  {conversation.site ? `${conversation.site} · ` : ''}
+                  {when(conversation.updatedAt)}
+                </span>
+                <span class={`conversation-status status-${conversation.runStatus}`}>{STATUS_WORDS[conversation.runStatus]}</span>
+              </button>
+              <div class="conversation-actions">
+                <button
+                  type="button"
+                  class="icon-button"
+                  disabled={busy}
+                  aria-label={`Export “${title}” as Markdown`}
+                  onClick={() => void app.exports.export(conversation.id, 'markdown')}
+                >
+                  Markdown
+                </button>
+                <button
+                  type="button"
+                  class="icon-button"
+                  disabled={busy}
+                  aria-label={`Export “${title}” as JSON`}
+                  onClick={() => void app.exports.export(conversation.id, 'json')}
+                >
+                  JSON
+                </button>
+                <button type="button" class="icon-button" aria-label={`Delete conversation “${title}”`} onClick={() => app.deleteConversation(conversation.id)}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

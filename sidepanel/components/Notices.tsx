@@ -21,7 +21,7 @@ export function Notices({ app }: { app: AppModel }) {
             <strong>{stored.message}</strong>
           </p>
           <p>{stored.suggestion}</p>
-          <button type="button" class="link-button" onClick={() => app.showPage('settings')}>
+          <button type="button" class="link-button" onClick={() => app.showPage('settings', 'model')}>
             Open settings
           </button>
         </div>

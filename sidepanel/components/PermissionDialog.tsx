@@ -1,14 +1,18 @@
 /**
- * The permission prompt: a modal dialog naming the tool, what it will really do (judged from the page
- * as it is now: the exact text typed, each field and value, the key and what it does, where a
- * navigation lands, data about to leave its site), the site and why it asks, with the answers the
- * request offers. Keyboard: focus moves in on open, Tab stays inside, Escape denies. Deny sends the
- * typed reason to the model.
+ * The permission prompt: a modal dialog whose title says the act ("Click “Delete account”?"), the site,
+ * one line of why in the person's terms, and the facts folded under Details (each field and value, the
+ * key, where a navigation lands, the tool and its input). Data about to leave its site is shown in full,
+ * not folded. Deny is the neutral default and holds the focus; for an act that cannot be undone the
+ * warning comes first and "Allow once" is a plain button. Tab stays inside, Escape denies, focus goes
+ * back where it was. Deny sends the typed reason to the model.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
 import type { PersonChoiceKind } from '../../src/runtime/permission-types.js';
+import { hostOf, toolLabel } from '../lib/names.js';
+import { promptConsequence, promptTitle, promptWarnings, promptWhy } from '../lib/prompt-words.js';
 import type { ConversationModel } from '../models/conversation-model.js';
-import type { DecisionReasonView, PanelPermissionRequest } from '../models/types.js';
+import { RawOutput } from '../tools/view-parts.js';
+import { useFocusTrap } from './focus-trap.js';
 import { PermissionEffect } from './PermissionEffect.js';
 
 /** The label of each answer. */
@@ -19,138 +23,78 @@ export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
   deny: 'Deny',
 };
 
-/** Why the prompt appears, in words. */
-export function whyText(request: Pick<PanelPermissionRequest, 'why' | 'destructive' | 'site'>): string {
-  const why: DecisionReasonView = request.why;
-  const sentence = (text: string) => text.trim().replace(/\.$/, '');
-  switch (why.type) {
-    case 'destructive':
-      return `This may not be undoable: ${why.detail}`;
-    case 'rule':
-      return `A permission rule asks before this: ${why.rule}`;
-    case 'mode':
-      return why.mode === 'ask'
-        ? `Not allowed${request.site ? ' on this site' : ''} yet, and the permission mode is “ask”: ${sentence(why.detail)}.`
-        : `The permission mode is “${why.mode}”: ${sentence(why.detail)}.`;
-    case 'grant':
-      return `A grant exists for ${why.origin}, but the call still needs a yes.`;
-    case 'tool':
-    case 'no_ui':
-      return why.detail;
-    case 'data_flow':
-      return `Data would leave the site it was read on: ${sentence(why.detail)}.`;
-    case 'mixed_sites':
-      return `This acts on more than one site: ${sentence(why.detail)}.`;
-    case 'person':
-      return 'Asked before.';
-  }
-}
-
-const FOCUSABLE = 'button:not([disabled]), textarea, input, select, a[href], [tabindex]:not([tabindex="-1"])';
-
 /** The modal prompt for the pending permission request, if any. */
 export function PermissionDialog({ model }: { model: ConversationModel }) {
   const request = model.pendingPermission.value;
   const dialogRef = useRef<HTMLDivElement>(null);
-  const firstRef = useRef<HTMLButtonElement>(null);
   const denyRef = useRef<HTMLButtonElement>(null);
-  const toolUseId = request?.toolUseId;
-
-  useEffect(() => {
-    if (toolUseId === undefined) return undefined;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
-    // Destructive calls put the focus on Deny so a stray Enter does not approve them.
-    (request?.destructive ? denyRef.current : firstRef.current)?.focus();
-    // On the document, so Escape and the Tab trap work wherever the focus is (even after a click on the backdrop).
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        model.respondToPermission('deny', model.denyReason.value);
-        return;
-      }
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const focusables = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = focusables[0];
-      const last = focusables.at(-1);
-      if (!first || !last) return;
-      const inside = dialogRef.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
-    };
-    // Only a new request moves the focus and rebinds the keys.
-  }, [toolUseId]);
-
+  // Deny is the default: a stray Enter never approves anything.
+  useFocusTrap(dialogRef, request?.toolUseId, {
+    initial: () => denyRef.current,
+    onEscape: () => model.respondToPermission('deny', model.denyReason.value),
+    // Sent from the message box, the Send button is disabled by the time the prompt closes: back to the box.
+    fallback: () => document.querySelector<HTMLElement>('textarea[aria-label="Message"]'),
+  });
   if (!request) return null;
   const deny = () => model.respondToPermission('deny', model.denyReason.value);
+  const warnings = promptWarnings(request);
+  const grave = warnings.length > 0;
+  const consequence = promptConsequence(request);
+  const allows = request.choices.filter((choice) => choice !== 'deny');
   return (
     <div class="dialog-backdrop">
       <div
         ref={dialogRef}
-        class={`dialog permission${request.destructive ? ' destructive' : ''}`}
+        class={`dialog permission${request.destructive ? ' destructive' : ''}${grave ? ' grave' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="permission-title"
-        aria-describedby="permission-what"
+        aria-describedby="permission-why"
         data-tool-use-id={request.toolUseId}
+        data-tool-name={request.toolName}
       >
-        <h2 id="permission-title">
-          Allow <code>{request.toolName}</code>?
-        </h2>
-        <p id="permission-what" class="permission-what">
-          {request.description || request.toolName}
+        {warnings.map((warning) => (
+          <p key={warning} class="warning permission-warning">
+            {warning}
+          </p>
+        ))}
+        <h2 id="permission-title">{promptTitle(request)}</h2>
+        {request.site && <p class="permission-site">on {hostOf(request.site)}</p>}
+        <p id="permission-why" class="permission-why">
+          {grave ? 'Check that this is what you asked for.' : promptWhy(request)}
         </p>
-        <dl class="permission-facts">
-          {request.site && (
-            <>
-              <dt>Site</dt>
-              <dd>{request.site}</dd>
-            </>
-          )}
-          <dt>Why it asks</dt>
-          <dd>{whyText(request)}</dd>
-        </dl>
+        {consequence && <p class="permission-consequence">{consequence}</p>}
         <PermissionEffect request={request} />
-        <details class="permission-input">
+        <details class="permission-details">
           <summary>Details</summary>
-          <pre class="tool-text">{JSON.stringify(request.input, null, 2)}</pre>
+          {request.effect?.summary && <p>What it will do: {request.effect.summary}</p>}
+          {'detail' in request.why && <p>Why it asks: {request.why.detail}</p>}
+          <PermissionEffect request={request} facts />
+          <p>
+            Tool: {toolLabel(request.toolName)} (<code>{request.toolName}</code>) — {request.description}
+          </p>
+          <RawOutput text={JSON.stringify(request.input, null, 2)} label="The call as the agent wrote it" />
         </details>
-        {request.destructive && <p class="warning">This action may be irreversible.</p>}
-        <label for="permission-reason">Reason (optional, sent to the agent if you deny)</label>
-        <textarea
-          id="permission-reason"
-          rows={2}
-          maxLength={2000}
-          value={model.denyReason.value}
-          onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
-        />
+        <details class="permission-reason">
+          <summary>Tell the agent why (if you deny)</summary>
+          <label for="permission-reason-text">Reason, sent to the agent with Deny</label>
+          <textarea
+            id="permission-reason-text"
+            rows={2}
+            maxLength={2000}
+            value={model.denyReason.value}
+            onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
+          />
+        </details>
         <div class="dialog-actions">
-          {request.choices.map((choice, index) =>
-            choice === 'deny' ? (
-              <button key={choice} ref={denyRef} type="button" class="danger" onClick={deny}>
-                {CHOICE_LABELS.deny}
-              </button>
-            ) : (
-              <button
-                key={choice}
-                ref={index === 0 ? firstRef : undefined}
-                type="button"
-                class={index === 0 ? 'primary' : undefined}
-                onClick={() => model.respondToPermission(choice)}
-              >
-                {CHOICE_LABELS[choice]}
-              </button>
-            ),
-          )}
+          <button ref={denyRef} type="button" class="deny" onClick={deny}>
+            {CHOICE_LABELS.deny}
+          </button>
+          {allows.map((choice, index) => (
+            <button key={choice} type="button" class={index === 0 && !grave ? 'primary' : undefined} onClick={() => model.respondToPermission(choice)}>
+              {CHOICE_LABELS[choice]}
+            </button>
+          ))}
         </div>
         {request.queued ? (
           <p class="permission-queued">

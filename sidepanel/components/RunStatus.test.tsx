@@ -1,6 +1,7 @@
 import { render } from 'preact-render-to-string';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConversationModel } from '../models/conversation-model.js';
+import { conversationCostLine, runCostLine } from '../lib/cost-words.js';
 import { RunStatus } from './RunStatus.js';
 
 afterEach(() => {
@@ -58,15 +59,46 @@ describe('the cost meter', () => {
       event: { type: 'run_cost', model: 'claude-sonnet-4-5', usage, requests: 3, costUsd: 0.0561, budget: { maxCostUsd: 0.5 } },
     });
     const out = render(<RunStatus model={model} onOpenSettings={() => undefined} />);
-    expect(out).toContain('This run: 12,000 in · 800 out · 40,000 cache reads · 3,000 cache writes · ≈ $0.056 (budget $0.50)');
-    expect(out).toContain('Conversation: 2 runs · 55,800 tokens · ≈ $0.41');
+    expect(out).toContain('This run: 55,800 tokens (12,000 in, 800 out, 40,000 cache reads, 3,000 cache writes) · $0.056 · budget $0.50');
+    expect(out).toContain('This conversation: 2 runs · 55,800 tokens · $0.41');
   });
 
   it('says a cost is unknown rather than $0 when the model has no price', () => {
     const { model, event } = setup();
     event({ type: 'agent_event', conversationId: 'c1', runId: 'r3', event: { type: 'usage', usage, total: usage } });
     event({ type: 'agent_event', conversationId: 'c1', runId: 'r3', event: { type: 'run_cost', model: 'local-llama', usage, requests: 1 } });
-    expect(render(<RunStatus model={model} onOpenSettings={() => undefined} />)).toContain('cost unknown (no price for local-llama: add one in Settings)');
+    expect(render(<RunStatus model={model} onOpenSettings={() => undefined} />)).toContain(
+      'cost — (no price for local-llama: add one in Settings → Cost and context)',
+    );
+  });
+
+  it('gives one figure per conversation that agrees with its runs: $0 for runs that used nothing, "—" only where no price exists', () => {
+    expect(conversationCostLine({ runs: 2, usage, costUsd: 0.4123, runsWithoutPrice: 0 })).toBe('This conversation: 2 runs · 55,800 tokens · $0.41');
+    expect(conversationCostLine({ runs: 2, usage, costUsd: 0, runsWithoutPrice: 2 })).toBe(
+      'This conversation: 2 runs · 55,800 tokens · cost — (no price for its model)',
+    );
+    expect(conversationCostLine({ runs: 3, usage, costUsd: 0.2, runsWithoutPrice: 1 })).toBe(
+      'This conversation: 3 runs · 55,800 tokens · at least $0.20 (1 run with no price)',
+    );
+    // A failed run that used no tokens costs $0, even for a model without a price.
+    const none = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+    expect(runCostLine(none, { model: 'local-llama', usage: none, requests: 0 })).toBe('This run: 0 tokens (0 in, 0 out) · $0');
+  });
+
+  it('shows no meter for a run that used nothing, and no conversation line that would only repeat a single run', () => {
+    const model = new ConversationModel(() => undefined);
+    const none = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+    model.apply({
+      type: 'conversation_state',
+      conversationId: 'c1',
+      title: '',
+      transcript: [],
+      run: { status: 'idle', usage: none },
+      totals: { runs: 1, usage, costUsd: 0.1, runsWithoutPrice: 0 },
+    });
+    const out = render(<RunStatus model={model} onOpenSettings={() => undefined} />);
+    expect(out).not.toContain('This run');
+    expect(out).not.toContain('This conversation');
   });
 
   it('explains a run stopped at its budget, pointing to Settings', () => {

@@ -1,4 +1,5 @@
 /** One tool call (or a parallel group), rendered through the view registry. */
+import { toolLabel } from '../lib/names.js';
 import type { ToolCallView } from '../models/types.js';
 import { viewFor } from '../tools/registry.js';
 import type { ViewContext } from '../tools/types.js';
@@ -65,7 +66,7 @@ export function ToolGroup({ calls, context }: { calls: ToolCallView[]; context: 
   if (!first) return null;
   if (calls.length === 1) return <ToolCall call={first} context={context} />;
   return (
-    <section class="tool-group" aria-label={`${calls.length} calls of ${first.name}`}>
+    <section class="tool-group" aria-label={`${calls.length} calls of ${toolLabel(first.name)}`}>
       {viewFor(first.name).grouped(calls, context)}
       {calls.map((call) => (
         <ToolCall key={call.toolUseId} call={call} context={context} />

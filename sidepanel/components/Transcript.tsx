@@ -1,4 +1,5 @@
 /** The chat transcript: the person's messages, the assistant's Markdown, tool calls, and the live stream. */
+import type { ComponentChild } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import type { ConversationModel, DisplayItem } from '../models/conversation-model.js';
 import type { FullResultsModel } from '../models/full-results-model.js';
@@ -90,8 +91,8 @@ function useStickToBottom(ref: { current: HTMLElement | null }, change: unknown)
   }, [ref, change]);
 }
 
-/** The transcript of the shown conversation. */
-export function Transcript({ model, fullResults }: { model: ConversationModel; fullResults: FullResultsModel }) {
+/** The transcript of the shown conversation; `empty` is what an empty one shows (the example requests). */
+export function Transcript({ model, fullResults, empty }: { model: ConversationModel; fullResults: FullResultsModel; empty?: ComponentChild }) {
   const ref = useRef<HTMLDivElement>(null);
   const context: ViewContext = {
     openFullResult: (storedId) => void fullResults.open(storedId),
@@ -104,7 +105,7 @@ export function Transcript({ model, fullResults }: { model: ConversationModel; f
   useStickToBottom(ref, [items, calls, streaming, model.run.value, model.queued.value]);
   return (
     <div ref={ref} class="transcript" role="log" aria-live="polite" aria-label="Conversation">
-      {items.length === 0 && streaming === '' && <p class="empty muted">Ask about this page, or ask Pagewright to do something on it.</p>}
+      {items.length === 0 && streaming === '' && empty}
       {items.map((item) => (
         <Item key={item.key} item={item} calls={calls} context={context} />
       ))}

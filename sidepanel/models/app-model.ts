@@ -11,6 +11,7 @@ import { CodingAgentsModel } from './coding-agents-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
+import { KeyTestModel } from './key-test-model.js';
 import { FullResultsModel } from './full-results-model.js';
 import { ExportModel, type SaveFile } from './export-model.js';
 import { McpModel } from './mcp-model.js';
@@ -35,12 +36,20 @@ export interface AppDeps {
   pinnedTabId: number | undefined;
   /** Opens this panel in its own window bound to the tab. */
   openPopOut?: (tabId: number) => void;
+  /** The title and address of a tab (host access lets the panel read them). */
+  describeTab?: (tabId: number) => Promise<{ title: string; url: string } | undefined>;
   schedule?: (callback: () => void, ms: number) => unknown;
 }
 
 /** The root model: owns the other models and routes worker messages to them. */
 export class AppModel {
   readonly page = signal<PanelPage>('chat');
+  /** The Settings section shown (see components/settings/sections.ts). */
+  readonly settingsSection = signal('model');
+  /** The bound tab's page, for the example requests ("Summarize this page" on its site). */
+  readonly tabPage = signal<{ title: string; url: string } | undefined>(undefined);
+  /** "Test" in the setup card and Settings → Model. */
+  readonly keyTest: KeyTestModel;
   readonly port: PortClient;
   readonly conversation: ConversationModel;
   readonly conversations: ConversationsModel;
@@ -76,6 +85,7 @@ export class AppModel {
     this.activity = new ActivityModel(deps.request);
     this.mcp = new McpModel(deps.request);
     this.codingAgents = new CodingAgentsModel(deps.request);
+    this.keyTest = new KeyTestModel(deps.request);
     this.storage = new StorageModel(deps.request);
     this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
@@ -100,6 +110,7 @@ export class AppModel {
     let first = true;
     this.disposeEffect = effect(() => {
       const tabId = this.binding.tabId.value;
+      if (tabId !== undefined) void this.refreshTabPage(tabId);
       if (first) {
         first = false;
         return; // the connection's own rebind covers the first binding
@@ -143,7 +154,16 @@ export class AppModel {
     this.conversations.refresh();
   }
 
-  showPage(page: PanelPage): void {
+  /** Reads the bound tab's title and address again (the examples name its site). */
+  async refreshTabPage(tabId = this.binding.tabId.value): Promise<void> {
+    if (tabId === undefined || !this.deps.describeTab) return;
+    const page = await this.deps.describeTab(tabId).catch(() => undefined);
+    if (tabId === this.binding.tabId.value) this.tabPage.value = page;
+  }
+
+  /** Shows a page; for Settings, optionally a section ("Open settings" on a key error opens Model). */
+  showPage(page: PanelPage, section?: string): void {
+    if (section !== undefined) this.settingsSection.value = section;
     this.page.value = page;
     if (page === 'conversations') this.conversations.refresh();
     if (page === 'activity') void this.activity.refresh(this.conversation.conversationId.value);

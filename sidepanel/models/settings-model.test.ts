@@ -39,6 +39,31 @@ describe('SettingsModel', () => {
     expect(model.draft.value.permissionMode).toBe('ask');
   });
 
+  it('a reload that finds what was saved keeps what the person is typing and the section\'s "Saved."', async () => {
+    const { storage } = memoryStorage({ anthropic: { apiKey: 'old' } });
+    const model = new SettingsModel(storage);
+    await model.load();
+    expect(await model.save(['permissionMode'], 'permissions')).toBe(true);
+    model.editProvider('apiKey', 'typed-before-the-read-returned');
+    // Opening Settings reads again, and the panel's own save comes back as a storage change: both find the same value.
+    await model.load();
+    expect(model.draft.value.anthropic.apiKey).toBe('typed-before-the-read-returned');
+    expect(model.sectionSaves.value['permissions']?.state).toBe('saved');
+  });
+
+  it("a value changed elsewhere replaces the form's, except in a field edited and not saved", async () => {
+    const { storage, state } = memoryStorage({ anthropic: { apiKey: 'old' }, maxTurns: 10 });
+    const model = new SettingsModel(storage);
+    await model.load();
+    model.editProvider('apiKey', 'typed');
+    state.value = { anthropic: { apiKey: 'from-elsewhere' }, maxTurns: 20 };
+    await model.load();
+    expect(model.draft.value.maxTurns).toBe(20);
+    expect(model.draft.value.anthropic.apiKey).toBe('typed');
+    expect(model.saved.value.anthropic.apiKey).toBe('from-elsewhere');
+    expect(model.isDirty(['anthropic'])).toBe(true);
+  });
+
   it('salvages nothing from a non-object', () => {
     expect(salvageSettings('nonsense')).toEqual(defaultSettings());
   });

@@ -7,12 +7,24 @@ import { computed, signal } from '@preact/signals';
 import type { z } from 'zod';
 import { messageOf } from '../../src/runtime/errors.js';
 import { parseRule } from '../../src/runtime/permissions.js';
-import { defaultSettings, parseSettings, settingsSchema, type Settings } from '../../src/shared/settings.js';
+import { activeProviderConfig, defaultSettings, parseSettings, providerReady, settingsSchema, type Settings } from '../../src/shared/settings.js';
 
 /** Where settings live (chrome.storage.local 'settings' in the panel; a map in tests). */
 export interface SettingsStorage {
   read(): Promise<unknown>;
   write(settings: Settings): Promise<void>;
+}
+
+/** A top-level settings field: a Settings section saves a few of them. */
+export type SettingsField = keyof Settings;
+
+/** Every field (what `save()` without a list writes). */
+export const ALL_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
+
+/** Where one save (of a section, or of everything) stands. */
+export interface SaveStatus {
+  state: 'idle' | 'saving' | 'saved' | 'error';
+  error?: string;
 }
 
 /** One person-defined context-menu action. */
@@ -66,23 +78,33 @@ export class SettingsModel {
   readonly loaded = signal(false);
   /** The header lines being typed for each MCP server (by index), parsed when the form is saved. */
   readonly mcpHeaderText = signal<Readonly<Record<number, string>>>({});
-  /** The active provider's config, for the form. */
-  readonly provider = computed(() => this.draft.value[this.draft.value.provider]);
+  /** The active provider's key, base URL and model, for the form (undefined for the demo model). */
+  readonly provider = computed(() => activeProviderConfig(this.draft.value));
+  /** What is stored now (the salvaged fields when the stored value was invalid): sections save over it. */
+  readonly saved = signal<Settings>(defaultSettings());
+  /** Whether the stored settings name a model a run can ask (the panel shows its setup card until they do). */
+  readonly ready = computed(() => providerReady(this.saved.value));
+  /** Each section's save, by the key it saved under. */
+  readonly sectionSaves = signal<Readonly<Record<string, SaveStatus>>>({});
 
   constructor(private readonly storage: SettingsStorage) {}
 
   async load(): Promise<void> {
     const stored = await this.storage.read();
     const parsed = parseSettings(stored);
-    if (parsed.ok) {
-      this.draft.value = parsed.settings;
-      this.storedProblem.value = undefined;
-    } else {
-      this.draft.value = salvageSettings(stored);
-      this.storedProblem.value = { message: parsed.message, suggestion: parsed.suggestion };
-    }
+    // A read that finds what was already saved (opening Settings, or this panel's own save coming back as a
+    // storage change) changes nothing: what the person is typing and a section's "Saved." stay.
+    if (parsed.ok && this.loaded.value && JSON.stringify(parsed.settings) === JSON.stringify(this.saved.value)) return;
+    const next = parsed.ok ? parsed.settings : salvageSettings(stored);
+    // Stored values changed elsewhere replace the form's, except in the fields the person has edited and not saved.
+    const edited = this.loaded.value ? ALL_FIELDS.filter((field) => this.isDirty([field])) : [];
+    this.storedProblem.value = parsed.ok ? undefined : { message: parsed.message, suggestion: parsed.suggestion };
+    this.saved.value = next;
+    this.draft.value = { ...next, ...Object.fromEntries(edited.map((field) => [field, this.draft.value[field]])) };
+    this.sectionSaves.value = {};
     this.fieldErrors.value = {};
-    this.mcpHeaderText.value = Object.fromEntries(this.draft.value.mcpServers.map((server, index) => [index, headerLines(server.headers)]));
+    if (!edited.includes('mcpServers'))
+      this.mcpHeaderText.value = Object.fromEntries(next.mcpServers.map((server, index) => [index, headerLines(server.headers)]));
     this.loaded.value = true;
   }
 
@@ -96,10 +118,20 @@ export class SettingsModel {
     }
   }
 
-  /** Sets a field of the active provider (`apiKey`, `baseUrl`, `model`). */
+  /** Sets a field of the active provider (`apiKey`, `baseUrl`, `model`); the demo model has none. */
   editProvider(field: 'apiKey' | 'baseUrl' | 'model', value: string): void {
     const provider = this.draft.value.provider;
+    if (provider === 'demo') return;
     this.edit((draft) => ({ ...draft, [provider]: { ...draft[provider], [field]: value } }), `${provider}.${field}`);
+  }
+
+  /** Whether the form holds changes to these fields that are not saved yet. */
+  isDirty(fields: readonly SettingsField[]): boolean {
+    const draft = this.draft.value;
+    const saved = this.saved.value;
+    if (fields.some((field) => JSON.stringify(draft[field]) !== JSON.stringify(saved[field]))) return true;
+    // Header lines are parsed only when saved: typed text that differs from the stored headers is a change.
+    return fields.includes('mcpServers') && draft.mcpServers.some((server, index) => (this.mcpHeaderText.value[index] ?? '') !== headerLines(server.headers));
   }
 
   addCustomAction(): void {
@@ -155,10 +187,15 @@ export class SettingsModel {
     this.fieldErrors.value = {};
   }
 
-  /** Validates and stores; returns whether it saved. Errors are shown by field, never thrown. */
-  async save(): Promise<boolean> {
+  /**
+   * Validates and stores `fields` (a section's; every field by default) over what is stored, so saving one
+   * section never writes another's unsaved edits. Returns whether it saved; errors are shown by field,
+   * never thrown. `section` names the save for its status line.
+   */
+  async save(fields: readonly SettingsField[] = ALL_FIELDS, section = 'all'): Promise<boolean> {
+    const status = (next: SaveStatus) => (this.sectionSaves.value = { ...this.sectionSaves.value, [section]: next });
     // Blank lines in the rule boxes are not rules.
-    const draft = this.draft.value;
+    const draft: Settings = { ...this.saved.value, ...Object.fromEntries(fields.map((field) => [field, this.draft.value[field]])) };
     const rules = { allow: cleanRules(draft.rules.allow), deny: cleanRules(draft.rules.deny), ask: cleanRules(draft.rules.ask) };
     const headerErrors: Record<string, string> = {};
     const mcpServers = draft.mcpServers.map((server, index) => {
@@ -173,7 +210,8 @@ export class SettingsModel {
       return Object.keys(parsed.headers).length > 0 ? { ...rest, headers: parsed.headers } : rest;
     });
     const result = settingsSchema.safeParse({ ...draft, rules, mcpServers });
-    const ruleErrors = { ...malformedRules(rules), ...headerErrors };
+    const inSection = (path: string) => fields.some((field) => path === field || path.startsWith(`${field}.`));
+    const ruleErrors = Object.fromEntries(Object.entries({ ...malformedRules(rules), ...headerErrors }).filter(([path]) => inSection(path)));
     if (!result.success || Object.keys(ruleErrors).length > 0) {
       const errors: Record<string, string> = { ...ruleErrors };
       for (const issue of result.success ? [] : result.error.issues) {
@@ -183,21 +221,27 @@ export class SettingsModel {
       this.fieldErrors.value = errors;
       this.saveState.value = 'error';
       this.saveError.value = 'Some fields are invalid; see the messages next to them.';
+      status({ state: 'error', error: this.saveError.value });
       return false;
     }
-    this.fieldErrors.value = {};
+    this.fieldErrors.value = Object.fromEntries(Object.entries(this.fieldErrors.value).filter(([path]) => !inSection(path)));
     this.saveState.value = 'saving';
+    status({ state: 'saving' });
     try {
       await this.storage.write(result.data);
     } catch (error) {
       this.saveState.value = 'error';
       this.saveError.value = `Could not save: ${messageOf(error)}`;
+      status({ state: 'error', error: this.saveError.value });
       return false;
     }
-    this.draft.value = result.data;
+    // The saved fields take their cleaned values; the other sections keep their unsaved edits.
+    this.saved.value = result.data;
+    this.draft.value = { ...this.draft.value, ...Object.fromEntries(fields.map((field) => [field, result.data[field]])) };
     this.storedProblem.value = undefined;
     this.saveError.value = undefined;
     this.saveState.value = 'saved';
+    status({ state: 'saved' });
     return true;
   }
 }

@@ -1,8 +1,7 @@
 /** The default view: serves every renderer a tool's own view leaves out. */
+import { quote, REF_PATTERN, toolLabel } from '../lib/names.js';
 import type { CompleteToolView } from './types.js';
-import { CollapsibleText, Elapsed, ErrorDetail, PersistedResult, compactJson, resultImages, resultText } from './view-parts.js';
-
-const humanName = (name: string): string => name.replace(/_/g, ' ');
+import { Elapsed, ErrorDetail, PersistedResult, RawOutput, compactJson, personDescription, resultImages, resultText } from './view-parts.js';
 
 /** Renders progress values of any shape: text, a number, `{message}`, or compact JSON. */
 export function progressText(progress: unknown): string | undefined {
@@ -15,20 +14,36 @@ export function progressText(progress: unknown): string | undefined {
   return compactJson(progress, 120);
 }
 
+/** A result short and plain enough to show as it is: one or two lines, no refs. */
+const isPlain = (text: string) => text.length <= 240 && text.split('\n').length <= 2 && !REF_PATTERN.test(text);
+
+/** Why a call was not allowed, in the person's words (the runtime's message is written for the model). */
+function refusal(call: Parameters<CompleteToolView['rejected']>[0]): string {
+  const permission = call.permission;
+  if (permission?.type === 'person') return permission.reason ? `You said no: ${quote(permission.reason)}.` : 'You said no.';
+  if (permission?.type === 'rule') return `Not allowed by your rule ${quote(permission.rule)}.`;
+  if (permission?.type === 'mode' && permission.mode === 'read-only') return 'Not allowed: Pagewright is in read-only mode.';
+  return 'Not allowed.';
+}
+
 /** Every renderer, for tools without a view of their own and for what a view leaves out. */
 export const defaultView: CompleteToolView = {
-  call: (call) => (
-    <span>
-      <strong>{humanName(call.name)}</strong>
-      {call.description ? <span> — {call.description}</span> : call.input !== undefined && <code class="input-json"> {compactJson(call.input)}</code>}
-    </span>
-  ),
+  call: (call) => {
+    const label = toolLabel(call.name);
+    const described = call.description ? personDescription(call.description) : '';
+    return (
+      <span>
+        <strong>{label}</strong>
+        {described && described.toLowerCase() !== label.toLowerCase() ? <span> — {described}</span> : null}
+      </span>
+    );
+  },
   // A tool that reports nothing still shows that time passes: a slow page does not look like a hung one.
   progress: (call) => {
     const text = progressText(call.progress);
     return (
       <p class="progress muted">
-        {text ?? 'Working…'}
+        {text && !REF_PATTERN.test(text) ? text : 'Working…'}
         {call.startedAt !== undefined && (
           <>
             {' '}
@@ -43,28 +58,25 @@ export const defaultView: CompleteToolView = {
     const text = resultText(call);
     return (
       <div class="result">
-        {text && <CollapsibleText text={text} />}
+        {text && isPlain(text) ? <p class="result-line">{text}</p> : text && <RawOutput text={text} />}
         {resultImages(call).map((src, index) => (
-          <img key={index} class="result-image" src={src} alt={`Image returned by ${humanName(call.name)}`} />
+          <img key={index} class="result-image" src={src} alt={`Image returned by ${toolLabel(call.name)}`} />
         ))}
       </div>
     );
   },
-  rejected: (call) => {
-    const reason = call.permission?.type === 'person' ? call.permission.reason : undefined;
-    return (
-      <div class="rejected">
-        <p>Not allowed{reason ? `: ${reason}` : '.'}</p>
-        {call.error && <p class="muted">{call.error.message}</p>}
-      </div>
-    );
-  },
-  error: (call) => <ErrorDetail call={call} fallback={call.status === 'cancelled' ? 'Cancelled.' : 'The call failed.'} />,
+  rejected: (call) => (
+    <div class="rejected">
+      <p>{refusal(call)}</p>
+      {call.error && <RawOutput text={`${call.error.code}: ${call.error.message}`} label="What the agent was told" />}
+    </div>
+  ),
+  error: (call) => <ErrorDetail call={call} fallback={call.status === 'cancelled' ? 'Cancelled.' : 'It did not work.'} />,
   grouped: (calls) => {
     const done = calls.filter((call) => call.status === 'done').length;
     return (
       <p class="group-summary">
-        {calls.length} × {humanName(calls[0]?.name ?? 'tool')} — {done} of {calls.length} done
+        {calls.length} × {toolLabel(calls[0]?.name ?? 'tool')} — {done} of {calls.length} done
       </p>
     );
   },

@@ -18,7 +18,18 @@ const html = (view: ToolCallView, ctx = context()) => render(<ToolCall call={vie
 
 describe('view registry', () => {
   it('has custom views for the page tools and the helper agent', () => {
-    expect(toolsWithCustomViews().sort()).toEqual(['agent', 'click', 'fill_form', 'find', 'navigate', 'read_page', 'screenshot', 'type', 'wait_for']);
+    expect(toolsWithCustomViews().sort()).toEqual([
+      'agent',
+      'click',
+      'fill_form',
+      'find',
+      'get_page_text',
+      'navigate',
+      'read_page',
+      'screenshot',
+      'type',
+      'wait_for',
+    ]);
   });
 
   it('fills what a custom view leaves out from the default view', () => {
@@ -47,10 +58,16 @@ describe('ToolCall rendering', () => {
   it('renders each status through its renderer', () => {
     expect(html(call({ status: 'running', progress: 'Halfway' }))).toContain('Halfway');
     expect(html(call({ status: 'done', content: [{ type: 'text', text: 'All fine' }] }))).toContain('All fine');
-    expect(html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }))).toMatch(
-      /STALE_REF[\s\S]*Ref e4 is gone[\s\S]*Call read_page again/,
+    // A message written for the model (a ref, a tool id) is said in words; the agent's own text is behind the toggle.
+    const stale = html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }));
+    expect(stale).toContain('<p class="error-text">The page changed since the agent read it.</p>');
+    expect(stale).toMatch(
+      /<details class="raw-output"><summary>What the agent was told<\/summary><pre class="tool-text">STALE_REF: Ref e4 is gone\n\nSuggestion: Call read_page again/,
     );
-    expect(html(call({ status: 'rejected', permission: { type: 'person', choice: 'deny', reason: 'not now' } }))).toContain('Not allowed: not now');
+    expect(html(call({ status: 'rejected', permission: { type: 'person', choice: 'deny', reason: 'not now' } }))).toContain('You said no: “not now”.');
+    expect(html(call({ status: 'rejected', permission: { type: 'rule', rule: 'click(*.bank.test)', behavior: 'deny' } }))).toContain(
+      'Not allowed by your rule “click(*.bank.test)”.',
+    );
     expect(html(call({ status: 'cancelled', error: { code: 'CANCELLED', message: 'Stopped by you', suggestion: '' } }))).toContain('Stopped by you');
   });
 
@@ -68,13 +85,12 @@ describe('ToolCall rendering', () => {
     expect(out).toContain('The person stopped the run; click was cancelled.');
     expect(out).toContain('<p class="person-line">It was stopped before it finished and may have partly happened.</p>');
     expect(out).toMatch(
-      /<details class="agent-told"><summary>Suggestion given to the agent<\/summary><p class="muted">Do not repeat it unless the person asks; check the page state first\.<\/p><\/details>/,
+      /<summary>What the agent was told<\/summary><pre class="tool-text">[^<]*Suggestion: Do not repeat it unless the person asks; check the page state first\./,
     );
-    // Not shown outside that label.
+    // Not shown outside that toggle.
     expect(out.split('Do not repeat it').length).toBe(2);
     const failed = html(call({ status: 'error', error: { code: 'STALE_REF', message: 'Ref e4 is gone', suggestion: 'Call read_page again' } }));
-    expect(failed).toContain('The agent was told about this failure');
-    expect(failed).toMatch(/<summary>Suggestion given to the agent<\/summary><p class="muted">Call read_page again</);
+    expect(failed).toContain('The agent was told and decides what to do next.');
   });
 
   it('gives a call the panel marks unfinished its advice as a person line, not as something the agent was told', () => {
@@ -102,8 +118,10 @@ describe('ToolCall rendering', () => {
 
   it('collapses long results and leaves short ones open', () => {
     const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
-    expect(html(call({ content: [{ type: 'text', text: long }] }))).toMatch(/<details class="collapsible"><summary>Show result \(40 lines/);
+    expect(html(call({ content: [{ type: 'text', text: long }] }))).toMatch(/<details class="raw-output"><summary>What the agent got<\/summary>/);
     expect(html(call({ content: [{ type: 'text', text: 'short' }] }))).not.toContain('<details');
+    // A short result that names a ref is the agent's, not the person's.
+    expect(html(call({ content: [{ type: 'text', text: 'Hovered e5.' }] }))).toContain('<details class="raw-output">');
   });
 
   it('offers "Open full result" for a persisted result and shows it once fetched', () => {
@@ -119,13 +137,24 @@ describe('ToolCall rendering', () => {
   it('read_page shows the tree collapsible with a count of refs', () => {
     const tree = Array.from({ length: 20 }, (_, i) => `- button "B${i}" [ref=e${i}]`).join('\n');
     const out = html(call({ name: 'read_page', input: { filter: 'interactive' }, content: [{ type: 'text', text: tree }] }));
-    expect(out).toContain('Read page');
-    expect(out).toContain('(interactive elements)');
-    expect(out).toMatch(/<details class="collapsible"><summary>Page tree: 20 lines, 20 refs<\/summary><pre class="tree">/);
+    expect(out).toContain("<strong>Read the page's controls:</strong> 20 controls");
+    expect(out).toMatch(/<details class="raw-output"><summary>What the agent read \(20 lines\)<\/summary><pre class="tool-text">- button/);
+    expect(html(call({ name: 'read_page', status: 'running' }))).toContain('<strong>Read page</strong>');
+    const text = html(
+      call({
+        name: 'get_page_text',
+        input: { main_content: true },
+        content: [{ type: 'text', text: 'Source: https://a.test/\n\n# Cats\n\nCats sleep a lot.' }],
+      }),
+    );
+    expect(text).toContain('<strong>Read the article:</strong> 5 words');
   });
 
   it('find names the query', () => {
-    expect(html(call({ name: 'find', input: { query: 'Submit' }, status: 'running' }))).toContain('<q>Submit</q>');
+    expect(html(call({ name: 'find', input: { query: 'Submit' }, status: 'running' }))).toContain('<strong>Find</strong> “Submit”');
+    expect(
+      html(call({ name: 'find', input: { query: 'Submit' }, content: [{ type: 'text', text: '- button "Submit" [ref=e2]\n- button "Submit all" [ref=e3]' }] })),
+    ).toContain('<strong>Found 2 matches</strong> for “Submit”');
   });
 
   it('screenshot shows the image from the result, and refuses non-data URLs from the output', () => {
@@ -137,10 +166,29 @@ describe('ToolCall rendering', () => {
   });
 
   it('click, type and fill_form say what they act on', () => {
-    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button “Save”', status: 'running' }))).toMatch(
-      /Click[\s\S]*e12[\s\S]*Click button “Save”/,
+    // By the element's name, never its ref; quotes never nest.
+    const click = html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button "Delete \\"old\\" account"', status: 'running' }));
+    expect(click).toContain('<strong>Click</strong> “Delete ‘old’ account”');
+    expect(click).not.toMatch(/\be12\b/);
+    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click button "Save"' }))).toContain('<strong>Clicked</strong> “Save”');
+    expect(html(call({ name: 'click', input: { ref: 'e12' }, description: 'Click e12', status: 'running' }))).toContain('<strong>Click</strong> an element');
+    expect(html(call({ name: 'click', description: 'Click checkbox in "water plants"', status: 'running' }))).toContain('the checkbox in “water plants”');
+    const typed = html(
+      call({
+        name: 'type',
+        input: { ref: 'e3', text: 'hello', submit: true },
+        description: 'Type into textbox "What needs to be done?" and submit',
+        content: [
+          {
+            type: 'text',
+            text: 'Typed 5 characters into textbox "What needs to be done?" [trusted input]. Then: list "To-dos" [ref=e4] gained 1 item "hello" [ref=e9]; now stale (their elements left the page): e7.',
+          },
+        ],
+      }),
     );
-    expect(html(call({ name: 'type', input: { ref: 'e3', text: 'hello' }, status: 'running' }))).toMatch(/Type into[\s\S]*e3[\s\S]*<q>hello<\/q>/);
+    expect(typed).toContain('<strong>Typed</strong> “hello” into “What needs to be done?” and pressed Enter');
+    expect(typed).toContain('<p class="result-line">Then: list “To-dos” gained 1 item “hello”.</p>');
+    expect(typed.split('<details class="raw-output">')[0]).not.toMatch(/\be\d+\b/);
     const form = html(
       call({
         name: 'fill_form',
@@ -153,8 +201,21 @@ describe('ToolCall rendering', () => {
         status: 'running',
       }),
     );
-    expect(form).toContain('(2 fields)');
-    expect(form).toMatch(/e1[\s\S]*Ada[\s\S]*e2[\s\S]*true/);
+    expect(form).toContain('<strong>Fill</strong> 2 fields');
+    const filled = html(
+      call({
+        name: 'fill_form',
+        input: { fields: [{ ref: 'e1', value: 'Ada' }] },
+        content: [
+          {
+            type: 'text',
+            text: 'Filled 1 field:\ne1: ok — Set textbox "Name".\nFilled 1 of 1 fields (values set by script, with input and change events). Then: no visible change.',
+          },
+        ],
+      }),
+    );
+    expect(filled).toContain('<li>“Name”: filled</li>');
+    expect(filled).toContain('No visible change on the page.');
   });
 
   it('navigate links only http(s) destinations', () => {
@@ -177,7 +238,7 @@ describe('ToolCall rendering', () => {
     expect(out).toContain('data-tool-use-id="a"');
     expect(out).toContain('data-tool-use-id="b"');
     const generic = render(<ToolGroup calls={[call({ toolUseId: 'x' }), call({ toolUseId: 'y' })]} context={context()} />);
-    expect(generic).toContain('2 × custom tool — 2 of 2 done');
+    expect(generic).toContain('2 × Custom tool — 2 of 2 done');
   });
 
   it('escapes page-derived text in results', () => {

@@ -1,6 +1,7 @@
 /** Small pieces the tool views share. */
 import type { ComponentChild } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
+import { describedElement, elementPhrase, REF_PATTERN } from '../lib/names.js';
 import type { ToolCallView } from '../models/types.js';
 import type { ViewContext } from './types.js';
 
@@ -55,6 +56,34 @@ export function CollapsibleText({ text, summary, className }: { text: string; su
   );
 }
 
+/**
+ * What the model got, behind a toggle: tree lines, refs and instructions are written for the model, and
+ * a person opens them only to see exactly what the agent saw. The one place such text is shown.
+ */
+export function RawOutput({ text, label = 'What the agent got' }: { text: string; label?: string }) {
+  return (
+    <details class="raw-output">
+      <summary>{label}</summary>
+      <pre class="tool-text">{text}</pre>
+    </details>
+  );
+}
+
+/**
+ * A tool's own description of a call ("Hover over button \"Menu\"", "Press Enter on e5") in a person's
+ * words: elements by name, never by ref.
+ */
+export function personDescription(description: string): string {
+  const element = describedElement(description);
+  const named = element
+    ? description.replace(/(?:^|\s)[a-z][a-z-]*(?: in)? (?:"(?:[^"\\]|\\.)*"|“(?:[^”\\]|\\.)*”)/, ` ${elementPhrase(element)}`)
+    : description;
+  return named
+    .replace(/\bunder (?:f\d+)?e\d+\b/g, 'in part of the page')
+    .replace(new RegExp(REF_PATTERN.source, 'g'), 'an element')
+    .trim();
+}
+
 /** For over-budget results: the preview the model got and an action that fetches the full text. */
 export function PersistedResult({ call, context, children }: { call: ToolCallView; context: ViewContext; children?: ComponentChild }) {
   const storedId = call.persisted?.storedId;
@@ -63,9 +92,9 @@ export function PersistedResult({ call, context, children }: { call: ToolCallVie
   return (
     <div class="persisted">
       <p class="muted">
-        Large result{total === undefined ? '' : ` (${total.toLocaleString()} characters)`}, stored in the extension; the model saw this preview.
+        A large result{total === undefined ? '' : ` (${total.toLocaleString()} characters)`}: the agent got a preview, the rest is stored in the extension.
       </p>
-      {children ?? <CollapsibleText text={resultText(call)} summary="Show preview" />}
+      {children ?? <RawOutput text={resultText(call)} label="The preview the agent got" />}
       {storedId !== undefined && full?.status !== 'loaded' && (
         <button type="button" class="link-button" disabled={full?.status === 'loading'} onClick={() => context.openFullResult(storedId)}>
           {full?.status === 'loading' ? 'Opening…' : 'Open full result'}
@@ -73,7 +102,7 @@ export function PersistedResult({ call, context, children }: { call: ToolCallVie
       )}
       {full?.status === 'error' && <p class="error-text">{full.message}</p>}
       {full?.status === 'loaded' && (
-        <details class="collapsible full-result" open>
+        <details class="collapsible full-result raw-output" open>
           <summary>Full result</summary>
           <pre class="tool-text">{full.content}</pre>
         </details>
@@ -81,6 +110,35 @@ export function PersistedResult({ call, context, children }: { call: ToolCallVie
     </div>
   );
 }
+
+/** A failure in words, by its code: what a person sees first (the agent's message is in the details). */
+const FAILURE_LINES: Readonly<Record<string, string>> = {
+  STALE_REF: 'The page changed since the agent read it.',
+  INVALID_REF: 'The agent pointed at something it had not read on this page.',
+  ELEMENT_COVERED: 'Something on the page was covering it.',
+  ELEMENT_NOT_VISIBLE: 'It was not visible on the page.',
+  ELEMENT_DISABLED: 'It was switched off (disabled) on the page.',
+  NOT_EDITABLE: 'That part of the page does not take typing.',
+  OPTION_NOT_FOUND: 'The list had no such choice.',
+  NOT_A_SELECT: 'That is not a list of choices.',
+  TIMEOUT: 'The page took too long.',
+  NAVIGATED: 'The page moved to another address in the meantime.',
+  NAVIGATION_FAILED: 'The page could not be loaded.',
+  TAB_CLOSED: 'The tab was closed.',
+  NO_TAB: 'There is no tab to work on.',
+  NOT_INJECTABLE: 'Pagewright cannot work on this kind of page (browser pages and the web store are off limits).',
+  DIALOG_OPEN: 'A dialog of the page is waiting for an answer.',
+  NO_DIALOG: 'No dialog was open.',
+  FRAME_NOT_FOUND: 'That part of the page (an embedded frame) is gone.',
+  FILL_INCOMPLETE: 'Some fields could not be filled.',
+  INVALID_INPUT: 'The agent asked for something this tool cannot do.',
+  INVALID_KEY: 'The agent asked for a key that does not exist.',
+  INVALID_URL: 'That is not an address the agent may open.',
+  PERMISSION_DENIED: 'It was not allowed.',
+  LANDING_BLOCKED: 'The page tried to go to a site it was not allowed to, and was stopped.',
+  SERVER_GONE: 'The tool server went away.',
+  DOWNLOAD_FAILED: 'The file could not be saved.',
+};
 
 /**
  * The line addressed to the person under a failed or cancelled call. The payload's `suggestion` is
@@ -97,31 +155,34 @@ export function personLine(call: ToolCallView): string {
       return 'It was stopped before it finished and may have partly happened.';
   }
   if (call.status === 'cancelled') return 'It was stopped before it finished.';
-  return 'The agent was told about this failure and decides what to do next.';
+  return 'The agent was told and decides what to do next.';
+}
+
+/** What failed, in a line: the tool's message when it is in a person's words, else the line for its code. */
+export function failureLine(error: NonNullable<ToolCallView['error']>): string {
+  if (!REF_PATTERN.test(error.message) && !/\b[a-z]+_[a-z_]+\b/.test(error.message)) return error.message;
+  return Object.hasOwn(FAILURE_LINES, error.code) ? (FAILURE_LINES[error.code] as string) : 'It did not work.';
 }
 
 /** Codes the panel makes itself: their suggestion was never given to the model. */
 const PANEL_ONLY_CODES = new Set(['NOT_FINISHED']);
 
 /**
- * An error payload: code and message, a line for the person, and the suggestion the model got,
- * labelled as such behind a disclosure (unchanged: it is what the agent was told).
+ * An error: what failed and a line for the person; the code, message and suggestion the model got are
+ * behind a toggle, unchanged (they are what the agent was told).
  */
 export function ErrorDetail({ call, fallback }: { call: ToolCallView; fallback: string }) {
   const error = call.error;
-  if (!error) return <p class="error-text">{resultText(call) || fallback}</p>;
+  if (!error) {
+    const text = resultText(call);
+    return text && !REF_PATTERN.test(text) ? <p class="error-text">{text}</p> : <p class="error-text">{fallback}</p>;
+  }
+  const told = [`${error.code}: ${error.message}`, ...(error.suggestion && !PANEL_ONLY_CODES.has(error.code) ? [`Suggestion: ${error.suggestion}`] : [])];
   return (
     <div class="error-detail">
-      <p class="error-text">
-        <code>{error.code}</code> {error.message}
-      </p>
+      <p class="error-text">{failureLine(error)}</p>
       <p class="person-line">{personLine(call)}</p>
-      {error.suggestion && !PANEL_ONLY_CODES.has(error.code) && (
-        <details class="agent-told">
-          <summary>Suggestion given to the agent</summary>
-          <p class="muted">{error.suggestion}</p>
-        </details>
-      )}
+      <RawOutput text={told.join('\n\n')} label="What the agent was told" />
     </div>
   );
 }

@@ -114,8 +114,11 @@ describe('views render what their tools return', () => {
 
   it('screenshot: the image it captured', async () => {
     const { call } = await shown(screenshot, {});
-    expect(html(call)).toMatch(/<img src="data:image\/png;base64,iVBOR[^"]*" alt="Screenshot of the visible part of the tab"/);
-    expect(html(call)).toContain('<figcaption class="muted">Account</figcaption>');
+    // A thumbnail, as a button that opens it full size, named after the page.
+    expect(html(call)).toMatch(
+      /<button type="button" aria-label="Open the screenshot of “Account” full size" class="thumbnail"><img src="data:image\/png;base64,iVBOR/,
+    );
+    expect(html(call)).toContain('<strong>Screenshot</strong> of “Account”');
   });
 
   it('read_page and find: the tree and the matches, with their ref counts', async () => {

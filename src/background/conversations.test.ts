@@ -37,3 +37,29 @@ describe('Conversations.enforceCap', () => {
     expect(await conversations.enforceCap(0, new Set())).toEqual([]);
   });
 });
+
+describe('Conversations.addRunTotals', () => {
+  it('counts a run that used no tokens as $0, not as a run without a price', async () => {
+    const store = createConversationStore(openDatabase(`totals-${Math.random()}`));
+    const conversations = new Conversations(
+      store,
+      new Panels(),
+      () => false,
+      () => 10,
+      () => 'id',
+    );
+    await store.putConversation({ id: 'c', title: 'c', createdAt: 1, updatedAt: 1 });
+    const none = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheCreationTokens: 0 };
+    // It failed before the model answered: no tokens, no run_cost event.
+    const failed = await conversations.addRunTotals('c', { conversationId: 'c', messages: [], status: 'error', usage: none });
+    expect(failed).toMatchObject({ runs: 1, costUsd: 0, runsWithoutPrice: 0 });
+    // A run that used tokens of a model without a price is still counted apart.
+    const unpriced = await conversations.addRunTotals('c', {
+      conversationId: 'c',
+      messages: [],
+      status: 'idle',
+      cost: { model: 'local-llm', usage: { ...none, inputTokens: 100, outputTokens: 5 }, requests: 1 },
+    });
+    expect(unpriced).toMatchObject({ runs: 2, costUsd: 0, runsWithoutPrice: 1 });
+  });
+});

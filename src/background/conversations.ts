@@ -3,6 +3,7 @@
  * Writes for one conversation go one after another, so a late write never overwrites a newer one.
  */
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
+import { totalTokens } from '../runtime/context-window/cost.js';
 import { addUsage, emptyUsage } from '../runtime/model/types.js';
 import type { ConversationSummary, ConversationTotals } from '../shared/protocol/panel.js';
 import type { TranscriptEntry } from '../shared/transcript.js';
@@ -51,7 +52,8 @@ export class Conversations {
 
   /**
    * Adds a finished run to the conversation's totals and marks it as just used; returns the new totals.
-   * A run whose model had no price is counted apart, so the cost shown is never a silent underestimate.
+   * A run whose model had no price is counted apart, so the cost shown is never a silent underestimate;
+   * one that used no tokens costs $0 whatever its model.
    */
   async addRunTotals(conversationId: string, run: RunRecord): Promise<ConversationTotals | undefined> {
     const conversation = await this.store.getConversation(conversationId);
@@ -62,7 +64,8 @@ export class Conversations {
       runs: prior.runs + 1,
       usage: usage ? addUsage(prior.usage, usage) : prior.usage,
       costUsd: prior.costUsd + (run.cost?.costUsd ?? 0),
-      runsWithoutPrice: prior.runsWithoutPrice + (usage && run.cost?.costUsd === undefined ? 1 : 0),
+      // A run that used no tokens (it failed before the model answered) cost nothing, priced or not.
+      runsWithoutPrice: prior.runsWithoutPrice + (usage && totalTokens(usage) > 0 && run.cost?.costUsd === undefined ? 1 : 0),
     };
     await this.store.putConversation({ ...conversation, totals, updatedAt: this.now() });
     return totals;
@@ -138,9 +141,12 @@ export class Conversations {
       id: c.id,
       title: c.title,
       ...(c.tabId !== undefined ? { tabId: c.tabId } : {}),
+      ...(c.site ? { site: c.site } : {}),
       createdAt: c.createdAt,
       updatedAt: c.updatedAt,
       runStatus: this.isRunning(c.id) ? ('running' as const) : (runs.get(c.id)?.status ?? 'idle'),
+      // Opened on a tab but never spoken in: the list leaves these out (a panel makes one per tab it binds).
+      ...(c.title === NEW_CONVERSATION_TITLE && !runs.has(c.id) && !this.isRunning(c.id) ? { empty: true } : {}),
     }));
   }
 

@@ -5,7 +5,6 @@
  */
 import browser, { type Runtime } from 'webextension-polyfill';
 import { messageOf } from '../runtime/errors.js';
-import { createModelClient } from '../runtime/model/index.js';
 import { buildToolPool } from '../runtime/registry.js';
 import { decorateBridge } from '../runtime/browser.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
@@ -25,6 +24,7 @@ import { createMenuClickHandler, menuItems } from './context-menus.js';
 import { installInputBenchHook } from './input-bench-hook.js';
 import { withPageInput } from './input-bridge.js';
 import { createKeepAlive } from './keepalive.js';
+import { modelFor } from './model-for-settings.js';
 import { mcpServers, poolWithMcpTools, startMcpServers } from './mcp-pool.js';
 import type { NavigationEvents } from './page-watch.js';
 import { notice, type PanelLink } from './panels.js';
@@ -66,7 +66,7 @@ const manager = new RunManager({
   browser: bridge,
   activity,
   loadSettings,
-  createModel: (endpoint) => createModelClient(endpoint),
+  createModel: (endpoint) => modelFor(endpoint),
   getTools: (permissions, options) => poolWithMcpTools(builtInTools(), permissions, options),
   keepAlive: createKeepAlive(() => browser.runtime.getPlatformInfo()),
   // The debugger leaves every tab the run used when it ends (finished, failed, or the person pressed Stop).

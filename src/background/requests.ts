@@ -7,6 +7,7 @@ import type { WorkerHandlers } from '../shared/protocol/requests.js';
 import type { ActivityStore } from '../storage/activity.js';
 import { conversationToJson, conversationToMarkdown } from '../shared/transcript-export.js';
 import type { GrantStore } from '../storage/grants.js';
+import { testModel } from './model-test.js';
 import type { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
 import { externalAgentsHandlers, type ExternalAgentsRequestDeps } from './external/requests.js';
@@ -24,6 +25,8 @@ export interface RequestDeps {
   estimateStorage?: () => Promise<{ usage: number; quota: number }>;
   /** Coding agents (Settings → Coding agents, the banner). */
   externalAgents: ExternalAgentsRequestDeps;
+  /** The key test; defaults to a real request (tests give their own). */
+  testModel?: typeof testModel;
 }
 
 export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
@@ -78,6 +81,7 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       const capMb = settings.ok ? settings.settings.storageCapMb : 0;
       return { ...own, capBytes: capMb * 1024 * 1024, ...(estimate ? { browser: estimate } : {}) };
     },
+    'model.test': async (params) => (deps.testModel ?? testModel)(params),
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
       if (!record)

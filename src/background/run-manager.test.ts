@@ -51,13 +51,20 @@ describe('RunManager', () => {
       [{ provider: 'nope' }, 'SETTINGS_INVALID'],
       [{ provider: 'anthropic' }, 'NO_API_KEY'],
     ] as const) {
-      const { manager, posted, link, model, handle } = setup([], { settings });
+      const { manager, posted, link, model, handle, store } = setup([], { settings });
       await handle(link, { type: 'bind_tab', tabId: 1 });
       const conversationId = ofType(posted, 'conversation_state')[0]!.conversationId;
       await handle(link, { type: 'send_message', conversationId, text: 'Hi' });
       expect(ofType(posted, 'notice').map((n) => n.code)).toContain(code);
       expect(model.requests).toHaveLength(0);
       expect(manager.isRunning(conversationId)).toBe(false);
+      // Failed before any reply, it is still named by what the person asked, not "New conversation".
+      expect((await store.getConversation(conversationId))?.title).toBe('Hi');
+      expect(
+        ofType(posted, 'conversations')
+          .at(-1)
+          ?.conversations.find((c) => c.id === conversationId)?.title,
+      ).toBe('Hi');
     }
   });
 

@@ -10,7 +10,6 @@ import { createBudgetState, type BudgetState, type ResultStore } from '../runtim
 import type { BrowserBridge } from '../runtime/browser.js';
 import { initialAppState, type AppState, type MemoryStore } from '../runtime/context.js';
 import { restoreRunState } from '../runtime/checkpoint.js';
-import type { ModelEndpoint } from '../runtime/model/index.js';
 import type { ModelClient } from '../runtime/model/types.js';
 import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
@@ -26,6 +25,7 @@ import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
 import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
 import { RunSession, type DrivenBy } from './run-session.js';
+import type { WorkerModelEndpoint } from './model-for-settings.js';
 
 export interface RunManagerDeps {
   conversations: ConversationStore;
@@ -35,7 +35,7 @@ export interface RunManagerDeps {
   browser?: BrowserBridge;
   activity?: ActivityStore;
   loadSettings(): Promise<SettingsResult>;
-  createModel(endpoint: ModelEndpoint): ModelClient;
+  createModel(endpoint: WorkerModelEndpoint): ModelClient;
   /** The run's tool pool; may wait (briefly, with a deadline) for MCP servers that are still connecting. */
   getTools(permissions: PermissionContext, options: { simpleMode: boolean }): Tools | Promise<Tools>;
   keepAlive?: KeepAlive;
@@ -141,10 +141,16 @@ export class RunManager {
     if (running) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return notice('NOT_FOUND', 'That conversation no longer exists.', 'Start a new chat.');
+    const named = 'text' in what && conversation.title === NEW_CONVERSATION_TITLE;
+    if (named) conversation.title = titleOf(what.text);
     // A driven run asks no model of the person's, so it needs no key; the settings must still be valid.
     const loaded = await this.deps.loadSettings();
     const checked = driven && loaded.ok ? loaded : checkSettingsForRun(loaded);
-    if (!checked.ok) return checked.notice;
+    if (!checked.ok) {
+      // Refused before any reply: the list still names the conversation by what the person asked.
+      if (named) await this.conversations.put(conversation).then(() => this.conversations.broadcastList());
+      return checked.notice;
+    }
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
     if ('resume' in what && record.status !== 'interrupted')
@@ -156,7 +162,6 @@ export class RunManager {
     if ('text' in what) {
       messages = appendPersonMessage(messages, what.text);
       entries.push({ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: what.text }] } });
-      if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = what.text.replace(/\s+/g, ' ').trim().slice(0, 60) || NEW_CONVERSATION_TITLE;
     }
     if (driven) {
       messages = appendPersonMessage(messages, driven.note);
@@ -179,6 +184,9 @@ export class RunManager {
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
+    // The list shows which site a conversation worked on: the host of its run's tab.
+    const site = hostOf(tab?.url);
+    if (site) conversation.site = site;
     // The settings are read here, once: everything after takes the run's configuration. A driven run is
     // judged in the mode the person chose for outside sessions, and gets the whole tool set.
     const fromSettings = runConfigFrom(checked.settings, storedGrants);
@@ -372,4 +380,23 @@ function runStateOf(record: RunRecord): RunState {
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.cost ? { cost: record.cost } : {}),
   };
+}
+
+/** A conversation's title from the person's first message: one line, cut at a word past 120 characters (the list shows two lines). */
+function titleOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 120) return line || NEW_CONVERSATION_TITLE;
+  const cut = line.slice(0, 120);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : 120)}…`;
+}
+
+/** The host of an http(s) page, for the conversation list. */
+function hostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -14,9 +14,7 @@ import { messageOf } from '../runtime/errors.js';
 import { runAgent } from '../runtime/loop.js';
 import { stopAfterTurns } from '../runtime/stop-conditions.js';
 import { type RunCheckpoint } from '../runtime/checkpoint.js';
-import type { ModelEndpoint } from '../runtime/model/index.js';
 import type { Message, ModelClient, Usage } from '../runtime/model/types.js';
-import type { RunConfig } from '../runtime/run-config.js';
 import { createCanUseTool, originOf } from '../runtime/permissions.js';
 import type { Tools } from '../runtime/tool.js';
 import type { QueuedMessage } from '../runtime/steering.js';
@@ -27,8 +25,10 @@ import type { RunRecord } from '../storage/conversations.js';
 import { ActivityRecorder } from './activity-recorder.js';
 import type { GrantStore } from '../storage/grants.js';
 import type { Conversations } from './conversations.js';
+import type { WorkerModelEndpoint } from './model-for-settings.js';
 import type { Panels } from './panels.js';
 import { PermissionBridge } from './permission-bridge.js';
+import type { WorkerRunConfig } from './run-settings.js';
 import { systemPromptFor } from './system-prompt.js';
 
 /** What every run of this worker shares. */
@@ -41,7 +41,7 @@ export interface RunServices {
   browser?: BrowserBridge;
   /** Where every action that changed something is logged, per conversation. */
   activity?: ActivityStore;
-  createModel(endpoint: ModelEndpoint): ModelClient;
+  createModel(endpoint: WorkerModelEndpoint): ModelClient;
   now: () => number;
 }
 
@@ -65,7 +65,7 @@ export interface RunPlan {
   conversationId: string;
   runId: string;
   /** The run's configuration, derived from the settings when it started (`run-settings.ts`). */
-  config: RunConfig;
+  config: WorkerRunConfig;
   messages: Message[];
   entries: TranscriptEntry[];
   appState: AppState;

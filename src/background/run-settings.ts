@@ -7,13 +7,18 @@ import type { PermissionContext, SiteGrant } from '../runtime/permission-types.j
 import type { RunBudget } from '../runtime/context-window/cost.js';
 import type { RunConfig } from '../runtime/run-config.js';
 import type { Notice } from '../shared/protocol/panel.js';
-import type { Settings } from '../shared/settings.js';
+import { providerReady, type Settings } from '../shared/settings.js';
+import { endpointOf, type WorkerModelEndpoint } from './model-for-settings.js';
 import { notice } from './panels.js';
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string };
 
-/** A run's configuration as this worker uses it: the runtime's, and the storage cap kept once the run ends. */
-export interface WorkerRunConfig extends RunConfig {
+/**
+ * A run's configuration as this worker uses it: the runtime's, with the worker's own demo model among the
+ * endpoints, and the storage cap kept once the run ends.
+ */
+export interface WorkerRunConfig extends Omit<RunConfig, 'model'> {
+  model: WorkerModelEndpoint;
   /** Past this many megabytes of conversations the oldest are deleted after the run; 0 = no cap. */
   storageCapMb: number;
 }
@@ -22,17 +27,14 @@ export interface WorkerRunConfig extends RunConfig {
 export function checkSettingsForRun(result: SettingsResult): { ok: true; settings: Settings } | { ok: false; notice: Notice } {
   if (!result.ok) return { ok: false, notice: notice('SETTINGS_INVALID', result.message, result.suggestion) };
   const { settings } = result;
-  const provider = settings[settings.provider];
-  // Local OpenAI-compatible servers (Ollama, LM Studio) take no key; the official endpoints do.
-  const keyOptional = settings.provider === 'openai' && !/^https:\/\/api\.openai\.com\b/.test(provider.baseUrl);
-  if (!provider.apiKey && !keyOptional) {
+  if (!providerReady(settings)) {
     const name = settings.provider === 'anthropic' ? 'Anthropic' : 'OpenAI';
     return {
       ok: false,
       notice: notice(
         'NO_API_KEY',
         `No ${name} API key is set, so Pagewright cannot ask the model.`,
-        `Open Settings in the side panel and paste your ${name} API key (or choose another provider).`,
+        `Paste your ${name} API key in the panel's setup card or in Settings → Model (or try the demo model, which needs none).`,
       ),
     };
   }
@@ -50,7 +52,7 @@ export function runConfigFrom(settings: Settings, grants: readonly SiteGrant[]):
   };
   const permissions: PermissionContext = { mode: settings.permissionMode, rules: settings.rules, grants };
   return {
-    model: { provider: settings.provider, ...settings[settings.provider] },
+    model: endpointOf(settings),
     modelOverrides: settings.models,
     limits: {
       maxTurns: settings.maxTurns,

@@ -31,7 +31,8 @@ export const customActionSchema = z.object({
 });
 
 export const settingsSchema = z.object({
-  provider: z.enum(['anthropic', 'openai']).default('anthropic'),
+  /** `demo`: the built-in demo model (no key, no network; src/background/demo-model.ts). */
+  provider: z.enum(['anthropic', 'openai', 'demo']).default('anthropic'),
   anthropic: providerConfig({ baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }).prefault({}),
   openai: providerConfig({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' }).prefault({}),
   permissionMode: z.enum(['ask', 'auto', 'read-only']).default('ask'),
@@ -61,6 +62,26 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const defaultSettings = (): Settings => settingsSchema.parse({});
+
+/** A provider that is reached over HTTP (every one but the demo). */
+export type HttpProvider = Exclude<Settings['provider'], 'demo'>;
+
+/** The key, base URL and model of the chosen provider; undefined for the demo, which has none. */
+export function activeProviderConfig(settings: Settings): Settings[HttpProvider] | undefined {
+  return settings.provider === 'demo' ? undefined : settings[settings.provider];
+}
+
+/** Local OpenAI-compatible servers (Ollama, LM Studio) take no key; OpenAI's own API and Anthropic do. */
+export function keyRequired(provider: Settings['provider'], baseUrl: string): boolean {
+  if (provider === 'demo') return false;
+  return provider === 'anthropic' || /^https:\/\/api\.openai\.com\b/.test(baseUrl);
+}
+
+/** Whether a run can ask the chosen provider: the demo always; the others with a key where one is needed. */
+export function providerReady(settings: Settings): boolean {
+  const config = activeProviderConfig(settings);
+  return config === undefined || config.apiKey.trim() !== '' || !keyRequired(settings.provider, config.baseUrl);
+}
 
 /** Parses a stored value; on failure says which field is wrong instead of throwing. */
 export function parseSettings(value: unknown): { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string } {

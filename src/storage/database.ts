@@ -37,6 +37,8 @@ export interface ConversationRecord {
   updatedAt: number;
   /** What its runs have used together (tokens, estimated cost). */
   totals?: ConversationTotals;
+  /** The host its latest run worked on (shown in the conversation list). */
+  site?: string;
   /** About how many bytes its transcript, messages and stored results take (for the storage cap). */
   storedBytes?: number;
 }

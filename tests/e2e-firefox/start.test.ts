@@ -16,11 +16,11 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
 }
 
 describe('npm start --browser firefox --task', () => {
-  it('"Summarize this page" with the mock model: a tool round trip through the content script in Firefox', async () => {
+  it('"Summarize this page" with the demo model: a tool round trip through the content script in Firefox', async () => {
     const result = await run(['--mock', '--task', 'Summarize this page']);
     expect(result.stdout).toContain('Task: Summarize this page');
     expect(result.stdout).toMatch(/← get_page_text \[done\] Source: http:\/\/127\.0\.0\.1:\d+\/\n\n# Pagewright start page/);
-    expect(result.stdout).toContain('(mock model) I read the page with get_page_text: “Pagewright start page”');
+    expect(result.stdout).toContain("(demo model) I read the page's text: “Pagewright start page”");
     expect(result.stdout).toContain('run finished: end_turn');
     expect(result.code, result.stderr).toBe(0);
   });

@@ -75,7 +75,7 @@ describe('Firefox: the API key stays out of content scripts', () => {
     const settingsPanel = await ff.openPanel(tabId);
     await settingsPanel.locator('::-p-aria([name="Settings"][role="button"])').click();
     await settingsPanel.locator('#field-anthropic-apiKey').fill(newKey);
-    await settingsPanel.locator('::-p-aria([name="Save settings"][role="button"])').click();
+    await settingsPanel.locator('[data-section="model"] ::-p-aria([name="Save"][role="button"])').click();
     await waitForText(settingsPanel, 'Saved.');
     await settingsPanel.close();
     const panel = await ff.openPanel(tabId);

@@ -39,6 +39,7 @@ describe('the bridge’s errors', () => {
     await page.goto(`${server.url}/coding-agent/app.html`);
     const panel = await ext.openPanel(await ext.tabIdOf(page));
     await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('button', { name: 'Coding agents' }).click();
     const failed = panel.locator('[data-bridge-status="failed"][data-bridge-error="HOST_NOT_REGISTERED"]');
     await failed.waitFor();
     expect(await failed.textContent()).toContain('node bin/pagewright-mcp.mjs install');

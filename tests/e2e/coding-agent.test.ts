@@ -64,6 +64,7 @@ describe('a coding agent over MCP', () => {
     await page.goto(`${server.url}/coding-agent/app.html`);
     settingsPanel = await ext.openPanel(await ext.tabIdOf(page));
     await settingsPanel.getByRole('button', { name: 'Settings' }).click();
+    await settingsPanel.getByRole('button', { name: 'Coding agents' }).click();
     const toggle = settingsPanel.getByRole('switch', { name: 'Let coding agents use this browser' });
     expect(await toggle.isChecked()).toBe(false);
     await toggle.check();

@@ -238,7 +238,8 @@ describe('MCP servers in the extension', () => {
     const panel = await openPanel();
     try {
       await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-      const section = panel.locator('fieldset.mcp-servers');
+      await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Tool servers' }).click();
+      const section = panel.locator('.mcp-servers');
       await section.getByRole('button', { name: 'Add MCP server' }).click();
       const server = section.locator('.mcp-server').last();
       await server.getByLabel('Name', { exact: true }).fill('tickets');
@@ -246,7 +247,7 @@ describe('MCP servers in the extension', () => {
       await server.getByLabel('Headers (one a line, Name: value)').fill('Authorization: Bearer settings-token-77');
       // The header value is masked like the API key until the person asks to see it.
       expect(await server.locator('textarea').evaluate((el) => getComputedStyle(el).getPropertyValue('-webkit-text-security'))).toBe('disc');
-      await panel.getByRole('button', { name: 'Save settings' }).click();
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
       const state = server.locator('[data-mcp-server="tickets"]');
       // Waits for what the person reads (the status line), not for the attribute and then one read of the text:
       // the worker pushes every change, so a state may be replaced between two reads.
@@ -269,7 +270,7 @@ describe('MCP servers in the extension', () => {
       }
       // Removing it and saving takes it out of the worker.
       await server.getByRole('button', { name: 'Remove tickets' }).click();
-      await panel.getByRole('button', { name: 'Save settings' }).click();
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(async () => JSON.stringify(await mcpStates(panel))).not.toContain('"tickets"');
     } finally {
       await added.stop().catch(() => undefined);

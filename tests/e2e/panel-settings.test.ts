@@ -81,11 +81,11 @@ describe('side panel around runs', () => {
     // The fields that were still valid survive.
     expect(await panel.getByLabel('Base URL').inputValue()).toBe(e2e.mock.url);
     await panel.getByLabel('Base URL').fill('not a url');
-    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await panel.locator('.field-error').first().waitFor();
     expect(await panel.getByLabel('Base URL').getAttribute('aria-invalid')).toBe('true');
     await panel.getByLabel('Base URL').fill(e2e.mock.url);
-    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await panel.getByText('Saved.').waitFor();
     await expect.poll(() => notice.count()).toBe(0);
     const stored = await e2e.ext.evaluateInWorker(() => chrome.storage.local.get('settings'), undefined);
@@ -104,6 +104,7 @@ describe('side panel around runs', () => {
     await panel.locator('[data-tool-use-id="toolu_mem"][data-status="done"]').waitFor();
     await panel.getByText('Noted.').waitFor();
     await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Memory' }).click();
     const entry = panel.locator('[data-memory-key="panel-test-note"]');
     await entry.waitFor();
     await entry.locator('summary').click();

@@ -95,7 +95,7 @@ describe('side panel', () => {
     await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'Both are watching' })));
     await panel.getByText('All three came back.').waitFor();
     expect(await panel.getByRole('dialog').count()).toBe(0);
-    expect(await panel.locator('section.tool-group[aria-label="2 calls of wait_for"] [data-status="done"]').count()).toBe(2);
+    expect(await panel.locator('section.tool-group[aria-label="2 calls of Wait"] [data-status="done"]').count()).toBe(2);
     const [, second] = await e2e.mock.waitForRequests(2);
     expect(toolResultsOf(second!).map((result) => [result.toolUseId, result.isError])).toEqual([
       ['toolu_par_a', false],
@@ -113,6 +113,7 @@ describe('side panel', () => {
     await send(panel, 'Open another tab');
     const dialog = panel.getByRole('dialog');
     await dialog.waitFor();
+    await dialog.getByText('Tell the agent why (if you deny)').click();
     await dialog.getByRole('textbox').fill('Not during the demo');
     await dialog.getByRole('button', { name: 'Deny' }).click();
     await panel.locator('[data-tool-use-id="toolu_deny"][data-status="rejected"]').waitFor();
@@ -178,9 +179,10 @@ describe('side panel', () => {
     await panel.getByText('Granted and opened.').waitFor();
 
     await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('navigation', { name: 'Settings sections' }).getByRole('button', { name: 'Sites allowed' }).click();
     const grant = panel.locator(`[data-grant-origin="${origin}"][data-grant-tool="open_tab"]`);
     await grant.waitFor();
-    await grant.getByRole('button', { name: `Revoke open_tab on ${origin}` }).click();
+    await grant.getByRole('button', { name: `Revoke Open tab on ${origin}` }).click();
     await expect.poll(() => grant.count()).toBe(0);
     // Revoked in the worker's store, not only in the list.
     const reloaded = await panel.evaluate(() => chrome.runtime.sendMessage({ method: 'grants.list', params: {} }));
@@ -253,7 +255,9 @@ describe('side panel', () => {
     const call = panel.locator('[data-tool-use-id="toolu_long"][data-status="done"]');
     await call.waitFor();
     await panel.getByText('Long page read.').waitFor();
-    expect(await call.textContent()).toContain('the model saw this preview');
+    expect(await call.textContent()).toContain('the agent got a preview');
+    // The count is of the whole text, not of the preview.
+    expect(await call.locator('.tool-call-title').textContent()).toMatch(/Read the page text: [\d,]+ characters/);
     expect(await call.textContent()).not.toContain('THE-LAST-PARAGRAPH-MARKER');
     await call.getByRole('button', { name: 'Open full result' }).click();
     await expect.poll(() => call.locator('.full-result').textContent()).toContain('THE-LAST-PARAGRAPH-MARKER');

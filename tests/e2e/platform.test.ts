@@ -21,8 +21,8 @@ describe('platform', () => {
     const { panel, tabId } = await openPanelOn('plain.html');
     e2e.mock.enqueue({ text: 'Hello from the **mock** model, streamed in pieces.', chunkDelayMs: 20 });
     await send(panel, 'Say hello');
-    await expect.poll(() => panel.getByText('Hello from the').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.locator('strong', { hasText: 'mock' }).count()).toBeGreaterThan(0);
+    await panel.getByText('Hello from the').first().waitFor();
+    await panel.locator('strong', { hasText: 'mock' }).first().waitFor();
     const [request] = e2e.mock.requests;
     expect(request?.body.stream).toBe(true);
     expect(request?.body.messages.at(-1)).toMatchObject({ role: 'user' });
@@ -39,7 +39,7 @@ describe('platform', () => {
     const { panel } = await openPanelOn('plain.html');
     e2e.mock.enqueue({ text: 'Hello over chat completions.' });
     await send(panel, 'Hi OpenAI');
-    await expect.poll(() => panel.getByText('Hello over chat completions.').count()).toBeGreaterThan(0);
+    await panel.getByText('Hello over chat completions.').first().waitFor();
     expect(e2e.mock.requests[0]?.path).toBe('/v1/chat/completions');
     expect(e2e.mock.requests[0]?.provider).toBe('openai');
     expect(e2e.mock.requests[0]?.headers['authorization']).toBe('Bearer sk-test');
@@ -50,7 +50,7 @@ describe('platform', () => {
     const { panel } = await openPanelOn('long-text.html');
     e2e.mock.enqueue({ toolCalls: [{ id: 'toolu_text_1', name: 'get_page_text', input: { main_content: false } }] }, { text: 'That page is long.' });
     await send(panel, 'Read the whole page');
-    await expect.poll(() => panel.getByText('That page is long.').count()).toBeGreaterThan(0);
+    await panel.getByText('That page is long.').first().waitFor();
 
     const [result] = toolResultsOf(e2e.mock.requests[1]!);
     expect(result?.isError).toBe(false);
@@ -89,11 +89,11 @@ describe('platform', () => {
 
     // The popup (here open in its own tab) reports the run going on in another tab.
     await popup.reload();
-    await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent()).toContain('1 run(s) active');
+    await expect.poll(() => popup.getByRole('status', { name: 'Run status' }).textContent(), { timeout: 30_000 }).toContain('1 run(s) active');
 
     // A panel opened on the tab shows that conversation, running; Stop ends it.
     const panel = e2e.track(await e2e.ext.openPanel(tabId));
-    await expect.poll(() => panel.getByText('Summarize this page.').count()).toBeGreaterThan(0);
+    await panel.getByText('Summarize this page.').first().waitFor();
     await panel.getByRole('button', { name: 'Stop' }).click();
     await expect
       .poll(() => popup.evaluate(() => chrome.runtime.sendMessage({ method: 'status.get', params: {} })))
@@ -103,17 +103,26 @@ describe('platform', () => {
   it('shows invalid settings to the person and does not call the model', async () => {
     await e2e.ext.setSettings({ provider: 'carrier-pigeon', anthropic: { baseUrl: 'not a url' } });
     const { panel } = await openPanelOn('plain.html');
-    await expect.poll(() => panel.getByText('The saved settings are invalid', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByText('The saved settings are invalid', { exact: false }).first().waitFor();
     await send(panel, 'Hello?');
-    await expect.poll(() => panel.getByText('provider', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByText('provider', { exact: false }).first().waitFor();
     expect(e2e.mock.requests).toHaveLength(0);
   });
 
-  it('says clearly when no API key is set', async () => {
+  it('opens on the setup card when no API key is set, and the message box waits for a model', async () => {
     await e2e.ext.setSettings({ provider: 'anthropic', anthropic: { baseUrl: e2e.mock.url } });
     const { panel } = await openPanelOn('plain.html');
-    await send(panel, 'Hello?');
-    await expect.poll(() => panel.getByText('No Anthropic API key is set', { exact: false }).count()).toBeGreaterThan(0);
+    await panel.getByRole('heading', { name: 'Set up a model' }).waitFor();
+    expect(await panel.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    // Saved without the key it needs, the card says what is missing rather than coming back.
+    await panel.getByRole('button', { name: 'Save and start' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Paste the API key first' }).waitFor();
+    // A key pasted and saved there: the card gives way to the example requests, and a run can start.
+    await panel.getByLabel('API key').fill('test-key');
+    await panel.getByRole('button', { name: 'Save and start' }).click();
+    await panel.getByRole('button', { name: 'Summarize this page' }).waitFor();
+    expect(await panel.getByRole('textbox', { name: 'Message' }).isDisabled()).toBe(false);
     expect(e2e.mock.requests).toHaveLength(0);
   });
 });

@@ -140,7 +140,7 @@ describe('navigations are judged on where they land', () => {
       ['click', true],
       ['navigate', true],
     ]);
-    expect(prompts[1]?.text).toContain(`from ${sites.bank.origin}`);
+    expect(prompts[1]?.text).toContain(`read on ${sites.bank.origin}`);
     expect(prompts[1]?.text).toContain(secret.toLowerCase());
     expect(resultText(e2e.mock, 'rel').text).toContain(`Loaded ${sites.bank.origin}/c?d=${secret}`);
     expect(sites.site.received(secret)).toBe(false);
@@ -230,9 +230,12 @@ describe('the activity log', () => {
     const panel = await e2e.panel(tabId);
     await driveTask(panel, 'Add buy milk.', { decide: allow, finished: 'Finished log.' });
     await panel.getByRole('button', { name: 'Activity' }).click();
-    const row = panel.locator('.activity-table tbody tr');
+    const row = panel.locator('.activity-card');
     await expect.poll(() => row.count()).toBe(1);
-    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/127\.0\.0\.1.*type.*buy milk.*auto mode/);
+    expect(await row.getAttribute('data-tool')).toBe('type');
+    expect((await row.locator(':scope > p').allTextContents()).join(' ').replace(/\s+/g, ' ')).toMatch(
+      /127\.0\.0\.1.*Typed “buy milk” into “New item”.*auto mode/,
+    );
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
     expect(csv.split('\r\n')[0]).toBe('at,site,tool,did,status,outcome,allowedBy,askedBy,conversationId,runId,toolUseId');

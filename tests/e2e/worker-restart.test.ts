@@ -21,14 +21,14 @@ describe('a worker the browser stops', () => {
 
     // The panel reconnects to the restarted worker and shows the saved conversation as interrupted.
     await panel.getByRole('button', { name: 'Resume' }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => panel.getByText('Wait for the page, please').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.getByText('Waiting a moment.').count()).toBeGreaterThan(0);
-    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status')).toBe('error');
+    await panel.getByText('Wait for the page, please').first().waitFor();
+    await panel.getByText('Waiting a moment.').first().waitFor();
+    await expect.poll(() => panel.locator('[data-tool-use-id="toolu_wait_1"]').getAttribute('data-status'), { timeout: 30_000 }).toBe('error');
     expect(e2e.mock.requests).toHaveLength(1);
 
     e2e.mock.enqueue({ text: 'Resumed after the restart.' });
     await panel.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => panel.getByText('Resumed after the restart.').count()).toBeGreaterThan(0);
+    await panel.getByText('Resumed after the restart.').first().waitFor();
 
     // The model got the INTERRUPTED result for the cut-off call; the call itself was not run again.
     const resumed = e2e.mock.requests[1]!;

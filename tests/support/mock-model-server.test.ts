@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  lastUserTextOf,
-  startDemoModelServer,
-  startMockModelServer,
-  systemOf,
-  toolResultsOf,
-  type MockModelServer,
-  type RecordedRequest,
-} from './mock-model-server.js';
+import { lastUserTextOf, startMockModelServer, systemOf, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
 
 let server: MockModelServer | undefined;
 afterEach(async () => {
@@ -83,18 +75,6 @@ describe('mock model server', () => {
     server.reset();
     expect(server.requests).toHaveLength(0);
     expect((await post(`${server.url}/v1/messages`, {})).status).toBe(500);
-  });
-
-  it('runs a demo server that echoes the person', async () => {
-    server = await startDemoModelServer();
-    const text = await (await post(`${server.url}/v1/messages`, { messages: [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }] })).text();
-    const deltas = text
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: { type: string; text?: string } })
-      .filter((event) => event.type === 'content_block_delta' && event.delta?.type === 'text_delta');
-    expect(deltas.length).toBeGreaterThan(1);
-    expect(deltas.map((event) => event.delta?.text).join('')).toBe('(mock model) You said: hello');
   });
 
   describe('toolResultsOf', () => {

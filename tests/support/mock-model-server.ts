@@ -36,11 +36,9 @@
  * Every POST is recorded in `requests` (path, lower-cased headers, parsed JSON body, provider, and
  * `disconnected` when the client hung up before the response ended). CORS preflights are answered (and
  * not recorded), and `retry-after` is exposed, so an extension page or service worker can call it too.
- * `startDemoModelServer` runs one with an echo script (and one page read) for `npm start` demos.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { lastUserTextOf, toolResultsOf } from './model-results.js';
 import {
   anthropicFrames,
   defaultErrorBody,
@@ -287,30 +285,4 @@ export async function startMockModelServer(options: MockModelServerOptions = {})
         server.close(() => resolve());
       }),
   };
-}
-
-/**
- * Runs a mock server for demos without an API key (`npm start -- --mock`). It echoes the person's last
- * message; asked to summarize or read the page, it makes one real tool call (`get_page_text`) first, so
- * a demo shows a tool round trip through the content script. Stop it with `close()`.
- */
-export async function startDemoModelServer(options: MockModelServerOptions = {}): Promise<MockModelServer> {
-  const server = await startMockModelServer(options);
-  server.script((request) => {
-    const [pageText] = toolResultsOf(request);
-    if (pageText) {
-      const heading = /^#+ (.+)$/m.exec(pageText.text)?.[1] ?? pageText.text.split('\n').find((line) => line.trim() !== '') ?? '';
-      return {
-        text: pageText.isError
-          ? `(mock model) Reading the page failed: ${pageText.text.slice(0, 300)}`
-          : `(mock model) I read the page with get_page_text: “${heading.trim().slice(0, 120)}”, ${pageText.text.length.toLocaleString('en')} characters. A real model would summarize it: add an API key in Settings.`,
-      };
-    }
-    const said = lastUserTextOf(request);
-    if (/\b(summari[sz]e|read)\b|\bthis page\b/i.test(said)) {
-      return { text: 'Let me read the page.', toolCalls: [{ name: 'get_page_text', input: { main_content: true } }] };
-    }
-    return { text: said ? `(mock model) You said: ${said}` : '(mock model) Hello! I am a mock model; set a real API key in Settings to do real work.' };
-  });
-  return server;
 }

@@ -63,11 +63,7 @@ export async function driveRun(panel: Page, options: { decide: Decide; finished:
       if (toolUseId && !answered.has(toolUseId)) {
         const seen = {
           toolUseId,
-          tool:
-            (await dialog
-              .locator('#permission-title code')
-              .textContent()
-              .catch(() => '')) ?? '',
+          tool: (await dialog.getAttribute('data-tool-name').catch(() => '')) ?? '',
           flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
           text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
         };

@@ -4,7 +4,8 @@
  * get a header counting how many have reported.
  */
 import type { AgentProgress, AgentStep, agent } from '../../../src/tools/agent/agent.js';
-import { inputField, resultText } from '../view-parts.js';
+import { REF_PATTERN } from '../../lib/names.js';
+import { inputField, personDescription, RawOutput, resultText } from '../view-parts.js';
 import type { ToolView } from '../types.js';
 
 const STEP_LABEL: Record<AgentStep['status'], string> = { running: 'Running', done: 'Done', error: 'Failed', rejected: 'Denied', cancelled: 'Cancelled' };
@@ -16,8 +17,8 @@ export function StepList({ progress }: { progress: AgentProgress }) {
       {progress.earlierSteps > 0 && <li class="muted">… {progress.earlierSteps} earlier steps</li>}
       {progress.steps.map((step) => (
         <li key={step.id} class={`agent-step status-${step.status}`} data-step-tool={step.tool} data-status={step.status}>
-          <span class={`status-badge status-${step.status}`}>{STEP_LABEL[step.status]}</span> {step.description}
-          {step.error && <span class="error-text"> — {step.error}</span>}
+          <span class={`status-badge status-${step.status}`}>{STEP_LABEL[step.status]}</span> {personDescription(step.description)}
+          {step.error && <span class="error-text"> — {REF_PATTERN.test(step.error) ? 'it did not work' : step.error}</span>}
         </li>
       ))}
     </ol>
@@ -39,7 +40,7 @@ export const view: ToolView<typeof agent> = {
   result: (call) => {
     const output = call.output;
     // Absent only when it was too large to cross to the panel: show what the model got.
-    if (!output) return <pre class="tool-text">{resultText(call)}</pre>;
+    if (!output) return <RawOutput text={resultText(call)} />;
     const steps = output.steps.length + output.earlierSteps;
     return (
       <div class="agent-result">

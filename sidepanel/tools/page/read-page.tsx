@@ -1,25 +1,21 @@
-/** The view of `read_page` (src/tools/page/read-page.ts): which part was read, then the tree. */
+/** The view of `read_page` (src/tools/page/read-page.ts): "Read the page: 14 controls", the tree behind a toggle. */
 import type { readPage } from '../../../src/tools/page/read-page.js';
 import { inputField, ProgressLine } from '../view-parts.js';
 import type { ToolView } from '../types.js';
-import { treeResult } from './tree.js';
+import { controlsFound, treeResult } from './tree.js';
 
+/** read_page: the controls read, the tree behind a toggle. */
 export const view: ToolView<typeof readPage> = {
   call: (call) => {
-    const filter = inputField(call, 'filter');
-    const ref = inputField(call, 'ref');
-    return (
+    const what = inputField(call, 'ref') ? 'part of the page' : inputField(call, 'filter') === 'interactive' ? "the page's controls" : 'the page';
+    return call.status === 'done' ? (
+      <span>
+        <strong>Read {what}:</strong> {controlsFound(call)}
+      </span>
+    ) : (
       <span>
         <strong>Read page</strong>
-        {filter === 'interactive' ? ' (interactive elements)' : ''}
-        {ref ? (
-          <span>
-            {' '}
-            from <code>{ref}</code>
-          </span>
-        ) : (
-          ''
-        )}
+        {what === 'the page' ? '' : ` (${what})`}
       </span>
     );
   },

@@ -51,9 +51,13 @@ export const conversationSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
   tabId: z.number().optional(),
+  /** The host its latest run worked on. */
+  site: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
   runStatus: runStateSchema.shape.status,
+  /** Nothing was ever asked in it. */
+  empty: z.boolean().optional(),
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 

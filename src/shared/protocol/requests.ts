@@ -58,6 +58,22 @@ export const workerMethods = {
       browser: z.object({ usage: z.number(), quota: z.number() }).optional(),
     }),
   },
+  /**
+   * "Test": one tiny request to a provider with these (maybe unsaved) values; the key is used only in the
+   * worker's request header and never comes back.
+   */
+  'model.test': {
+    params: z.object({
+      provider: z.enum(['anthropic', 'openai', 'demo']),
+      apiKey: z.string().max(2_000).default(''),
+      baseUrl: z.string().max(2_000).default(''),
+      model: z.string().max(200).default(''),
+    }),
+    reply: z.union([
+      z.object({ ok: z.literal(true), model: z.string(), reply: z.string() }),
+      z.object({ ok: z.literal(false), code: z.string(), message: z.string(), suggestion: z.string() }),
+    ]),
+  },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
   ...externalAgentsMethods,

@@ -1,14 +1,16 @@
 /** Settings → Storage: how much Pagewright keeps, and the cap past which the oldest conversations go first. */
-import type { SettingsModel } from '../models/settings-model.js';
-import { formatBytes, type StorageModel } from '../models/storage-model.js';
-import { a11y, Field } from './settings-fields.js';
+import { formatBytes } from '../../models/storage-model.js';
+import { a11y, Field } from '../settings-fields.js';
+import { SectionForm } from './SectionForm.js';
+import type { SectionProps } from './sections.js';
 
-export function StorageSettings({ settings, storage }: { settings: SettingsModel; storage: StorageModel }) {
+export function StorageSection({ app, fields }: SectionProps) {
+  const settings = app.settings;
+  const storage = app.storage;
   const errors = settings.fieldErrors.value;
   const usage = storage.usage.value;
   return (
-    <fieldset class="storage-settings">
-      <legend>Storage</legend>
+    <SectionForm id="storage" title="Storage" settings={settings} fields={fields}>
       <p class="muted" role="status" aria-label="Storage used">
         {usage
           ? `Pagewright keeps ${formatBytes(usage.bytes)} in ${usage.conversations} conversation${usage.conversations === 1 ? '' : 's'} (transcripts and stored results)${usage.browser ? `; the browser counts ${formatBytes(usage.browser.usage)} for the extension` : ''}.`
@@ -16,7 +18,7 @@ export function StorageSettings({ settings, storage }: { settings: SettingsModel
       </p>
       <Field
         path="storageCapMb"
-        label="Storage cap (MB, 0 = none)"
+        label="Storage cap in MB (0 = none)"
         errors={errors}
         hint="Past it, the least recently used conversations are deleted first (never one that is running). Export the ones you want to keep."
       >
@@ -29,6 +31,6 @@ export function StorageSettings({ settings, storage }: { settings: SettingsModel
           onInput={(e) => settings.edit((d) => ({ ...d, storageCapMb: e.currentTarget.valueAsNumber }), 'storageCapMb')}
         />
       </Field>
-    </fieldset>
+    </SectionForm>
   );
 }

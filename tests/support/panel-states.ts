@@ -1,0 +1,300 @@
+/**
+ * The side panel in each state a person meets, reached through the built extension as a person would:
+ * real pages, the real worker and content scripts, the mock model server speaking the real Anthropic
+ * stream. `scripts/panel-shots.ts` saves a PNG of each at 400 px; the panel-layout e2e checks each for
+ * overflow, refs shown to the person, and accessibility.
+ *
+ *   const world = await startPanelWorld();
+ *   for (const state of PANEL_STATES) { const panel = await state.open(world); …; await world.reset(); }
+ *   await world.close();
+ */
+import type { Page } from 'playwright-core';
+import { launchExtension, type ExtensionHarness } from './extension.js';
+import { startFixtureServer, type FixtureServer } from './fixture-server.js';
+import { startMockModelServer, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
+
+/** Everything the states run against. */
+export interface PanelWorld {
+  ext: ExtensionHarness;
+  /** The pages, on one site… */
+  site: FixtureServer;
+  /** …and the same pages on another site (another port). */
+  otherSite: FixtureServer;
+  model: MockModelServer;
+  /** The panel's width (400 px by default; the layout e2e also tries 320 and 500). */
+  width: number;
+  /** Closes the panels and pages a state opened, and forgets the model's script. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One state: its name (the PNG's) and how to bring a fresh panel to it. */
+export interface PanelState {
+  name: string;
+  /** What the state shows, for the report. */
+  about: string;
+  open(world: PanelWorld): Promise<Page>;
+}
+
+/** The width the side panel has by default in Chromium. */
+export const PANEL_WIDTH = 400;
+
+const MODEL = 'claude-sonnet-4-5';
+const ready = (world: PanelWorld, permissionMode = 'ask') => ({
+  provider: 'anthropic',
+  anthropic: { apiKey: 'sk-test', baseUrl: world.model.url, model: MODEL },
+  permissionMode,
+});
+
+/** Starts the browser with the extension, two sites and the model server. */
+export async function startPanelWorld(width = PANEL_WIDTH): Promise<PanelWorld> {
+  const [site, otherSite, model] = await Promise.all([startFixtureServer('tests/e2e/pages'), startFixtureServer('tests/e2e/pages'), startMockModelServer()]);
+  const ext = await launchExtension();
+  // One blank tab stays open throughout: a browser whose last window closes would quit.
+  const keep = ext.context.pages()[0] ?? (await ext.context.newPage());
+  return {
+    ext,
+    site,
+    otherSite,
+    model,
+    width,
+    async reset() {
+      // Runs left waiting (a prompt, a hanging reply) are stopped, as a person would before leaving.
+      for (const page of ext.context.pages().filter((candidate) => candidate.url().includes('/sidepanel/'))) {
+        if (await page.getByRole('dialog').count()) await page.keyboard.press('Escape').catch(() => undefined);
+        const stop = page.getByRole('button', { name: 'Stop', exact: true });
+        if (await stop.count()) await stop.click().catch(() => undefined);
+        await page
+          .locator('.running-line')
+          .waitFor({ state: 'detached' })
+          .catch(() => undefined);
+      }
+      model.reset();
+      await Promise.all(
+        ext.context
+          .pages()
+          .filter((page) => page !== keep)
+          .map((page) => page.close().catch(() => undefined)),
+      );
+    },
+    async close() {
+      await ext.close();
+      await Promise.all([site.close(), otherSite.close(), model.close()]);
+    },
+  };
+}
+
+/** The ref of the element named `name` in a read's output (`- textbox "Email" [ref=e3]`). */
+export function refOf(text: string | undefined, name: string): string {
+  const line = (text ?? '').split('\n').find((entry) => entry.includes(`"${name}"`) && /\[ref=/.test(entry));
+  const ref = line ? /\[ref=([a-z0-9]+)\]/.exec(line)?.[1] : undefined;
+  if (!ref) throw new Error(`No ref for "${name}" in:\n${text ?? ''}`);
+  return ref;
+}
+
+/** The newest read's text in a request. */
+const lastRead = (request: RecordedRequest) => toolResultsOf(request).at(-1)?.text;
+
+/** Opens `path` on the site in a tab and a panel on it at the panel's width, ready to send. */
+export async function panelOn(world: PanelWorld, path: string, settings: unknown, width = world.width): Promise<{ panel: Page; page: Page; tabId: number }> {
+  await world.ext.setSettings(settings);
+  const page = await world.ext.context.newPage();
+  await page.goto(`${world.site.url}/${path}`);
+  const tabId = await world.ext.tabIdOf(page);
+  // In a window of its own, as "Pop out" opens it: the page's tab stays the visible one (screenshots need that).
+  const opened = world.ext.context.waitForEvent('page', (candidate) => candidate.url().includes(`sidepanel/index.html?tab=${tabId}`));
+  await world.ext.evaluateInWorker(({ url, width: w }) => chrome.windows.create({ url, type: 'popup', width: w, height: 760 }).then(() => undefined), {
+    url: `${world.ext.origin}/sidepanel/index.html?tab=${tabId}`,
+    width,
+  });
+  const panel = await opened;
+  await panel.setViewportSize({ width, height: 760 });
+  await panel.locator('.app[data-conversation-id]').waitFor();
+  return { panel, page, tabId };
+}
+
+/** Sends a message from the message box, as a person does. */
+export async function send(panel: Page, text: string): Promise<void> {
+  await panel.getByRole('textbox', { name: 'Message' }).fill(text);
+  await panel.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** Waits until the run is over (no "Working…" line, no running call). */
+async function settled(panel: Page): Promise<void> {
+  await panel.locator('.running-line').waitFor({ state: 'detached' });
+}
+
+export const PANEL_STATES: readonly PanelState[] = [
+  {
+    name: 'first-run',
+    about: 'no model set up: the setup card',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', {});
+      await panel.getByRole('heading', { name: 'Set up a model' }).waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'first-run-key-rejected',
+    about: 'the setup card after Test with a key the provider refused',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', { anthropic: { baseUrl: world.model.url } });
+      world.model.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
+      await panel.getByLabel('API key').fill('sk-ant-wrong');
+      await panel.getByRole('button', { name: 'Test key' }).click();
+      await panel.getByText('The API key was not accepted', { exact: false }).waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'examples',
+    about: 'a model is ready, nothing asked yet: three example requests',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
+      await panel.getByRole('button', { name: 'Summarize this page' }).waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'demo',
+    about: 'the demo model ("Try it without a key") after an example request',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', {});
+      await panel.getByRole('button', { name: 'Try it without a key' }).click();
+      await panel.getByRole('button', { name: 'Summarize this page' }).click();
+      await panel.getByText("I read the page's text", { exact: false }).waitFor();
+      await settled(panel);
+      return panel;
+    },
+  },
+  {
+    name: 'running-queued',
+    about: 'a run working, with a message queued for its next step',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, { hang: true, text: 'I am looking at your list' });
+      await send(panel, 'Tidy up my to-do list');
+      await panel.locator('[data-tool-name="read_page"][data-status="done"]').waitFor();
+      await send(panel, 'And add “water plants”');
+      await panel.locator('[data-queued="true"]').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'prompt-ask',
+    about: 'a prompt in ask mode: typing into the page',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, (request) => ({
+        toolCalls: [{ name: 'type', input: { ref: refOf(lastRead(request), 'What needs to be done?'), text: 'water plants', submit: true } }],
+      }));
+      await send(panel, 'Add “water plants” to my list');
+      await panel.getByRole('dialog').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'prompt-destructive',
+    about: 'a prompt for an act that cannot be undone',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/account.html', ready(world));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, (request) => ({
+        toolCalls: [{ name: 'click', input: { ref: refOf(lastRead(request), 'Delete account') } }],
+      }));
+      await send(panel, 'Delete my account');
+      await panel.getByRole('dialog').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'prompt-data-flow',
+    about: 'a prompt for data that would leave the site it was read on',
+    async open(world) {
+      const frame = `${world.otherSite.url}/panel/shop-search.html`;
+      const { panel } = await panelOn(world, `panel/statement.html?frame=${encodeURIComponent(frame)}`, ready(world, 'auto'));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, (request) => ({
+        toolCalls: [{ name: 'type', input: { ref: refOf(lastRead(request), 'Search the shop'), text: 'account 4417 1234 5678 9113' } }],
+      }));
+      await send(panel, 'Search the partner shop for offers for my account');
+      await panel.getByRole('dialog').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'finished',
+    about: 'a finished run: reads, an act and its effect, a screenshot, the reply and its cost',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world, 'auto'));
+      world.model.enqueue(
+        { toolCalls: [{ name: 'read_page', input: {} }] },
+        (request) => ({
+          toolCalls: [{ name: 'type', input: { ref: refOf(lastRead(request), 'What needs to be done?'), text: 'water plants', submit: true } }],
+        }),
+        { toolCalls: [{ name: 'get_page_text', input: { main_content: true } }] },
+        { toolCalls: [{ name: 'screenshot', input: {} }] },
+        { text: 'Added **water plants** to your weekend list; it now has 2 items.' },
+      );
+      await send(panel, 'Add “water plants” to my list');
+      await panel.getByText('it now has 2 items', { exact: false }).waitFor();
+      await settled(panel);
+      return panel;
+    },
+  },
+  {
+    name: 'error',
+    about: 'the provider refused the key during a run',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
+      world.model.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
+      await send(panel, 'What is on my list?');
+      await panel.locator('.run-error').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'activity',
+    about: 'the activity log as cards, after a run that changed the page',
+    async open(world) {
+      const panel = await PANEL_STATES.find((state) => state.name === 'finished')!.open(world);
+      await panel.getByRole('button', { name: 'Activity' }).click();
+      await panel.locator('.activity-card').first().waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'conversations',
+    about: 'the conversation list: long titles, sites, a failed one titled by its message',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
+      world.model.enqueue({ text: 'Done.' });
+      await send(panel, 'Please compare the delivery options of the three shops I have open and tell me which one is cheapest for next week');
+      await settled(panel);
+      await panel.getByRole('button', { name: 'New chat' }).click();
+      world.model.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
+      await send(panel, 'Find a cheaper flight to Lisbon');
+      await panel.locator('.run-error').waitFor();
+      await panel.getByRole('button', { name: 'Conversations' }).click();
+      await panel.locator('.conversation-title', { hasText: 'Find a cheaper flight to Lisbon' }).first().waitFor();
+      return panel;
+    },
+  },
+  ...(['model', 'permissions', 'shortcuts', 'servers', 'cost', 'storage', 'memory', 'sites'] as const).map((section): PanelState => ({
+    name: `settings-${section}`,
+    about: `Settings → ${section}`,
+    async open(world) {
+      const settings = {
+        ...ready(world),
+        customActions: [{ id: 'translate', title: 'Translate the selection', prompt: 'Translate into English: {{selection}}', contexts: ['selection'] }],
+      };
+      const { panel } = await panelOn(world, 'panel/todo.html', settings);
+      await panel.getByRole('button', { name: 'Settings', exact: true }).click();
+      await panel.locator(`.section-menu button`).nth(sectionIndex(section)).click();
+      await panel.locator(`.settings-section[data-section="${section}"]`).waitFor();
+      return panel;
+    },
+  })),
+];
+
+function sectionIndex(section: string): number {
+  return ['model', 'permissions', 'shortcuts', 'servers', 'cost', 'storage', 'memory', 'sites'].indexOf(section);
+}
