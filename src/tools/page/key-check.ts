@@ -33,12 +33,14 @@ export interface KeyGuard {
 export interface TypingProgress {
   typed: number;
   total: number;
+  /** The key the check stopped before, when it matters to say (`the Enter`). */
+  next?: string;
 }
 
 /** FOCUS_MOVED: the page moved focus away from the judged element during the act; the rest was not sent. */
 export function focusMoved(label: string, now: string, progress: TypingProgress | undefined): ToolError {
   const done = progress
-    ? `${progress.typed} of ${progress.total} character${progress.total === 1 ? ' was' : 's were'} typed into ${label}`
+    ? `${progress.typed} of ${progress.total} character${progress.total === 1 ? ' was' : 's were'} typed into ${label}${progress.next ? `, ${progress.next} was not sent` : ''}`
     : `no key was sent to ${label}`;
   return new ToolError('FOCUS_MOVED', `Focus moved from ${label} to ${now} while typing: ${done}, and nothing went anywhere else.`, {
     suggestion:

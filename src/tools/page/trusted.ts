@@ -242,7 +242,8 @@ export async function trustedType(
         continue;
       }
       const definition = keyForCharacter(char);
-      const dialog = definition ? await sender.keys(pressSteps(definition, []), progress()) : await sender.insert(char, progress());
+      const now = char === '\n' ? { ...progress(), next: 'the Enter' } : progress();
+      const dialog = definition ? await sender.keys(pressSteps(definition, []), now) : await sender.insert(char, now);
       typed++;
       if (dialog) return result(dialog);
       if (char === '\n') {
@@ -254,7 +255,7 @@ export async function trustedType(
       }
     }
     if (options.submit) {
-      const dialog = await sender.keys(pressSteps(enter, []), progress());
+      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' });
       notes.push('pressed Enter');
       if (dialog) return result(dialog);
       if (options.stopped()) return result(); // the Enter loaded another page: there is no field left to check
