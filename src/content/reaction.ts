@@ -10,8 +10,8 @@
 export const FRAME_WAIT_MS = 50;
 /** Longest wait for motion already running when the frames have passed (a panel sliding in, a hover transition). */
 export const MOTION_WAIT_MS = 500;
-/** Frames to wait: handlers that schedule work for the next frame (and frameworks that defer to the one after). */
-export const REACTION_FRAMES = 2;
+/** Frames to wait: handlers that schedule work for the next frame. A change deferred longer lands after the check, when the press has already gone to the element, or in the instant before it, which the landing check after the press catches. */
+export const REACTION_FRAMES = 1;
 
 /** What an animation changes that can put something else under the pointer, or take the target away from it. */
 const MOTION =
