@@ -6,7 +6,8 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { oneLine, quoted } from '../shared/untrusted-text.js';
-import { isDisabled, nameOf, roleOf, textOfSubtree } from './aria.js';
+import { nameOf, textOfSubtree } from './accessible-name.js';
+import { isDisabled, roleOf } from './aria.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
 import { refFor } from './refs.js';
@@ -103,8 +104,11 @@ export function valueOf(element: Element, role: string): string | undefined {
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
   if (role === 'textbox' && isEditableOf(element)) return textOfSubtree(element, MAX_ATTRIBUTE_CHARS) || undefined;
-  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter')
-    return attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value ?? undefined;
+  if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') {
+    // <progress> and <meter> give their value as a number: a line shows it as text.
+    const value: unknown = attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value;
+    return value === undefined || value === null ? undefined : String(value);
+  }
   return undefined;
 }
 
@@ -113,14 +117,17 @@ export function valueSuffix(value: string | undefined): string {
   return value === undefined ? '' : `: ${oneLine(value, MAX_ATTRIBUTE_CHARS)}`;
 }
 
+/** A link's target, the attribute as written, or undefined (not a link, or no target). */
+export function linkUrlOf(element: Element, role: string): string | undefined {
+  return (role === 'link' && attrOf(element, 'href')) || undefined;
+}
+
 /**
- * A link's target as the end of its line: ` (url: /home)`, the attribute as written, one escaped line (a raw
- * attribute may hold line breaks and brackets, and a page must not forge tree lines through it).
+ * A link's target as the end of its line: ` (url: /home)`, one escaped line (a raw attribute may hold
+ * line breaks and brackets, and a page must not forge tree lines through it), or '' for none.
  */
-export function urlSuffix(element: Element, role: string): string {
-  if (role !== 'link') return '';
-  const href = attrOf(element, 'href');
-  return href ? ` (url: ${oneLine(href, MAX_ATTRIBUTE_CHARS)})` : '';
+export function urlSuffix(url: string | undefined): string {
+  return url ? ` (url: ${oneLine(url, MAX_ATTRIBUTE_CHARS)})` : '';
 }
 
 /**
@@ -148,6 +155,6 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   line += statesOf(element, role);
   line += ` [ref=${refPrefix}${ref}]`;
   line += valueSuffix(valueOf(element, role));
-  line += urlSuffix(element, role);
+  line += urlSuffix(linkUrlOf(element, role));
   return { line, ref, role, name, summary: summarize(element, role, name, row) };
 }

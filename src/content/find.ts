@@ -5,7 +5,8 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, roleOf } from './aria.js';
 import {
   attrOf,
   checkVisibilityOf,

@@ -8,7 +8,8 @@
  * `<input name="action">` in a form, which makes `form.action` that input.
  */
 import type { PageResultOf } from '../shared/protocol/page.js';
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import {
   attrOf,
   bodyOf,

@@ -3,7 +3,8 @@
  * gained or lost items (compared by text, so a list re-rendered whole counts only what changed), and
  * lists or controls that appeared. Plain text that changed is left to the caller's text comparison.
  */
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { itemText, linesOf } from './observe-util.js';
 import { isShown } from './snapshot.js';
 

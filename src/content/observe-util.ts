@@ -3,7 +3,8 @@
  * element, the text around the target, an item's text, the target's own state, and what identifies
  * it across a redraw.
  */
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 
 /** The focused element, looking into open shadow roots; the body when nothing has focus. */

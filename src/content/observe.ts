@@ -8,7 +8,8 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';

@@ -6,7 +6,7 @@
  * ancestor with a little text) says which item the control belongs to.
  */
 import { isShown } from './visibility.js';
-import { childNodesOf, closestOf, nodeTypeOf, parentElementOf, querySelectorOf, tagOf } from './dom.js';
+import { closestOf, firstChildOf, nextSiblingOf, nodeTypeOf, parentElementOf, querySelectorOf, tagOf } from './dom.js';
 
 /** Roles that get a row's text when they have no name of their own. */
 const CONTEXT_ROLES = new Set([
@@ -33,17 +33,19 @@ const MAX_CONTAINER_TEXT = 200;
 /** The visible text of `container`, without form controls' values, stopping at `budget` characters. */
 function visibleText(container: Element, budget: number): string {
   let text = '';
-  const visit = (node: Node): boolean => {
-    for (const child of Array.from(childNodesOf(node))) {
+  const visit = (node: Element): boolean => {
+    // Every text node here has `node` as its parent: one visibility check serves them all.
+    let shown: boolean | undefined;
+    for (let child = firstChildOf(node); child; child = nextSiblingOf(child)) {
       const type = nodeTypeOf(child);
       if (type === 3) {
         const value = child.nodeValue ?? '';
-        if (value.trim() && (parentElementOf(child) === null || isShown(parentElementOf(child) as Element))) text += ` ${value}`;
+        if (value.trim() && (shown ??= isShown(node))) text += ` ${value}`;
         if (text.length > budget) return false;
       } else if (type === 1) {
         const tag = tagOf(child as Element);
         if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'TEMPLATE') continue;
-        if (!visit(child)) return false;
+        if (!visit(child as Element)) return false;
       }
     }
     return true;

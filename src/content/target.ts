@@ -4,7 +4,8 @@
  * and by trusted input, which needs the same point (locate.ts).
  */
 import { ToolError } from '../runtime/errors.js';
-import { isDisabled, isFocusable, nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { isDisabled, isFocusable, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
 

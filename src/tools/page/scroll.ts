@@ -40,7 +40,7 @@ export const scroll = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const { line } = await performAction(context, { tabId, frameId, what: input.ref ? `Scrolled to ${input.ref}` : 'Scrolled' }, async () => {
+    const { line, reads } = await performAction(context, { tabId, frameId, what: input.ref ? `Scrolled to ${input.ref}` : 'Scrolled' }, async () => {
       const documentId = context.snapshots.knownDocument(tabId, frameId);
       const result = local
         ? await sendPageCommand(context, tabId, { type: 'scroll', ref: local, ...(documentId ? { documentId } : {}) }, frameId)
@@ -48,6 +48,6 @@ export const scroll = buildTool<typeof inputSchema, string>({
       const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
       return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
     });
-    return { data: line };
+    return { data: line, reads };
   },
 });

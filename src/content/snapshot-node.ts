@@ -1,0 +1,124 @@
+/**
+ * What one node of the snapshot says about its element, read from the DOM when the walk reaches it: its
+ * name, states, value, link target, ref, the summary the worker keeps, and the lines of its own (a
+ * placeholder, a select's options). The walk (snapshot-walk.ts) decides which elements become nodes.
+ */
+import { nameOf, textOfSubtree } from './accessible-name.js';
+import { INTERACTIVE_ROLES } from './aria.js';
+import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
+import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
+import { clipName } from './name-text.js';
+import { refFor } from './refs.js';
+import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
+import { isShown } from './visibility.js';
+
+/** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
+const NO_REF_ROLES = new Set([
+  'paragraph',
+  'listitem',
+  'cell',
+  'columnheader',
+  'rowheader',
+  'row',
+  'rowgroup',
+  'term',
+  'definition',
+  'code',
+  'blockquote',
+  'caption',
+  'separator',
+  'status',
+  'group',
+]);
+
+/** Roles that a person can click although they are no control: labels standing alone, elements with click handlers. */
+export const CLICKABLE_ROLES = new Set(['label', 'clickable']);
+
+/** The most options listed under a select (select_option finds the others by label or value). */
+const MAX_OPTIONS = 30;
+
+/**
+ * A role for text a person can click that is no control: a label tied to no visible control (a to-do
+ * item's text, which takes a double-click to edit), or an element with an inline click handler.
+ */
+export function clickableRoleOf(element: Element, tag: string): string {
+  if (tag === 'LABEL') {
+    const control = (element as HTMLLabelElement).control;
+    return control && isShown(control) ? '' : 'label';
+  }
+  return attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null ? 'clickable' : '';
+}
+
+/** A list item or table row that shows a pointer cursor: the row itself takes the click. */
+function isClickableRow(element: Element, role: string): boolean {
+  return (
+    (role === 'listitem' || role === 'row') &&
+    getComputedStyle(element).cursor === 'pointer' &&
+    getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer'
+  );
+}
+
+/** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */
+export function frameIndexOf(element: Element): number | null {
+  const target = (element as HTMLIFrameElement).contentWindow;
+  if (!target) return null;
+  for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === target) return i;
+  return null;
+}
+
+/** A select's options as lines, up to the cap. */
+function optionLines(select: HTMLSelectElement): { options: OptionLine[]; moreOptions: number } {
+  const all = select.options;
+  const count = Math.min(all.length, MAX_OPTIONS);
+  const options: OptionLine[] = [];
+  for (let i = 0; i < count; i++) {
+    const option = all[i];
+    if (option) options.push({ label: option.label, selected: option.selected, disabled: option.disabled });
+  }
+  return { options, moreOptions: all.length - count };
+}
+
+/**
+ * Reads the node for `element`, shown with `role`. Called before its children are walked, so refs are
+ * handed out in reading order: a container gets its ref before its children do. `nameFromContent`: a
+ * container named by its content takes its name from the text pass instead of walking its subtree twice.
+ */
+export function readNode(element: Element, tag: string, role: string, interactiveOnly: boolean, nameFromContent: boolean): SnapshotNode {
+  const clickable = CLICKABLE_ROLES.has(role);
+  // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
+  // words only for unnamed controls, and a control is never named from content (it is a leaf).
+  const name = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
+  const row = rowOf(element, role, name);
+  // Every field is set here, in one order, so all nodes share one object shape.
+  const node: SnapshotNode = {
+    role,
+    name,
+    nameFromContent,
+    ref: undefined,
+    states: statesOf(element, role),
+    row,
+    value: valueOf(element, role),
+    url: linkUrlOf(element, role),
+    placeholder: undefined,
+    options: undefined,
+    moreOptions: 0,
+    summary: undefined,
+    frame: undefined,
+    children: [],
+  };
+  if (!NO_REF_ROLES.has(role) || clickableRow) {
+    node.ref = refFor(element);
+    if (INTERACTIVE_ROLES.has(role) || clickable || clickableRow) node.summary = summarize(element, role, name, row);
+  }
+  if (role === 'iframe') {
+    node.frame = { index: frameIndexOf(element), src: (element as HTMLIFrameElement).src ?? '' };
+  } else if ((tag === 'INPUT' || tag === 'TEXTAREA') && !(element as HTMLInputElement).value) {
+    node.placeholder = (element as HTMLInputElement).placeholder || undefined;
+  } else if (tag === 'SELECT' && !interactiveOnly) {
+    const { options, moreOptions } = optionLines(element as HTMLSelectElement);
+    node.options = options;
+    node.moreOptions = moreOptions;
+  }
+  return node;
+}

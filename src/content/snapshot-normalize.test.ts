@@ -1,0 +1,82 @@
+/** The snapshot's text pass, on trees written by hand (no page needed). */
+import { describe, expect, it } from 'vitest';
+import { nameFromChildren, normalizeChildren, normalizeNode } from './snapshot-normalize.js';
+import { node } from './snapshot-test-nodes.js';
+import type { SnapshotChild } from './snapshot-tree.js';
+
+describe('the text pass', () => {
+  it('joins the raw pieces between two nodes into one run and collapses its whitespace once', () => {
+    const link = node('link', { name: 'Home', ref: 'e1' });
+    const list: SnapshotChild[] = ['  Read\n', 'the ', ' ', 'news\t', link, ' and ', 'more  '];
+    normalizeChildren(list);
+    expect(list).toEqual(['Read the news', link, 'and more']);
+  });
+
+  it('drops runs that are blank, also of non-breaking spaces, and the lone spaces that mark word breaks', () => {
+    const button = node('button', { name: 'Go', ref: 'e2' });
+    const list: SnapshotChild[] = [' ', button, '\u00a0\u00a0', ' \n '];
+    normalizeChildren(list);
+    expect(list).toEqual([button]);
+  });
+
+  it('drops a node with no children, name or ref, after its own children were tidied', () => {
+    const empty = node('paragraph', {}, ['  ', '\u00a0']);
+    const named = node('paragraph', { name: 'Note' });
+    const refOnly = node('link', { ref: 'e3' });
+    const list: SnapshotChild[] = [empty, named, refOnly];
+    normalizeChildren(list);
+    expect(list).toEqual([named, refOnly]);
+  });
+
+  it('names a container that waits for its content from its children, and its summary with it', () => {
+    const summary = { role: 'row', name: '', tag: 'tr' };
+    const row = node('row', { nameFromContent: true, ref: 'e4', summary }, [
+      node('cell', { nameFromContent: true }, ['Ada ', ' Lovelace']),
+      node('cell', { nameFromContent: true }, [node('link', { name: 'profile', ref: 'e5' })]),
+    ]);
+    normalizeNode(row);
+    expect(row.name).toBe('Ada Lovelace profile');
+    expect(summary.name).toBe('Ada Lovelace profile');
+    // Children were named first; the first cell said only its name, once.
+    expect(row.children.map((child) => (typeof child === 'string' ? child : child.name))).toEqual(['Ada Lovelace', 'profile']);
+    expect((row.children[0] as { children: unknown[] }).children).toEqual([]);
+  });
+
+  it('keeps a name the element gave itself, and clips a long name from content', () => {
+    const labelled = node('cell', { name: 'Total', nameFromContent: true }, ['42']);
+    normalizeNode(labelled);
+    expect(labelled.name).toBe('Total');
+    expect(labelled.children).toEqual(['42']);
+    const long = node('cell', { nameFromContent: true }, ['word '.repeat(100)]);
+    normalizeNode(long);
+    expect(long.name).toHaveLength(160);
+    expect(long.name.endsWith('…')).toBe(true);
+  });
+
+  it('does not name a node from content unless it waits for that', () => {
+    const paragraph = node('paragraph', {}, ['Some text']);
+    normalizeNode(paragraph);
+    expect(paragraph.name).toBe('');
+    expect(paragraph.children).toEqual(['Some text']);
+  });
+
+  it('says a name once: a sole text child or a placeholder that repeats it goes', () => {
+    const heading = node('heading', { name: 'Account' }, ['Account']);
+    normalizeNode(heading);
+    expect(heading.children).toEqual([]);
+    const field = node('textbox', { name: 'Search', ref: 'e6', placeholder: 'Search' });
+    normalizeNode(field);
+    expect(field.placeholder).toBeUndefined();
+    const hinted = node('textbox', { name: 'Email', ref: 'e7', placeholder: 'ada@example.com' });
+    normalizeNode(hinted);
+    expect(hinted.placeholder).toBe('ada@example.com');
+    const twoKids = node('heading', { name: 'A' }, ['A', node('img', { name: 'logo', ref: 'e8' })]);
+    normalizeNode(twoKids);
+    expect(twoKids.children).toHaveLength(2);
+  });
+
+  it('reads a name from text and child names, one space apart, skipping unnamed children', () => {
+    expect(nameFromChildren(['Price', node('generic'), node('img', { name: 'euro' }), '12'])).toBe('Price euro 12');
+    expect(nameFromChildren([])).toBe('');
+  });
+});

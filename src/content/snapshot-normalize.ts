@@ -1,0 +1,68 @@
+/**
+ * The snapshot's text pass, on the tree the walk built (no DOM): the raw text pieces between two nodes
+ * become one run with its whitespace collapsed (once per run, not per text node), blank runs and nodes
+ * that say nothing are dropped, containers named by their content take their name from their children,
+ * and a node says its name once. In place, children before their parent.
+ */
+import { clipName, collapseWhitespace } from './name-text.js';
+import type { SnapshotChild, SnapshotNode } from './snapshot-tree.js';
+
+/** Normalises a list of children in place (the tree's top list, or a node's). */
+export function normalizeChildren(list: SnapshotChild[]): void {
+  let kept = 0;
+  let run: string | undefined;
+  // Writes behind the read position: a run takes at least one slot before the node that ends it.
+  for (let i = 0; i < list.length; i++) {
+    const child = list[i] as SnapshotChild;
+    if (typeof child === 'string') {
+      run = run === undefined ? child : run + child;
+      continue;
+    }
+    normalizeNode(child);
+    // A dropped node leaves no break: the text on both sides of it is one run.
+    if (saysNothing(child)) continue;
+    if (run !== undefined) {
+      kept = keepRun(list, kept, run);
+      run = undefined;
+    }
+    list[kept++] = child;
+  }
+  if (run !== undefined) kept = keepRun(list, kept, run);
+  list.length = kept;
+}
+
+/** Puts the collapsed run at `at` unless it is blank; the next free slot. */
+function keepRun(list: SnapshotChild[], at: number, run: string): number {
+  // A lone space is the walk's word break where nothing was joined (the common case): no regex for it.
+  // A run of only non-ASCII spaces (&nbsp;) passes the walk's cheap blank test and collapses to nothing.
+  const text = run === ' ' ? '' : collapseWhitespace(run);
+  if (text) list[at++] = text;
+  return at;
+}
+
+/** A node with no children, no name and no ref (an empty paragraph or list item) is not shown. */
+function saysNothing(node: SnapshotNode): boolean {
+  return node.children.length === 0 && !node.name && node.ref === undefined;
+}
+
+/** Normalises a node's children, then names it from them if it waits for that, then drops what repeats the name. */
+export function normalizeNode(node: SnapshotNode): void {
+  normalizeChildren(node.children);
+  if (node.nameFromContent && !node.name) {
+    node.name = clipName(nameFromChildren(node.children));
+    if (node.summary) node.summary.name = node.name;
+  }
+  // A node whose only content is its own name says it once; so does a placeholder that is the name.
+  if (node.name && node.children.length === 1 && node.children[0] === node.name) node.children.length = 0;
+  if (node.placeholder !== undefined && node.placeholder === node.name) node.placeholder = undefined;
+}
+
+/** A container's name from its normalised children: their text and their own names, one space apart. */
+export function nameFromChildren(children: readonly SnapshotChild[]): string {
+  let text = '';
+  for (const child of children) {
+    const part = typeof child === 'string' ? child : child.name;
+    if (part) text = text ? `${text} ${part}` : part;
+  }
+  return text;
+}

@@ -1,0 +1,93 @@
+/**
+ * The snapshot's last pass: the normalised tree as lines (no DOM). Every value from the page goes
+ * through `quoted`/`oneLine` (src/shared/untrusted-text.ts) here, and the rest of a line is fixed words
+ * and refs, so a page can only fill the slots the grammar gives it. The lines of iframes are recorded
+ * as they are written, so the worker places each frame's snapshot by line number, never by searching
+ * the text (which the page writes into).
+ */
+import type { PageResultOf } from '../shared/protocol/page.js';
+import { oneLine, quoted } from '../shared/untrusted-text.js';
+import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, urlSuffix, valueSuffix } from './element-line.js';
+import { MAX_NESTING, type SnapshotChild, type SnapshotNode, type SnapshotTree } from './snapshot-tree.js';
+
+/** An iframe in this document, and the line of the text that is its. */
+export type FrameMarker = PageResultOf<'snapshot'>['frames'][number];
+
+/** Longest text run shown on one line (a paragraph); get_page_text gives whole texts. */
+const MAX_TEXT_CHARS = 2_000;
+
+/** A node's own line after `- `: `role "name" [states] [ref=…]: value (url: …)`. */
+export function headLine(node: SnapshotNode, refPrefix: string): string {
+  const ref = node.ref === undefined ? '' : ` [ref=${refPrefix}${node.ref}]`;
+  return roleAndName(node.role, node.name, node.row) + node.states + ref + valueSuffix(node.value) + urlSuffix(node.url);
+}
+
+const NO_LINES: readonly string[] = [];
+
+/** The lines that belong to a node itself, shown before its children: its placeholder, its options. */
+function ownLines(node: SnapshotNode): readonly string[] {
+  // Most nodes have none: no array for them.
+  if (node.placeholder === undefined && node.options === undefined) return NO_LINES;
+  const lines: string[] = [];
+  if (node.placeholder !== undefined) lines.push(`/placeholder: ${oneLine(node.placeholder, MAX_ATTRIBUTE_CHARS)}`);
+  // An option's label keeps the page's line breaks: quoted() makes it one line.
+  for (const option of node.options ?? [])
+    lines.push(`option ${quoted(option.label, MAX_NAME_CHARS)}${option.selected ? ' [selected]' : ''}${option.disabled ? ' [disabled]' : ''}`);
+  if (node.moreOptions > 0) lines.push(`text: … ${node.moreOptions} more options (select_option matches any option by label or value)`);
+  return lines;
+}
+
+/** A list item with nothing of its own to say (no name, state, ref or value): a bare `listitem` line. */
+function isBareListItem(node: SnapshotNode): boolean {
+  return (
+    node.role === 'listitem' &&
+    !node.name &&
+    !node.row &&
+    !node.states &&
+    node.ref === undefined &&
+    node.value === undefined &&
+    node.placeholder === undefined &&
+    node.options === undefined
+  );
+}
+
+/**
+ * A bare list item's only element (recursively), or the node itself. The line above it (a list, a
+ * navigation) already groups the items, and the wrapper lines were about 12% of a link-heavy page's
+ * read (bench/context.bench.ts).
+ */
+export function soleElementOf(node: SnapshotNode): SnapshotNode {
+  const only = node.children[0];
+  return node.children.length === 1 && typeof only === 'object' && isBareListItem(node) ? soleElementOf(only) : node;
+}
+
+/** The tree as text, one node a line, and where each iframe's line is. */
+export function renderTree(tree: SnapshotTree, refPrefix: string): { text: string; frames: FrameMarker[] } {
+  const lines: string[] = [];
+  const frames: FrameMarker[] = [];
+  const write = (children: readonly SnapshotChild[], indent: string): void => {
+    for (const child of children) {
+      if (typeof child === 'string') {
+        lines.push(`${indent}- text: ${oneLine(child, MAX_TEXT_CHARS)}`);
+        continue;
+      }
+      const node = soleElementOf(child);
+      if (node.frame && node.ref !== undefined) frames.push({ ref: refPrefix + node.ref, ...node.frame, line: lines.length });
+      const head = `${indent}- ${headLine(node, refPrefix)}`;
+      const own = ownLines(node);
+      const only = node.children[0];
+      if (own.length === 0 && node.children.length === 0) lines.push(head);
+      else if (own.length === 0 && node.children.length === 1 && typeof only === 'string' && node.value === undefined)
+        lines.push(`${head}: ${oneLine(only, MAX_TEXT_CHARS)}`);
+      else {
+        // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
+        lines.push(node.value === undefined ? `${head}:` : head);
+        for (const line of own) lines.push(`${indent}  - ${line}`);
+        write(node.children, `${indent}  `);
+      }
+    }
+  };
+  write(tree.children, '');
+  if (tree.tooDeep) lines.push(`- text: (content nested more than ${MAX_NESTING} elements deep was left out)`);
+  return { text: lines.join('\n'), frames };
+}

@@ -1,0 +1,61 @@
+/**
+ * The snapshot's tree, the data its passes hand on: the walk (snapshot-walk.ts) reads the DOM into it,
+ * the text pass (snapshot-normalize.ts) tidies it, the renderer (snapshot-render.ts) writes it as lines.
+ * Plain data, no DOM objects: the passes after the walk run, and are tested, without a page.
+ */
+import type { ElementSummary } from '../runtime/page-state.js';
+
+/** A node's child: another node, or page text (raw pieces from the walk; one collapsed run after the text pass). */
+export type SnapshotChild = SnapshotNode | string;
+
+/** One option of a select, shown on a line under it. */
+export interface OptionLine {
+  label: string;
+  selected: boolean;
+  disabled: boolean;
+}
+
+/** One element shown as a line, with what its line says, read from the DOM by the walk. */
+export interface SnapshotNode {
+  role: string;
+  /** The accessible name, or '' (until the text pass names it, for `nameFromContent`). */
+  name: string;
+  /** Named by the text pass from its children's text when nothing else names it (a cell, a row). */
+  nameFromContent: boolean;
+  /** The element's ref in this document (`e12`), for nodes worth acting on; structural roles have none. */
+  ref?: string;
+  /** The states in brackets in their fixed order, as `statesOf` words them (` [checked] [level=2]`): fixed words only. */
+  states: string;
+  /** Which row an unnamed control is in (`checkbox in "draft report"`), or ''. */
+  row: string;
+  /** The current value, raw; shown after `: `, and then nothing else goes on the node's own line. */
+  value?: string;
+  /** A link's target, as written. */
+  url?: string;
+  /** An empty field's placeholder, on a line of its own unless it only repeats the name. */
+  placeholder?: string;
+  /** A select's options (in `all`, up to a cap), and how many more it has. */
+  options?: OptionLine[];
+  moreOptions: number;
+  /** What the worker keeps about the element (controls and click targets only); its name is the node's. */
+  summary?: ElementSummary;
+  /** An iframe: the worker puts the frame's own snapshot under this line. */
+  frame?: { index: number | null; src: string };
+  children: SnapshotChild[];
+}
+
+/** What the walk found. */
+export interface SnapshotTree {
+  children: SnapshotChild[];
+  /** The nodes with a summary, in the order the walk finished them (a container after what it holds). */
+  listed: SnapshotNode[];
+  /** Elements shown, counted before the depth limit cut any. */
+  nodeCount: number;
+  /** Some nodes were left out at `maxDepth`. */
+  truncated: boolean;
+  /** The walk stopped descending somewhere at the nesting limit. */
+  tooDeep: boolean;
+}
+
+/** How deep the walk descends into the DOM (the HTML parser itself nests at most 512 levels). */
+export const MAX_NESTING = 512;

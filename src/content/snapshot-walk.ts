@@ -1,0 +1,201 @@
+/**
+ * The snapshot's first pass: one walk of the flat tree (open shadow roots and slots included) that
+ * decides which elements become nodes (snapshot-node.ts reads what each says) and which text shows.
+ * It only appends: text goes in as raw pieces, a block element adds a word break before its content, and
+ * nodes stay in the tree even when they turn out empty; the text pass (snapshot-normalize.ts) tidies.
+ * Hidden parts are skipped with `checkVisibility` (no layout reads per element); generic wrappers are
+ * flattened into their parent's list.
+ */
+import { BLOCK_TAGS } from './accessible-name.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, implicitRoleOf, roleOf } from './aria.js';
+import {
+  attrOf,
+  checkVisibilityOf,
+  firstChildOf,
+  firstElementChildOf,
+  hasAnyAttributes,
+  nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  parentElementOf,
+  parentNodeOf,
+  shadowRootOf,
+  tagOf,
+} from './dom.js';
+import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
+import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
+import { Visibility, isShown, visibilityOf } from './visibility.js';
+
+const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
+const NON_BLANK = /\S/;
+/** Tags that are generic when they have no attributes. */
+const PLAIN_TAGS = new Set([
+  'DIV',
+  'SPAN',
+  'B',
+  'I',
+  'EM',
+  'STRONG',
+  'SMALL',
+  'FONT',
+  'U',
+  'S',
+  'SUB',
+  'SUP',
+  'BR',
+  'CENTER',
+  'LABEL',
+  'ABBR',
+  'TIME',
+  'MARK',
+  'CITE',
+  'Q',
+  'WBR',
+  'SECTION',
+]);
+
+/** What to walk. */
+export interface WalkOptions {
+  /** Only controls, click targets and iframes, as one flat list, and no text. */
+  interactiveOnly: boolean;
+  /** Nodes below this depth are counted but left out. */
+  maxDepth: number;
+  /** The subtree to walk (itself included); the whole body without. */
+  root?: Element;
+}
+
+/** One walk in progress: its options, where it is, and what it found. */
+interface Walk extends WalkOptions {
+  tree: SnapshotTree;
+  /** How many elements deep the walk is (the limit stops a page nested by script from overflowing the stack). */
+  nesting: number;
+  /** How many labels of listed controls (or legends) the walk is inside: their text already names a control. */
+  quiet: number;
+}
+
+/** Walks the document (or `root`'s subtree) into a tree with raw text. */
+export function walkPage(options: WalkOptions, body: Element | null): SnapshotTree {
+  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0 };
+  if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
+  else if (body) walkChildren(walk, body, tagOf(body), walk.tree.children, 0, undefined);
+  return walk.tree;
+}
+
+/**
+ * Is the text directly inside `owner` visible? Asked lazily, only when a non-blank text node shows
+ * up: wrappers without text never pay for a visibility check (their role children check themselves,
+ * and checkVisibility already accounts for hidden ancestors).
+ */
+function textShown(owner: Element | ShadowRoot): boolean {
+  const element = nodeTypeOf(owner) === 11 ? (owner as ShadowRoot).host : (owner as Element);
+  if (isShown(element)) return true;
+  // display: contents has no box of its own; its text shows if its parent does.
+  if (checkVisibilityOf(element) || getComputedStyle(element).display !== 'contents') return false;
+  const parent = parentElementOf(element);
+  return parent === null || isShown(parent);
+}
+
+/** Walks the children of `parent` into `into`; `parentShown` says whether its own text shows, if known. */
+function walkChildren(walk: Walk, parent: Element, tag: string, into: SnapshotChild[], depth: number, parentShown: boolean | undefined): void {
+  // A page can nest elements thousands deep (by script; the parser stops at 512): past the limit the
+  // walk stops descending instead of overflowing the stack and failing the whole snapshot.
+  if (walk.nesting >= MAX_NESTING) {
+    walk.tree.tooDeep = true;
+    return;
+  }
+  walk.nesting++;
+  walkChildNodes(walk, parent, tag, into, depth, parentShown);
+  walk.nesting--;
+}
+
+/** The flat tree's children: the shadow root's, or a slot's assigned nodes, or the element's own. */
+function walkChildNodes(walk: Walk, parent: Element, tag: string, into: SnapshotChild[], depth: number, parentShown: boolean | undefined): void {
+  let first: Node | null;
+  let assigned: Node[] | undefined;
+  const shadow = shadowRootOf(parent);
+  if (shadow) first = shadow.firstChild;
+  else if (tag === 'SLOT') {
+    assigned = (parent as HTMLSlotElement).assignedNodes({ flatten: true });
+    if (assigned.length === 0) assigned = undefined;
+    first = firstChildOf(parent);
+  } else first = firstChildOf(parent);
+  if (walk.interactiveOnly && !assigned) {
+    // No text is listed: walk elements only.
+    for (let child = firstElementChildOf(shadow ?? parent); child; child = nextElementSiblingOf(child)) walkElement(walk, child, into, depth);
+    return;
+  }
+  let shown = parentShown;
+  // One loop over either the slot's assigned nodes or the child list (no closure per element).
+  let index = 0;
+  for (let node: Node | null | undefined = assigned ? assigned[0] : first; node; node = assigned ? assigned[++index] : nextSiblingOf(node)) {
+    const type = nodeTypeOf(node);
+    if (type === 1) walkElement(walk, node as Element, into, depth);
+    else if (type === 3 && !walk.interactiveOnly && walk.quiet === 0) {
+      const value = node.nodeValue;
+      // Text that starts with a visible character needs no regex; whitespace between tags does.
+      if (!value || (value.charCodeAt(0) <= 32 && !NON_BLANK.test(value))) continue;
+      shown ??= textShown(parentNodeOf(node) as Element | ShadowRoot);
+      if (shown) into.push(value);
+    }
+  }
+}
+
+/** A wrapper that is not listed: its children join the parent's list. */
+function flatten(walk: Walk, element: Element, tag: string, into: SnapshotChild[], depth: number, shown: boolean | undefined): void {
+  // A block starts a new word; a space where nothing is joined is collapsed away by the text pass.
+  if (!walk.interactiveOnly && BLOCK_TAGS.has(tag) && into.length > 0) into.push(' ');
+  const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
+  if (names) walk.quiet++;
+  walkChildren(walk, element, tag, into, depth, shown);
+  if (names) walk.quiet--;
+}
+
+/** One element: skipped, flattened into `into`, or a node in `into` with its children below it. */
+function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth: number): void {
+  const tag = tagOf(element);
+  if (SKIP_TAGS.has(tag)) return;
+  // Plain wrappers without attributes (very common) cannot be hidden from ARIA or carry a role.
+  const bare = !hasAnyAttributes(element);
+  // A label stands for a click target when it is tied to no visible control; so does an inline click handler.
+  const clickable = tag === 'LABEL' || !bare ? clickableRoleOf(element, tag) : '';
+  const plain = bare && !clickable && PLAIN_TAGS.has(tag);
+  // An element without attributes has no aria-hidden and no explicit role: its tag decides.
+  if (!bare && attrOf(element, 'aria-hidden') === 'true') return;
+  let role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
+  if (role === '' && clickable) role = clickable;
+  const shownAsNode = role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe');
+  if (!shownAsNode) {
+    if (plain || role !== '') {
+      flatten(walk, element, tag, into, depth, undefined);
+      return;
+    }
+    // A wrapper with attributes (a class, a style, hidden) is where pages hide whole menus, dialogs
+    // and templates: one visibility check here (the floor pays one for every element) skips such a
+    // subtree instead of walking it, and tells the text directly inside whether it shows.
+    const visibility = visibilityOf(element);
+    if (visibility === Visibility.Skip) return;
+    flatten(walk, element, tag, into, depth, visibility === Visibility.Visible ? true : undefined);
+    return;
+  }
+  const visibility = visibilityOf(element);
+  if (visibility === Visibility.Skip) return;
+  if (visibility === Visibility.ChildrenOnly) {
+    flatten(walk, element, tag, into, depth, false);
+    return;
+  }
+  walk.tree.nodeCount++;
+  if (depth >= walk.maxDepth) {
+    walk.tree.truncated = true;
+    return;
+  }
+  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
+  const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
+  const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
+  into.push(node);
+  if (!leaf) {
+    // Interactive nodes stay flat: their interactive descendants go to the same list.
+    if (walk.interactiveOnly) walkChildren(walk, element, tag, into, depth, true);
+    else walkChildren(walk, element, tag, node.children, depth + 1, true);
+  }
+  if (node.summary) walk.tree.listed.push(node);
+}
