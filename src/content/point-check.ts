@@ -14,7 +14,8 @@
 import { ToolError } from '../runtime/errors.js';
 import { quoted } from '../shared/untrusted-text.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { nameOf, roleOf } from './aria.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
 import { pageReacted } from './reaction.js';
 import { deepElementFromPoint, label, landsOn } from './target.js';
