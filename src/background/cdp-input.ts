@@ -8,7 +8,7 @@
  * so no action hangs on one: the model or the person answers it.
  */
 import { messageOf, ToolError } from '../runtime/errors.js';
-import type { DialogInfo, DispatchOutcome, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
+import type { BrowserHit, DialogInfo, DispatchOutcome, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
 import { modifierBits } from '../shared/keys.js';
 
 /** The protocol version chrome.debugger speaks. */
@@ -244,20 +244,46 @@ export class CdpInput {
         return {
           method: 'Input.dispatchKeyEvent',
           params: {
-            // keyDown with text makes the browser send keypress and the input events as well.
-            type: step.type === 'up' ? 'keyUp' : step.text ? 'keyDown' : 'rawKeyDown',
+            // keyDown with text makes the browser send keypress and the input events as well; char sends only those.
+            type: step.type === 'up' ? 'keyUp' : step.type === 'char' ? 'char' : step.text ? 'keyDown' : 'rawKeyDown',
             key: step.key,
             code: step.code,
             windowsVirtualKeyCode: step.keyCode,
             nativeVirtualKeyCode: step.keyCode,
             modifiers: modifierBits(modifiers),
-            ...(step.type === 'down' && step.text ? { text: step.text, unmodifiedText: step.text } : {}),
+            ...(step.type !== 'up' && step.text ? { text: step.text, unmodifiedText: step.text } : {}),
             ...(step.location ? { location: step.location } : {}),
             ...(command ? { commands: [command] } : {}),
           },
         };
       }),
     );
+  }
+
+  /**
+   * The node at a viewport point as the browser's own hit test finds it (`DOM.getNodeForLocation`, which
+   * needs no DOM agent; user-agent shadow trees included, so a video's controls are told from the video),
+   * and with `describe` its tag and `src`. Undefined when nothing is there or the protocol refuses (a
+   * dialog pauses the page): the caller then stops, as it cannot confirm the target.
+   */
+  async hitTest(tabId: number, x: number, y: number, describe: boolean): Promise<BrowserHit | undefined> {
+    try {
+      const hit = (await this.api.send(tabId, 'DOM.getNodeForLocation', { x: Math.round(x), y: Math.round(y), includeUserAgentShadowDOM: true })) as {
+        backendNodeId?: number;
+        frameId?: string;
+      };
+      if (typeof hit.backendNodeId !== 'number' || typeof hit.frameId !== 'string') return undefined;
+      const found: BrowserHit = { node: hit.backendNodeId, frame: hit.frameId };
+      if (!describe) return found;
+      const described = (await this.api.send(tabId, 'DOM.describeNode', { backendNodeId: hit.backendNodeId })) as {
+        node?: { nodeName?: string; attributes?: string[] };
+      };
+      const attributes = described.node?.attributes ?? [];
+      const src = attributes[attributes.indexOf('src') + 1];
+      return { ...found, tag: (described.node?.nodeName ?? '').toLowerCase(), ...(attributes.includes('src') && src !== undefined ? { src } : {}) };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Text as an input method commits it. */

@@ -21,6 +21,14 @@ export interface InputFigures {
   attachMs: number;
 }
 
+/** Milliseconds per trusted act (medians over rounds) with and without the re-checks where it lands, and their ratio. */
+export interface RecheckFigures {
+  acts: number;
+  rounds: number;
+  click: { checkedMs: number; uncheckedMs: number; ratio: number };
+  type20: { checkedMs: number; uncheckedMs: number; ratio: number };
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /** Installs `__pagewrightBench.input` in a bench build; a no-op otherwise. */
@@ -77,6 +85,49 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
       await input.release(context.agentId);
     }
   };
+  // The same trusted acts with and without the re-checks where they land (bench/recheck.bench.ts).
+  const recheck = async (tabId: number, acts = 20, rounds = 5): Promise<RecheckFigures> => {
+    const context = createRootContext({
+      agentId: 'bench-recheck',
+      resultStore: createMemoryResultStore(),
+      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+      currentTabId: tabId,
+      tools: [],
+      browser: bridge,
+    });
+    const channel = await input.acquire(tabId, context.agentId);
+    if (!channel.trusted) throw new Error(`no trusted input: ${channel.reason}`);
+    try {
+      const snapshot = await sendPageCommand(context, tabId, { type: 'snapshot', filter: 'interactive', refPrefix: '' });
+      const refOf = (needle: string) => /\[ref=(e\d+)\]/.exec(snapshot.text.split('\n').find((line) => line.includes(needle)) ?? '')?.[1] ?? '';
+      const button = { tabId, frameId: 0, ref: refOf('button "Count"'), documentId: snapshot.documentId };
+      const field = { tabId, frameId: 0, ref: refOf('textbox "Text"'), documentId: snapshot.documentId };
+      const text = 'the quick brown fox!';
+      const click = (recheck: boolean) => () => trustedClick(context, button, { button: 'left', clickCount: 1, modifiers: [], recheck });
+      const type = (recheck: boolean) => () => trustedType(context, field, text, { clear: true, submit: false, stopped: () => false, recheck });
+      const time = async (act: () => Promise<unknown>, count: number) => {
+        const start = performance.now();
+        for (let i = 0; i < count; i++) await act();
+        return (performance.now() - start) / count;
+      };
+      for (const act of [click(false), click(true), type(false), type(true)]) await time(act, 3); // warm up
+      const samples = { click: [[], []] as number[][], type: [[], []] as number[][] };
+      for (let round = 0; round < rounds; round++) {
+        samples.click[0]?.push(await time(click(false), acts));
+        samples.click[1]?.push(await time(click(true), acts));
+        samples.type[0]?.push(await time(type(false), Math.ceil(acts / 4)));
+        samples.type[1]?.push(await time(type(true), Math.ceil(acts / 4)));
+      }
+      const pair = ([without, checked]: number[][]) => ({
+        uncheckedMs: median(without ?? []),
+        checkedMs: median(checked ?? []),
+        ratio: median(checked ?? []) / median(without ?? []),
+      });
+      return { acts, rounds, click: pair(samples.click), type20: pair(samples.type) };
+    } finally {
+      await input.release(context.agentId);
+    }
+  };
   const global = globalThis as { __pagewrightBench?: Record<string, unknown> };
-  global.__pagewrightBench = { ...(global.__pagewrightBench ?? {}), input: run };
+  global.__pagewrightBench = { ...(global.__pagewrightBench ?? {}), input: run, recheck };
 }

@@ -19,6 +19,8 @@ function fakeApis() {
   const onBeforeNavigate = event<{ tabId: number; frameId: number; url: string }>();
   const onCommitted = event<{ tabId: number; frameId: number; url: string }>();
   const onErrorOccurred = event<{ tabId: number; frameId: number; url: string; error: string }>();
+  const onCreatedNavigationTarget = event<{ sourceTabId: number; tabId: number; url: string }>();
+  const closed: number[] = [];
   let tabUrl = 'https://shop.test/cart';
   const loaded: string[] = [];
   const apis = {
@@ -29,7 +31,10 @@ function fakeApis() {
     onBeforeNavigate,
     onCommitted,
     onErrorOccurred,
+    onCreatedNavigationTarget,
     getTabUrl: async () => tabUrl,
+    getFrameUrls: async () => ['https://pay.test/card', 'about:blank'],
+    closeTab: async (tabId: number) => void closed.push(tabId),
     load: async (tabId: number, url: string) => void loaded.push(`${tabId} ${url}`),
   };
   return {
@@ -38,6 +43,8 @@ function fakeApis() {
     onBeforeNavigate,
     onCommitted,
     onErrorOccurred,
+    onCreatedNavigationTarget,
+    closed,
     setTabUrl: (url: string) => (tabUrl = url),
     loaded,
   };
@@ -49,12 +56,32 @@ describe('landing guard', () => {
     const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/cart', 'http://127.0.0.1:4000/x']);
     const rules = fake.rules();
     expect(rules.find((rule) => rule.action.type === 'block')).toMatchObject({ priority: 1, condition: { tabIds: [7], resourceTypes: ['main_frame'] } });
-    expect(rules.filter((rule) => rule.action.type === 'allow').map((rule) => rule.condition.urlFilter)).toEqual([
+    const allowed = (types: string[]) =>
+      rules
+        .filter((rule) => rule.action.type === 'allow' && JSON.stringify(rule.condition.resourceTypes) === JSON.stringify(types) && rule.condition.tabIds)
+        .map((rule) => rule.condition.urlFilter);
+    expect(allowed(['main_frame'])).toEqual(['|https://shop.test/', '|https://www.shop.test/', '|http://127.0.0.1:4000/', '|http://www.127.0.0.1:4000/']);
+    // Frames: the allowed sites, and a frame's own site when that site starts the load.
+    expect(allowed(['sub_frame'])).toEqual([
       '|https://shop.test/',
       '|https://www.shop.test/',
       '|http://127.0.0.1:4000/',
       '|http://www.127.0.0.1:4000/',
+      '|https://pay.test/',
+      '|https://www.pay.test/',
     ]);
+    expect(rules.find((rule) => rule.condition.urlFilter === '|https://pay.test/')?.condition.initiatorDomains).toEqual(['pay.test']);
+    expect(
+      rules.find((rule) => rule.action.type === 'block' && rule.condition.resourceTypes?.includes('sub_frame' as chrome.declarativeNetRequest.ResourceType))
+        ?.condition.tabIds,
+    ).toEqual([7]);
+    // New tabs the tab's pages open: every other tab, main-frame loads started by the tab's sites, held to the allowed sites.
+    const opened = rules.filter((rule) => rule.condition.excludedTabIds?.includes(7));
+    expect(opened.find((rule) => rule.action.type === 'block')?.condition).toMatchObject({
+      initiatorDomains: ['shop.test', 'pay.test'],
+      resourceTypes: ['main_frame'],
+    });
+    expect(opened.filter((rule) => rule.action.type === 'allow').map((rule) => rule.condition.urlFilter)).toEqual(allowed(['main_frame']));
     await guard.release();
     expect(fake.rules()).toEqual([]);
     expect(fake.onErrorOccurred.size()).toBe(0);
@@ -65,15 +92,31 @@ describe('landing guard', () => {
     const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/']);
     fake.onBeforeNavigate.fire({ tabId: 7, frameId: 0, url: 'https://shop.test/go?to=evil' });
     const released = guard.release();
-    // Another tab's and a subframe's errors are not ours; another extension's block of an allowed site is not a landing elsewhere.
+    // Another tab's errors are not ours; another extension's block of an allowed site is not a landing elsewhere.
     fake.onErrorOccurred.fire({ tabId: 8, frameId: 0, url: 'https://evil.test/a', error: 'net::ERR_BLOCKED_BY_CLIENT' });
-    fake.onErrorOccurred.fire({ tabId: 7, frameId: 2, url: 'https://evil.test/b', error: 'net::ERR_BLOCKED_BY_CLIENT' });
     fake.setTabUrl('https://evil.test/steal?d=secret');
     fake.onErrorOccurred.fire({ tabId: 7, frameId: 0, url: 'https://evil.test/steal?d=secret', error: 'net::ERR_BLOCKED_BY_CLIENT' });
     await released;
     expect(guard.blocked()).toEqual(['https://evil.test/steal?d=secret']);
     expect(fake.loaded).toEqual(['7 https://shop.test/cart']);
     expect(fake.rules()).toEqual([]);
+  });
+
+  it('reports a frame’s stopped load and a new tab’s, and closes the new tab that was stopped', async () => {
+    const fake = fakeApis();
+    const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/']);
+    fake.onCreatedNavigationTarget.fire({ sourceTabId: 7, tabId: 9, url: 'https://evil.test/tab?d=secret' });
+    fake.onCreatedNavigationTarget.fire({ sourceTabId: 5, tabId: 10, url: 'https://evil.test/other' });
+    fake.onErrorOccurred.fire({ tabId: 7, frameId: 3, url: 'https://evil.test/frame?d=secret', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    fake.onErrorOccurred.fire({ tabId: 9, frameId: 0, url: 'https://evil.test/tab?d=secret', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    fake.onErrorOccurred.fire({ tabId: 10, frameId: 0, url: 'https://evil.test/other', error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    await guard.release();
+    expect(guard.blocked()).toEqual(['https://evil.test/frame?d=secret', 'https://evil.test/tab?d=secret']);
+    expect(fake.closed).toEqual([9]);
+    // Only a stopped top-level load takes the tab back.
+    expect(fake.loaded).toEqual([]);
+    expect(fake.rules()).toEqual([]);
+    expect(fake.onCreatedNavigationTarget.size()).toBe(0);
   });
 
   it('reads Firefox’s report of a stopped load (NS_ERROR_ABORT) as blocked, and other errors as not', async () => {
@@ -94,7 +137,7 @@ describe('landing guard', () => {
     });
     const guards = createLandingGuards(fake.apis);
     const guard = await guards.guard(4, ['https://a.test/']);
-    expect(fake.rules().map((rule) => rule.id)).toEqual([1, 2, 3, 4]);
+    expect(fake.rules().map((rule) => rule.id)).toEqual([1, ...Array.from({ length: fake.rules().length - 1 }, (_, i) => i + 2)]);
     await guard.release();
     await guards.clearStale();
     expect(fake.rules()).toEqual([]);

@@ -7,6 +7,12 @@
  * tab is taken back from the error page. The same rules work in Chrome and Firefox (session rules,
  * `tabIds`, `main_frame`).
  *
+ * Not only the tab's own top-level loads: an act can also send data away by a navigation inside a frame
+ * (a form submitted in a frame, a link with target set to a frame) or into a new tab (target=_blank,
+ * window.open). So while the guard holds, a frame of the tab may load only the allowed sites or its own
+ * site (a frame navigating itself, like a payment frame's own submit), and a new tab opened from the
+ * tab's sites only the allowed sites; a new tab stopped that way is closed on release.
+ *
  * Why rules and not webNavigation alone: webNavigation reports a redirect after the request was sent.
  */
 import type { LandingGuard } from '../runtime/browser.js';
@@ -18,7 +24,11 @@ export interface GuardApis {
   onBeforeNavigate: chrome.events.Event<(details: { tabId: number; frameId: number; url: string }) => void>;
   onCommitted: chrome.events.Event<(details: { tabId: number; frameId: number; url: string }) => void>;
   onErrorOccurred: chrome.events.Event<(details: { tabId: number; frameId: number; url: string; error: string }) => void>;
+  onCreatedNavigationTarget: chrome.events.Event<(details: { sourceTabId: number; tabId: number; url: string }) => void>;
   getTabUrl(tabId: number): Promise<string | undefined>;
+  /** The addresses of the tab's frames (subframes only). */
+  getFrameUrls(tabId: number): Promise<string[]>;
+  closeTab(tabId: number): Promise<void>;
   /** Loads an address in the tab (to take it back from a stopped load). */
   load(tabId: number, url: string): Promise<void>;
 }
@@ -54,6 +64,16 @@ function allowedOrigins(allowed: readonly string[]): string[] {
   return [...origins];
 }
 
+/** The host of an http(s) address, as declarativeNetRequest's domain conditions name it (no port). */
+function hostOf(address: string | undefined): string | undefined {
+  try {
+    const url = new URL(address ?? '');
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const sameOriginAs = (url: string, origins: readonly string[]) =>
   origins.some((origin) => url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`) || url.startsWith(`${origin}#`));
 
@@ -77,17 +97,39 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
         ids.push(id);
         return id;
       };
-      const condition = { tabIds: [tabId], resourceTypes: ['main_frame' as chrome.declarativeNetRequest.ResourceType] };
+      const type = (name: string) => name as chrome.declarativeNetRequest.ResourceType;
+      const block = { type: 'block' as chrome.declarativeNetRequest.RuleActionType };
+      const allow = { type: 'allow' as chrome.declarativeNetRequest.RuleActionType };
+      const frameUrls = await apis.getFrameUrls(tabId).catch(() => [] as string[]);
+      const condition = { tabIds: [tabId], resourceTypes: [type('main_frame')] };
+      const frames = { tabIds: [tabId], resourceTypes: [type('sub_frame')] };
+      // New tabs: main-frame loads started by the tab's pages (its own site and its frames' sites) in any other tab.
+      const openerHosts = [...new Set([startUrl, ...frameUrls].map(hostOf).filter((host): host is string => host !== undefined))];
+      const opened = { excludedTabIds: [tabId], initiatorDomains: openerHosts, resourceTypes: [type('main_frame')] };
+      const ownSites = [...new Set(frameUrls.flatMap((url) => allowedOrigins([url])))];
       const rules: chrome.declarativeNetRequest.Rule[] = [
-        { id: takeId(), priority: 1, action: { type: 'block' as chrome.declarativeNetRequest.RuleActionType }, condition },
-        ...origins.map((origin) => ({
-          id: takeId(),
-          priority: 2,
-          action: { type: 'allow' as chrome.declarativeNetRequest.RuleActionType },
-          condition: { ...condition, urlFilter: `|${origin}/` },
-        })),
+        { id: takeId(), priority: 1, action: block, condition },
+        { id: takeId(), priority: 1, action: block, condition: frames },
+        ...(openerHosts.length > 0 ? [{ id: takeId(), priority: 1, action: block, condition: opened }] : []),
+        ...origins.flatMap((origin) => [
+          { id: takeId(), priority: 2, action: allow, condition: { ...condition, urlFilter: `|${origin}/` } },
+          { id: takeId(), priority: 2, action: allow, condition: { ...frames, urlFilter: `|${origin}/` } },
+          ...(openerHosts.length > 0 ? [{ id: takeId(), priority: 2, action: allow, condition: { ...opened, urlFilter: `|${origin}/` } }] : []),
+        ]),
+        // A frame may go on loading its own site when that site starts the load (its own form, its own link).
+        ...ownSites.flatMap((origin) => {
+          const host = hostOf(origin);
+          return host ? [{ id: takeId(), priority: 2, action: allow, condition: { ...frames, urlFilter: `|${origin}/`, initiatorDomains: [host] } }] : [];
+        }),
       ];
       const blocked: string[] = [];
+      // Tabs this tab's pages opened while the guard held: their stopped loads are landings elsewhere too.
+      const spawned = new Set<number>();
+      const blockedTabs = new Set<number>();
+      let topBlocked = false;
+      const onCreated = (details: { sourceTabId: number; tabId: number }) => {
+        if (details.sourceTabId === tabId) spawned.add(details.tabId);
+      };
       // The top-frame navigation under way, if any: it ends when it commits or fails.
       let inFlight: Promise<void> | undefined;
       let settleInFlight: (() => void) | undefined;
@@ -106,13 +148,30 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
         settleInFlight?.();
       };
       const onError = (details: { tabId: number; frameId: number; url: string; error: string }) => {
-        if (details.tabId !== tabId || details.frameId !== 0) return;
-        if (BLOCKED_ERROR.test(details.error) && !sameOriginAs(details.url, origins)) blocked.push(details.url);
+        const stopped = BLOCKED_ERROR.test(details.error) && !sameOriginAs(details.url, origins);
+        if (spawned.has(details.tabId) && details.frameId === 0) {
+          if (stopped) {
+            blocked.push(details.url);
+            blockedTabs.add(details.tabId);
+          }
+          return;
+        }
+        if (details.tabId !== tabId) return;
+        // A frame's stopped load: its own site is allowed when the frame itself starts it, so any stop is elsewhere.
+        if (details.frameId !== 0) {
+          if (stopped && !sameOriginAs(details.url, ownSites)) blocked.push(details.url);
+          return;
+        }
+        if (stopped) {
+          blocked.push(details.url);
+          topBlocked = true;
+        }
         settleInFlight?.();
       };
       apis.onBeforeNavigate.addListener(onBefore);
       apis.onCommitted.addListener(onCommitted);
       apis.onErrorOccurred.addListener(onError);
+      apis.onCreatedNavigationTarget.addListener(onCreated);
       await apis.updateSessionRules({ addRules: rules });
       let released = false;
       return {
@@ -128,7 +187,10 @@ export function createLandingGuards(apis: GuardApis): { guard(tabId: number, all
           apis.onBeforeNavigate.removeListener(onBefore);
           apis.onCommitted.removeListener(onCommitted);
           apis.onErrorOccurred.removeListener(onError);
-          if (blocked.length === 0 || startUrl === undefined) return;
+          apis.onCreatedNavigationTarget.removeListener(onCreated);
+          // A tab opened only to carry data away shows an error page: it goes.
+          await Promise.all([...blockedTabs].map((id) => apis.closeTab(id).catch(() => undefined)));
+          if (!topBlocked || startUrl === undefined) return;
           // The tab shows the "blocked" error page for the stopped address: load where it was before the act.
           // (Not history.back: the error page's entry may not exist yet when the error is reported.)
           const url = await apis.getTabUrl(tabId).catch(() => undefined);
@@ -149,7 +211,11 @@ export function extensionLandingGuards(): ReturnType<typeof createLandingGuards>
     onBeforeNavigate: chrome.webNavigation.onBeforeNavigate,
     onCommitted: chrome.webNavigation.onCommitted,
     onErrorOccurred: chrome.webNavigation.onErrorOccurred,
+    onCreatedNavigationTarget: chrome.webNavigation.onCreatedNavigationTarget,
     getTabUrl: async (tabId) => (await chrome.tabs.get(tabId)).url,
+    getFrameUrls: async (tabId) =>
+      ((await chrome.webNavigation.getAllFrames({ tabId })) ?? []).filter((frame) => frame.frameId !== 0).map((frame) => frame.url),
+    closeTab: (tabId) => chrome.tabs.remove(tabId),
     load: async (tabId, url) => void (await chrome.tabs.update(tabId, { url })),
   });
 }

@@ -22,6 +22,8 @@ export function syntheticPageInput(navigation: NavigationEvents, reason: string)
     mouse: () => Promise.reject(noTrustedInput(reason)),
     keys: () => Promise.reject(noTrustedInput(reason)),
     insertText: () => Promise.reject(noTrustedInput(reason)),
+    // Synthetic events are dispatched to the judged element itself, never to a point: nothing to hit-test.
+    hitTest: () => Promise.resolve(undefined),
     release: () => Promise.resolve(),
     openDialog: () => undefined,
     answerDialog: () =>

@@ -17,7 +17,10 @@ import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
 import { documentId, pruneRefs, resolveRef } from './refs.js';
 import { capSnapshot, capText } from './reply-caps.js';
-import { actWhenSettled } from './target.js';
+import { actWhenSettled, motionSettled } from './target.js';
+import { checkFramePoint, checkPoint, pressLanded } from './point-check.js';
+import { frameHoldsFocus, guardKeys, keysLanded } from './key-guard.js';
+import { deepActiveElement } from './observe-util.js';
 import { takeSnapshot } from './snapshot.js';
 
 /** What every action reports: where the page is now, and its one line for the model. */
@@ -102,15 +105,25 @@ export const pageHandlers: PageHandlers = {
     ...(command.textGone !== undefined ? { textGone: !pageHasText(command.textGone) } : {}),
   }),
   inspect: (command) => inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {}),
-  locate: (command) => {
+  locate: async (command) => {
     const element = resolveRef(command.ref, command.documentId);
-    return actWhenSettled(element, () => locate(element, command.purpose));
+    // A target still moving into place (an app animating it in) is aimed at where it comes to rest.
+    if (command.purpose !== 'focus') await motionSettled(element);
+    return actWhenSettled(element, () => locate(element, command.purpose, command.watch === true));
   },
   frame_offset: (command) =>
     actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () =>
       frameOffset(command.frameId, command.url, command.nth, command.x, command.y),
     ),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
+  point_check: (command) => checkPoint(command),
+  frame_point_check: (command) => checkFramePoint(command),
+  pointer_landed: (command) => pressLanded(command),
+  // Without a ref the keys were judged on the focused element; focus on a child frame's iframe guards that
+  // the keys go into that frame (any key event reaching this document then means focus left it).
+  guard_keys: (command) => guardKeys(command.ref ? resolveRef(command.ref, command.documentId) : (deepActiveElement() ?? document.body)),
+  keys_landed: (command) => keysLanded(command),
+  frame_focus: (command) => frameHoldsFocus(command),
   observe_start: (command) => startObservation(observationTarget(command.ref, command.documentId), command.refPrefix),
   observe_end: (command) => finishObservation(command.token, command.quietMs, command.maxMs),
 };

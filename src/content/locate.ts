@@ -12,11 +12,18 @@ import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget 
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
+import { contentBoxPoint, frameElementOf } from './frame-element.js';
+import { watchPointer } from './point-check.js';
+
+export { frameElementOf };
 
 type Located = PageResultOf<'locate'>;
 
-/** Checks the element for `purpose` and returns the point a person's pointer would use. */
-export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpose']): Located {
+/**
+ * Checks the element for `purpose` and returns the point a person's pointer would use; with `watch`,
+ * also starts recording where the pointer lands on it (src/content/point-check.ts).
+ */
+export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpose'], watch = false): Located {
   let editable: Located['editable'];
   if (purpose === 'type') {
     editable = editableKind(element);
@@ -39,27 +46,8 @@ export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpo
     label: label(element),
     ...(editable ? { editable } : {}),
     focused: active === element || element.contains(active),
+    ...(watch ? { watch: watchPointer(element) } : {}),
   };
-}
-
-/**
- * The iframe element of child frame `frameId`: by `runtime.getFrameId` where the browser offers it to
- * content scripts, else the `nth` iframe whose address is `url` (the browser lists a frame's children
- * in document order, as read_page matches them).
- */
-export function frameElementOf(frameId: number, url: string, nth: number): HTMLIFrameElement | HTMLFrameElement | undefined {
-  const frames = [...document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')];
-  const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
-  if (typeof runtime?.getFrameId === 'function') {
-    for (const frame of frames) {
-      try {
-        if (runtime.getFrameId(frame) === frameId) return frame;
-      } catch {
-        // not a frame the extension knows (a sandboxed about:blank without our script)
-      }
-    }
-  }
-  return frames.filter((frame) => frame.src === url || (!frame.src && url === 'about:blank'))[nth];
 }
 
 /**
@@ -74,11 +62,7 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
       suggestion: 'Call read_page to see the page as it is now.',
     });
   }
-  const at = () => {
-    const rect = frame.getBoundingClientRect();
-    const style = getComputedStyle(frame);
-    return { x: rect.left + frame.clientLeft + parseFloat(style.paddingLeft) + x, y: rect.top + frame.clientTop + parseFloat(style.paddingTop) + y };
-  };
+  const at = () => contentBoxPoint(frame, x, y);
   let point = at();
   if (point.x < 0 || point.y < 0 || point.x >= innerWidth || point.y >= innerHeight) {
     frame.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });

@@ -36,6 +36,17 @@ function containsComposed(ancestor: Element, node: Node | null): boolean {
   return false;
 }
 
+/**
+ * Whether a pointer at `hit` acts on `element`: the element itself, something inside it (across open
+ * shadow roots), or its own label (a click on a label is a click on its control).
+ */
+export function landsOn(element: Element, hit: Element | null): boolean {
+  if (!hit) return false;
+  if (containsComposed(element, hit)) return true;
+  const labelOfHit = hit.closest('label');
+  return labelOfHit !== null && (labelOfHit as HTMLLabelElement).control === element;
+}
+
 /** The innermost element at a point, looking through open shadow roots. */
 export function deepElementFromPoint(x: number, y: number): Element | null {
   let element = document.elementFromPoint(x, y);
@@ -87,9 +98,7 @@ export function prepareTarget(element: Element, options: { checkCovered: boolean
   const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
   if (options.checkCovered) {
     const hit = deepElementFromPoint(x, y);
-    const labelOfTarget = hit?.closest('label');
-    const isOwnLabel = labelOfTarget !== null && labelOfTarget !== undefined && (labelOfTarget as HTMLLabelElement).control === element;
-    if (hit && !containsComposed(element, hit) && !isOwnLabel) {
+    if (hit && !landsOn(element, hit)) {
       const cover = describeCover(hit);
       throw new ToolError('ELEMENT_COVERED', `${label(element)} is covered by ${cover}, which would receive the click.`, {
         suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog: find its close/accept button), then try again.',

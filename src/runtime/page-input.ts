@@ -20,13 +20,17 @@ export interface MouseStep {
   modifiers?: readonly Modifier[];
 }
 
-/** One key going down or up, as `src/shared/keys.ts` describes it. */
+/**
+ * One key going down or up, as `src/shared/keys.ts` describes it; `char` is the character a key types
+ * sent on its own, after a `down` without text, so the page's reaction to the keydown (focus moved
+ * elsewhere) can be judged before the character lands.
+ */
 export interface KeyStep {
-  type: 'down' | 'up';
+  type: 'down' | 'up' | 'char';
   key: string;
   code: string;
   keyCode: number;
-  /** What the key types (keydown only); absent for keys that type nothing. */
+  /** What the key types (keydown and char only); absent for keys that type nothing. */
   text?: string;
   modifiers?: readonly Modifier[];
   location?: number;
@@ -67,6 +71,18 @@ export interface PageWatch {
   stop(): void;
 }
 
+/**
+ * What the browser itself hit-tests at a top-level point: the node (DevTools `backendNodeId`) and the
+ * frame whose document holds it. A frame in another process is not looked into: its iframe element is
+ * the node. `tag` and `src` are read when asked (naming what is there, telling an iframe).
+ */
+export interface BrowserHit {
+  node: number;
+  frame: string;
+  tag?: string;
+  src?: string;
+}
+
 /** The port the page tools use for trusted input; optional on the BrowserBridge. */
 export interface PageInputPort {
   /**
@@ -80,6 +96,8 @@ export interface PageInputPort {
   keys(tabId: number, steps: readonly KeyStep[]): Promise<DispatchOutcome>;
   /** Inserts text at the caret as an input method would (one `insertText` input event). */
   insertText(tabId: number, text: string): Promise<DispatchOutcome>;
+  /** What the browser hit-tests at a point of the tab's viewport (undefined: nothing, or it cannot tell). */
+  hitTest(tabId: number, x: number, y: number, describe: boolean): Promise<BrowserHit | undefined>;
   /** Detaches from every tab no other owner still uses. */
   release(owner: string): Promise<void>;
   /** The dialog open on a tab, if any. */

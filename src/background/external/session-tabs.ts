@@ -154,6 +154,7 @@ export class SessionTabs {
       mouse: guard((tabId, steps: Parameters<PageInputPort['mouse']>[1]) => input.mouse(tabId, steps)),
       keys: guard((tabId, steps: Parameters<PageInputPort['keys']>[1]) => input.keys(tabId, steps)),
       insertText: guard((tabId, text: string) => input.insertText(tabId, text)),
+      hitTest: guard((tabId, x: number, y: number, describe: boolean) => input.hitTest(tabId, x, y, describe)),
       answerDialog: guard((tabId, accept: boolean, promptText?: string) => input.answerDialog(tabId, accept, promptText)),
       release: (owner) => input.release(owner),
       // Synchronous reads: a tab not in the session has no dialog and no watch of its.

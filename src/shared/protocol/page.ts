@@ -64,10 +64,41 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
   // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
-  z.object({ type: z.literal('locate'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['click', 'hover', 'type', 'focus']) }),
+  z.object({
+    type: z.literal('locate'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    purpose: z.enum(['click', 'hover', 'type', 'focus']),
+    /** Also start watching where the pointer lands on it (pointer moves and presses): the reply's `watch` token. */
+    watch: z.boolean().optional(),
+  }),
   /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
   z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
+  // The act judged again where it lands (src/content/point-check.ts, key-guard.ts): after the pointer has moved and the
+  // page has reacted, the element at the point; before and after every key, the element holding focus.
+  /** The target frame: is the watched element still at the point (x, y) of this frame ('press'), or did the move land on it ('move')? */
+  z.object({ type: z.literal('point_check'), token: z.string().max(40), x: z.number(), y: z.number(), purpose: z.enum(['press', 'move']) }),
+  /** An ancestor frame: is the point (x, y) of this frame still on child frame `frameId`'s iframe, uncovered? */
+  z.object({
+    type: z.literal('frame_point_check'),
+    frameId: z.number().int().min(1),
+    url: z.string(),
+    nth: z.number().int().min(0),
+    x: z.number(),
+    y: z.number(),
+  }),
+  /** Where press number `presses` of the watched pointer landed; `end` stops watching. */
+  z.object({ type: z.literal('pointer_landed'), token: z.string().max(40), presses: z.number().int().min(1).max(3), end: z.boolean() }),
+  /**
+   * Arms the key guard on the ref's element (no ref: the focused one, a child frame's iframe when focus is in
+   * that frame): keys and text reaching any other element of this document are stopped.
+   */
+  z.object({ type: z.literal('guard_keys'), ref: localRef.optional(), documentId: z.string().optional() }),
+  /** What reached the guarded element since it was armed, and whether it still holds focus; `end` disarms. */
+  z.object({ type: z.literal('keys_landed'), token: z.string().max(40), end: z.boolean() }),
+  /** An ancestor frame: does focus in this frame rest on child frame `frameId`'s iframe? */
+  z.object({ type: z.literal('frame_focus'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0) }),
   // What an action did (src/content/observe.ts): armed before it, read after the page settles.
   z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
   z.object({
@@ -207,9 +238,40 @@ export const pageResultSchemas = {
     editable: z.enum(['field', 'textarea', 'editable']).optional(),
     /** True when the element (or, for 'focus', what it focused) has focus now. */
     focused: z.boolean(),
+    /** The pointer watch armed on it (`watch: true`), for point_check and pointer_landed. */
+    watch: z.string().optional(),
   }),
   frame_offset: z.object({ x: z.number(), y: z.number() }),
   caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
+  point_check: z.object({ ok: z.literal(true) }),
+  frame_point_check: z.object({ ok: z.literal(true) }),
+  pointer_landed: z.object({
+    /** The press reached the watched element (or its label). */
+    landed: z.boolean(),
+    /** What it reached instead, when that is in this document: `button "Delete account"`. */
+    on: z.string().optional(),
+  }),
+  guard_keys: z.object({
+    token: z.string(),
+    label: z.string(),
+    focused: z.boolean(),
+    now: z.string().optional(),
+  }),
+  keys_landed: z.object({
+    /** Trusted keydowns and text insertions (beforeinput without a key) that reached the element. */
+    keydowns: z.number().int(),
+    insertions: z.number().int(),
+    /** Keys or text aimed at another element of this document, stopped before their default action. */
+    blocked: z.number().int(),
+    blockedOn: z.string().optional(),
+    /** The page prevented the last keydown's default: a person's key would type nothing, so no character follows it. */
+    prevented: z.boolean(),
+    /** The element still holds focus in this document. */
+    focused: z.boolean(),
+    /** What holds focus instead: `textbox "Amount"`, `a frame from pay.example`, `the page itself`. */
+    now: z.string().optional(),
+  }),
+  frame_focus: z.object({ holds: z.boolean(), now: z.string().optional() }),
   observe_start: z.object({ token: z.string() }),
   observe_end: z.object({
     url: z.string(),

@@ -20,6 +20,7 @@ function fakeTab(options: { channel?: InputChannel; effects?: Partial<WatchedEve
     mouse: async () => ({ outcome: 'dispatched' }),
     keys: async () => ({ outcome: 'dispatched' }),
     insertText: async () => ({ outcome: 'dispatched' }),
+    hitTest: async () => undefined,
     release: async (owner) => void released.push(owner),
     openDialog: () => dialog,
     answerDialog: async () => {

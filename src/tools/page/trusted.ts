@@ -5,24 +5,24 @@
  * `isTrusted: true` with every legacy field. Each function returns what it did, or stops at a dialog.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
-import type { DialogInfo, DispatchOutcome, KeyStep, MouseStep, PageInputPort } from '../../runtime/page-input.js';
+import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../runtime/page-input.js';
 import { keyDefinition, keyForCharacter, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
-import type { PageResultOf } from '../../shared/protocol/page.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
+import { aim, confirmAim, pressReached, targetMoved, type Aimed, type Target } from './pointer-check.js';
+import { armKeyGuard, checkFocus, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
 
-/** Where an action acts: a frame of a tab, a local ref in it, and the document the ref came from. */
-export interface Target {
-  tabId: number;
-  frameId: number;
-  ref: string;
-  documentId: string | undefined;
-}
+export type { Target } from './pointer-check.js';
 
 /** What a trusted act did; `dialog` when a dialog opened and the rest was not sent. */
 export interface Acted {
   done: string;
   notes: string[];
   dialog?: DialogInfo;
+}
+
+/** Whether an act re-checks its target where it lands: always, except in the bench that measures what the re-checks cost. */
+export interface Rechecks {
+  recheck?: boolean;
 }
 
 /** Longest text typed key by key; the rest of a longer text is inserted in one piece, as a paste would. */
@@ -34,64 +34,63 @@ function port(context: ToolUseContext): PageInputPort {
   return input;
 }
 
-/** Locates the target for `purpose` and returns its point in the tab's top-level viewport. */
-export async function pointOf(
-  context: ToolUseContext,
-  target: Target,
-  purpose: 'click' | 'hover' | 'type' | 'focus',
-): Promise<PageResultOf<'locate'> & { topX: number; topY: number }> {
-  const located = await sendPageCommand(
-    context,
-    target.tabId,
-    { type: 'locate', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), purpose },
-    target.frameId,
-  );
-  let point = { x: located.x, y: located.y };
-  if (target.frameId !== 0) {
-    const frames = await requireBrowser(context).listFrames(target.tabId);
-    for (let child = target.frameId; child !== 0;) {
-      const info = frames.find((frame) => frame.frameId === child);
-      const parent = info?.parentFrameId;
-      if (!info || parent === undefined || parent < 0) break;
-      const nth = frames.filter((frame) => frame.parentFrameId === parent && frame.url === info.url).findIndex((frame) => frame.frameId === child);
-      point = await sendPageCommand(
-        context,
-        target.tabId,
-        { type: 'frame_offset', frameId: child, url: info.url, nth: Math.max(0, nth), x: point.x, y: point.y },
-        parent,
-      );
-      child = parent;
-    }
-  }
-  return { ...located, topX: point.x, topY: point.y };
+/** Locates the target for `purpose` and returns its point in the tab's top-level viewport (no re-checks: focusing only). */
+export async function pointOf(context: ToolUseContext, target: Target, purpose: 'click' | 'hover' | 'type' | 'focus'): Promise<Aimed> {
+  return aim(context, target, purpose, false);
 }
 
 const dialogOf = (outcome: DispatchOutcome): DialogInfo | undefined => (outcome.outcome === 'dialog' ? outcome.dialog : undefined);
 
-/** A click (or double, triple, right, middle click) with modifiers, by the browser's pointer. */
+/**
+ * Presses and releases `count` times at the aimed point, each press confirmed where it lands first
+ * (src/tools/page/pointer-check.ts). A press that reached something else is released away from it.
+ */
+async function pressAt(
+  context: ToolUseContext,
+  aimed: Aimed,
+  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] },
+): Promise<DialogInfo | undefined> {
+  const input = port(context);
+  const { tabId } = aimed.target;
+  const at = { x: aimed.topX, y: aimed.topY, button: options.button, modifiers: options.modifiers };
+  for (let count = 1; count <= options.clickCount; count++) {
+    // The page may react to the previous click (a menu opening under the pointer): judge every press anew.
+    await confirmAim(context, aimed, 'press');
+    const pressed = await input.mouse(tabId, [{ type: 'press', ...at, clickCount: count }]);
+    if (dialogOf(pressed)) return dialogOf(pressed);
+    const reached = await pressReached(context, aimed, count, count === options.clickCount);
+    if (!reached.landed) {
+      // Released at the viewport's corner: a click needs the press and the release on the same element.
+      await input.mouse(tabId, [{ type: 'release', ...at, x: 0, y: 0, clickCount: count }]);
+      const now = reached.on ?? 'another frame or element';
+      throw targetMoved(`The press meant for ${aimed.label} reached ${now}: the page moved it under the pointer at that instant.`, now, true);
+    }
+    const released = await input.mouse(tabId, [{ type: 'release', ...at, clickCount: count }]);
+    if (dialogOf(released)) return dialogOf(released);
+  }
+  return undefined;
+}
+
+/** A click (or double, triple, right, middle click) with modifiers, by the browser's pointer, confirmed where it lands. */
 export async function trustedClick(
   context: ToolUseContext,
   target: Target,
-  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] },
+  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] } & Rechecks,
 ): Promise<Acted> {
-  const at = await pointOf(context, target, 'click');
-  const steps: MouseStep[] = [{ type: 'move', x: at.topX, y: at.topY, modifiers: options.modifiers }];
-  for (let count = 1; count <= options.clickCount; count++) {
-    steps.push({ type: 'press', x: at.topX, y: at.topY, button: options.button, clickCount: count, modifiers: options.modifiers });
-    steps.push({ type: 'release', x: at.topX, y: at.topY, button: options.button, clickCount: count, modifiers: options.modifiers });
-  }
-  const outcome = await port(context).mouse(target.tabId, steps);
+  const at = await aim(context, target, 'click', options.recheck !== false);
+  const moved = await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY, modifiers: options.modifiers }]);
+  const dialog = dialogOf(moved) ?? (await pressAt(context, at, options));
   const times = options.clickCount === 1 ? '' : options.clickCount === 2 ? ' twice' : ' three times';
   const mods = options.modifiers.length ? ` with ${options.modifiers.join('+')}` : '';
   const which = options.button === 'left' ? 'Clicked' : `${options.button === 'right' ? 'Right' : 'Middle'}-clicked`;
-  const dialog = dialogOf(outcome);
   return { done: `${which} ${at.label}${times}${mods}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
-/** The pointer moves over the element. */
-export async function trustedHover(context: ToolUseContext, target: Target): Promise<Acted> {
-  const at = await pointOf(context, target, 'hover');
+/** The pointer moves over the element; where the move landed is checked after it. */
+export async function trustedHover(context: ToolUseContext, target: Target, options: Rechecks = {}): Promise<Acted> {
+  const at = await aim(context, target, 'hover', options.recheck !== false);
   const dialog = dialogOf(await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
+  if (!dialog) await confirmAim(context, at, 'move');
   return { done: `Hovering over ${at.label}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
@@ -122,28 +121,81 @@ export function pressSteps(definition: KeyDefinition, modifiers: readonly Modifi
   return steps;
 }
 
-/** A key or combination, on `target` (focused first, by script) or on whatever has focus. */
-export async function trustedKey(context: ToolUseContext, tabId: number, press: KeyPress, target: Target | undefined): Promise<Acted> {
+/** A key or combination, on `target` (focused first, by script) or on whatever has focus, only while focus stays there. */
+export async function trustedKey(context: ToolUseContext, tabId: number, press: KeyPress, target: Target | undefined, options: Rechecks = {}): Promise<Acted> {
   let where = 'the focused element';
-  if (target) where = (await pointOf(context, target, 'focus')).label;
-  const dialog = dialogOf(await port(context).keys(tabId, pressSteps(press, press.modifiers)));
+  let links: Aimed['links'] = [];
+  if (target) {
+    const at = await pointOf(context, target, 'focus');
+    where = at.label;
+    links = at.links;
+  }
+  const steps = pressSteps(press, press.modifiers);
+  if (options.recheck === false) {
+    const dialog = dialogOf(await port(context).keys(tabId, steps));
+    return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
+  }
+  // Without a ref the key was judged on the element focused in the top frame: it goes there or nowhere.
+  const guard = await armKeyGuard(context, {
+    tabId,
+    frameId: target?.frameId ?? 0,
+    ...(target ? { ref: target.ref, documentId: target.documentId } : {}),
+    links,
+  });
+  const dialog = await guardedKeys(context, guard, steps, undefined, true);
+  await disarmKeyGuard(context, guard);
   return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
+/** How typing sends its keys and text: through the key guard, or (bench only) straight to the browser. */
+interface KeySender {
+  keys(steps: KeyStep[], progress: TypingProgress): Promise<DialogInfo | undefined>;
+  insert(text: string, progress: TypingProgress): Promise<DialogInfo | undefined>;
+  end(progress: TypingProgress): Promise<void>;
+}
+
+function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | undefined): KeySender {
+  const input = port(context);
+  if (!guard) {
+    return {
+      keys: async (steps) => dialogOf(await input.keys(tabId, steps)),
+      insert: async (text) => dialogOf(await input.insertText(tabId, text)),
+      end: async () => undefined,
+    };
+  }
+  let first = true;
+  return {
+    keys: (steps, progress) => {
+      const dialog = guardedKeys(context, guard, steps, progress, first);
+      first = false;
+      return dialog;
+    },
+    insert: (text, progress) => {
+      first = false;
+      return guardedInsert(context, guard, text, progress);
+    },
+    // The last key's own reaction (an input handler moving focus) is judged too, and the guard disarmed.
+    end: async (progress) => void (await checkFocus(context, guard, progress, { end: true })),
+  };
+}
+
 /**
- * Types like a person: clicks into the field, selects what it holds (clear) or goes to its end, deletes
- * the selection, then presses a key per character (Enter for a newline), inserting characters no key
- * types (é, emoji) as an input method does. `stopped` is asked after each Enter: a submit may have
- * loaded another page or opened a dialog, and the rest must not be typed into whatever comes next.
+ * Types like a person: clicks into the field (the press confirmed where it lands), selects what it
+ * holds (clear) or goes to its end, deletes the selection, then presses a key per character (Enter for
+ * a newline), inserting characters no key types (é, emoji) as an input method does — every key and
+ * piece only while focus is still in the field (src/tools/page/key-check.ts). `stopped` is asked after
+ * each Enter: a submit may have loaded another page or opened a dialog, and the rest must not be typed
+ * into whatever comes next.
  */
 export async function trustedType(
   context: ToolUseContext,
   target: Target,
   text: string,
-  options: { clear: boolean; submit: boolean; stopped: () => boolean },
+  options: { clear: boolean; submit: boolean; stopped: () => boolean } & Rechecks,
 ): Promise<Acted> {
   const input = port(context);
-  const at = await pointOf(context, target, 'type');
+  const recheck = options.recheck !== false;
+  const at = await aim(context, target, 'type', recheck);
   const notes: string[] = [];
   const total = [...text].length;
   let typed = 0;
@@ -152,57 +204,66 @@ export async function trustedType(
     notes,
     ...(dialog ? { dialog } : {}),
   });
-  const click = await input.mouse(target.tabId, [
-    { type: 'move', x: at.topX, y: at.topY },
-    { type: 'press', x: at.topX, y: at.topY, button: 'left', clickCount: 1 },
-    { type: 'release', x: at.topX, y: at.topY, button: 'left', clickCount: 1 },
-  ]);
-  if (dialogOf(click)) return result(dialogOf(click));
+  const moved = await input.mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]);
+  const clicked = dialogOf(moved) ?? (await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] }));
+  if (clicked) return result(clicked);
   const caret = await sendPageCommand(
     context,
     target.tabId,
     { type: 'caret', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), mode: options.clear ? 'all' : 'end' },
     target.frameId,
   );
-  const send = async (steps: KeyStep[]) => dialogOf(await input.keys(target.tabId, steps));
-  const enter = keyDefinition('Enter') as KeyDefinition;
-  if (!caret.placed && !options.clear) {
-    const dialog = await send(pressSteps(keyDefinition('End') as KeyDefinition, []));
-    if (dialog) return result(dialog);
-  }
-  if (options.clear && caret.value !== '') {
-    const dialog = await send(pressSteps(keyDefinition('Backspace') as KeyDefinition, []));
-    if (dialog) return result(dialog);
-  }
-  const characters = [...text];
-  const bulk = characters.length > TYPE_BY_KEY_LIMIT && !text.includes('\n') ? characters.length - 1 : 0;
-  if (bulk > 0) {
-    const dialog = dialogOf(await input.insertText(target.tabId, characters.slice(0, bulk).join('')));
-    typed = bulk;
-    notes.push(`the first ${bulk} characters were inserted in one piece, as a paste`);
-    if (dialog) return result(dialog);
-  }
-  for (const char of characters.slice(bulk)) {
-    if (char === '\r') {
-      typed++; // "\r\n" is one newline
-      continue;
+  const guard = recheck
+    ? await armKeyGuard(context, { tabId: target.tabId, frameId: target.frameId, ref: target.ref, documentId: target.documentId, links: at.links })
+    : undefined;
+  const sender = keySender(context, target.tabId, guard);
+  const progress = () => ({ typed, total });
+  try {
+    const enter = keyDefinition('Enter') as KeyDefinition;
+    if (!caret.placed && !options.clear) {
+      const dialog = await sender.keys(pressSteps(keyDefinition('End') as KeyDefinition, []), progress());
+      if (dialog) return result(dialog);
     }
-    const definition = keyForCharacter(char);
-    const dialog = definition ? await send(pressSteps(definition, [])) : dialogOf(await input.insertText(target.tabId, char));
-    typed++;
-    if (dialog) return result(dialog);
-    if (char === '\n') {
-      if (at.editable === 'field' && !notes.some((n) => n.includes('as Enter'))) notes.push('the newline was pressed as Enter (the field has one line)');
-      if (options.stopped()) {
-        if (typed < characters.length) notes.push(`stopped typing after the Enter: the page changed (${characters.length - typed} characters not typed)`);
-        return result();
+    if (options.clear && caret.value !== '') {
+      const dialog = await sender.keys(pressSteps(keyDefinition('Backspace') as KeyDefinition, []), progress());
+      if (dialog) return result(dialog);
+    }
+    const characters = [...text];
+    const bulk = characters.length > TYPE_BY_KEY_LIMIT && !text.includes('\n') ? characters.length - 1 : 0;
+    if (bulk > 0) {
+      const dialog = await sender.insert(characters.slice(0, bulk).join(''), progress());
+      typed = bulk;
+      notes.push(`the first ${bulk} characters were inserted in one piece, as a paste`);
+      if (dialog) return result(dialog);
+    }
+    for (const char of characters.slice(bulk)) {
+      if (char === '\r') {
+        typed++; // "\r\n" is one newline
+        continue;
+      }
+      const definition = keyForCharacter(char);
+      const now = char === '\n' ? { ...progress(), next: 'the Enter' } : progress();
+      const dialog = definition ? await sender.keys(pressSteps(definition, []), now) : await sender.insert(char, now);
+      typed++;
+      if (dialog) return result(dialog);
+      if (char === '\n') {
+        if (at.editable === 'field' && !notes.some((n) => n.includes('as Enter'))) notes.push('the newline was pressed as Enter (the field has one line)');
+        if (options.stopped()) {
+          if (typed < characters.length) notes.push(`stopped typing after the Enter: the page changed (${characters.length - typed} characters not typed)`);
+          return result();
+        }
       }
     }
+    if (options.submit) {
+      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' });
+      notes.push('pressed Enter');
+      if (dialog) return result(dialog);
+      if (options.stopped()) return result(); // the Enter loaded another page: there is no field left to check
+    }
+    await sender.end(progress());
+    return result();
+  } catch (error) {
+    if (guard) await disarmKeyGuard(context, guard);
+    throw error;
   }
-  if (options.submit) {
-    const dialog = await send(pressSteps(enter, []));
-    notes.push('pressed Enter');
-    if (dialog) return result(dialog);
-  }
-  return result();
 }

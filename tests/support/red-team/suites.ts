@@ -5,6 +5,7 @@
  */
 import type { TaintAttack } from './taint-attacks.js';
 import { TAINT_ATTACKS } from './taint-attacks.js';
+import { POINTER_ATTACKS } from './pointer-attacks.js';
 
 /** A named list of attacks that must each be stopped by a warning prompt, or blocked with a named error. */
 export interface AttackSuite {
@@ -12,4 +13,7 @@ export interface AttackSuite {
   attacks: readonly TaintAttack[];
 }
 
-export const EFFECT_SUITES: readonly AttackSuite[] = [{ name: 'data attacks', attacks: TAINT_ATTACKS }];
+export const EFFECT_SUITES: readonly AttackSuite[] = [
+  { name: 'data attacks', attacks: TAINT_ATTACKS },
+  { name: 'point of effect', attacks: POINTER_ATTACKS },
+];

@@ -1,0 +1,206 @@
+/**
+ * The content half of judging a pointer act where it lands (the worker half: src/tools/page/pointer.ts).
+ * A click is judged on the element it was aimed at; between that judgement and the press the page can
+ * slide something else under the pointer — another site's page in an almost invisible frame, its own
+ * "Delete account" button — on the very `pointermove` the act causes. So:
+ * - `watchPointer`, armed when the target is located, records where trusted pointer moves and presses
+ *   land in this document (the page cannot forge trusted events);
+ * - `checkPoint`, after the move and the page's reaction, checks the element at the exact point is
+ *   still the judged one (or inside it, or its label), naming what is there instead;
+ * - `checkFramePoint`, in each ancestor frame, checks the point is still on the child's iframe, uncovered;
+ * - `pressLanded`, right after the press and before the release, says whether the press reached the
+ *   judged element: the worker releases away from a press that did not, so no click follows.
+ */
+import { ToolError } from '../runtime/errors.js';
+import { quoted } from '../shared/untrusted-text.js';
+import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
+import { nameOf } from './accessible-name.js';
+import { roleOf } from './aria.js';
+import { contentBoxPoint, frameElementOf } from './frame-element.js';
+import { pageReacted } from './reaction.js';
+import { deepElementFromPoint, label, landsOn } from './target.js';
+
+/** Longest wait for a press to reach this document once the browser has sent it (an input event may trail a message). */
+export const PRESS_WAIT_MS = 150;
+/** A watch nobody reads stops by itself (the worker went away mid-act). */
+const WATCH_EXPIRY_MS = 10_000;
+
+interface Landing {
+  target: Element | null;
+  onElement: boolean;
+}
+
+interface PointerWatch {
+  element: Element;
+  moves: Landing[];
+  presses: Landing[];
+  waiters: Set<() => void>;
+  stop: () => void;
+}
+
+const watches = new Map<string, PointerWatch>();
+let counter = 0;
+
+/** An element as a message names it: `button "Delete account"`, `a frame from pay.example`, `the page itself`. */
+export function describeThere(element: Element | null): string {
+  if (!element || element === document.documentElement || element === document.body) return 'the page itself';
+  if (element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement) {
+    let host = '';
+    try {
+      host = new URL(element.src).host;
+    } catch {
+      // srcdoc or no address: a frame of this page
+    }
+    return host ? `a frame from ${host}` : 'a frame of this page';
+  }
+  const control = element.closest('a[href], button, input, select, textarea, summary, label, [role], [contenteditable="true"], iframe') ?? element;
+  if (control !== element && (control instanceof HTMLIFrameElement || control instanceof HTMLFrameElement)) return describeThere(control);
+  const role = roleOf(control) || control.tagName.toLowerCase();
+  const name = roleOf(control) ? nameOf(control, role) : (control.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return name ? `${role} ${quoted(name, 80)}` : role;
+}
+
+/** The innermost node an event was aimed at (inside open shadow roots), as an element. */
+function eventTarget(event: Event): Element | null {
+  const first = event.composedPath()[0];
+  if (first instanceof Element) return first;
+  return first instanceof Node ? first.parentElement : null;
+}
+
+/** Starts recording where trusted pointer moves and presses land in this document; returns the watch's token. */
+export function watchPointer(element: Element): string {
+  const token = `p${++counter}-${Date.now().toString(36)}`;
+  const watch: PointerWatch = { element, moves: [], presses: [], waiters: new Set(), stop: () => undefined };
+  const landing = (event: Event): Landing => {
+    const target = eventTarget(event);
+    return { target, onElement: landsOn(watch.element, target) };
+  };
+  const onMove = (event: Event) => {
+    if (event.isTrusted && watch.moves.length < 50) watch.moves.push(landing(event));
+  };
+  // pointerdown is the press; mousedown counts only when no pointerdown came for it (a listener
+  // registered before ours may have stopped the pointer event from reaching us).
+  let pointerSeen = false;
+  const onPress = (event: Event) => {
+    if (!event.isTrusted) return;
+    if (event.type === 'pointerdown') pointerSeen = true;
+    else if (pointerSeen) {
+      pointerSeen = false;
+      return;
+    }
+    watch.presses.push(landing(event));
+    for (const wake of watch.waiters) wake();
+  };
+  addEventListener('pointermove', onMove, true);
+  addEventListener('pointerdown', onPress, true);
+  addEventListener('mousedown', onPress, true);
+  const expiry = setTimeout(() => watch.stop(), WATCH_EXPIRY_MS);
+  watch.stop = () => {
+    clearTimeout(expiry);
+    removeEventListener('pointermove', onMove, true);
+    removeEventListener('pointerdown', onPress, true);
+    removeEventListener('mousedown', onPress, true);
+    watches.delete(token);
+  };
+  watches.set(token, watch);
+  return token;
+}
+
+/** TARGET_MOVED: the page put something else where the act was aimed; nothing was pressed. */
+export function targetMoved(message: string, now: string): ToolError {
+  return new ToolError('TARGET_MOVED', message, {
+    suggestion:
+      'The page changed what is under the pointer as it arrived, which is how a page redirects a click. Nothing was pressed. Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.',
+    details: { now },
+  });
+}
+
+function watchOf(token: string): PointerWatch {
+  const watch = watches.get(token);
+  if (!watch) throw targetMoved('The page that was aimed at is no longer the one in this frame (it was reloaded or replaced).', 'another page');
+  return watch;
+}
+
+/**
+ * Same-document successor: an honest app may redraw the control it hovers (a new element with the same
+ * role and name in the same place). Not a hole: the page's own script could make the old element do
+ * anything too; another document (a frame) is never a successor.
+ */
+function successorAt(element: Element, hit: Element | null): Element | undefined {
+  if (element.isConnected || !hit) return undefined;
+  const role = roleOf(element);
+  if (!role) return undefined;
+  for (let candidate: Element | null = hit; candidate; candidate = candidate.parentElement) {
+    if (candidate.tagName === element.tagName && roleOf(candidate) === role && nameOf(candidate, role) === nameOf(element, role)) return candidate;
+  }
+  return undefined;
+}
+
+/** Checks the watched element is where the act lands (see the file comment); throws TARGET_MOVED naming what is there. */
+export async function checkPoint(command: PageCommandOf<'point_check'>): Promise<PageResultOf<'point_check'>> {
+  const watch = watchOf(command.token);
+  if (command.purpose === 'move') {
+    // A hover is the move itself: what the page shows after it is its effect, so judge where the move landed.
+    const landed = watch.moves[0];
+    if (landed && !landed.onElement) {
+      const now = describeThere(landed.target);
+      throw targetMoved(`The pointer landed on ${now} instead of ${label(watch.element)}: the page moved it under the pointer.`, now);
+    }
+    if (landed) return { ok: true };
+  } else {
+    await pageReacted();
+  }
+  const hit = deepElementFromPoint(command.x, command.y);
+  if (landsOn(watch.element, hit)) return { ok: true };
+  const successor = successorAt(watch.element, hit);
+  if (successor) {
+    watch.element = successor;
+    return { ok: true };
+  }
+  const now = describeThere(hit);
+  throw targetMoved(
+    `${now} is now where the pointer was aimed at ${label(watch.element)}: the page moved it there after the pointer arrived. Nothing was pressed.`,
+    now,
+  );
+}
+
+/** In an ancestor frame: the point is still inside the child frame's iframe, and nothing of this frame covers it. */
+export async function checkFramePoint(command: PageCommandOf<'frame_point_check'>): Promise<PageResultOf<'frame_point_check'>> {
+  await pageReacted();
+  const frame = frameElementOf(command.frameId, command.url, command.nth);
+  if (!frame) throw targetMoved('The frame that holds the element left the page after the pointer arrived. Nothing was pressed.', 'no frame');
+  const style = getComputedStyle(frame);
+  const origin = contentBoxPoint(frame, 0, 0);
+  const width = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const inside = command.x >= origin.x && command.y >= origin.y && command.x < origin.x + width && command.y < origin.y + height;
+  const hit = deepElementFromPoint(command.x, command.y);
+  if (inside && hit === frame) return { ok: true };
+  const now = describeThere(hit);
+  throw targetMoved(
+    `${now} is now where the pointer was aimed, over the frame that holds the element: the page moved it there after the pointer arrived. Nothing was pressed.`,
+    now,
+  );
+}
+
+/** Where press `presses` landed (waiting briefly for it to arrive); `end` stops the watch. */
+export async function pressLanded(command: PageCommandOf<'pointer_landed'>): Promise<PageResultOf<'pointer_landed'>> {
+  const watch = watches.get(command.token);
+  if (!watch) return { landed: false };
+  if (watch.presses.length < command.presses) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        watch.waiters.delete(wake);
+        resolve();
+      };
+      const wake = () => watch.presses.length >= command.presses && done();
+      const timer = setTimeout(done, PRESS_WAIT_MS);
+      watch.waiters.add(wake);
+    });
+  }
+  const press = watch.presses[command.presses - 1];
+  if (command.end) watch.stop();
+  if (!press) return { landed: false };
+  return press.onElement ? { landed: true } : { landed: false, on: describeThere(press.target) };
+}
