@@ -74,6 +74,36 @@ describe('PermissionDialog', () => {
     expect(html).toContain('2 more requests wait after this one.');
   });
 
+  it('says when data was seen in a screenshot or may come from a full ledger, and how many flows it did not list', () => {
+    const model = new ConversationModel(() => undefined);
+    model.apply({ type: 'conversation_state', conversationId: 'c', title: '', transcript: [], run: { status: 'running' } });
+    const flows = Array.from({ length: 10 }, (_, i) => ({
+      from: `https://site${i}.test`,
+      to: 'https://evil.test',
+      text: `code ${i}`,
+      seen: 'unindexed' as const,
+    }));
+    model.apply({
+      type: 'permission_request',
+      conversationId: 'c',
+      request: {
+        toolUseId: 't',
+        toolName: 'type',
+        description: 'Type into textbox "Code"',
+        input: { ref: 'e4', text: '4821' },
+        site: 'https://evil.test',
+        why: { type: 'data_flow', detail: 'it would carry text read on https://bank.test to https://evil.test' },
+        destructive: true,
+        choices: ['allow_once', 'allow_task', 'deny'],
+        effect: { dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '4821', seen: 'screenshot' }, ...flows] },
+      },
+    });
+    const html = render(<PermissionDialog model={model} />);
+    expect(html).toContain('seen in a screenshot of https://bank.test: </span><q><bdi>4821</bdi></q>');
+    expect(html).toContain('may come from https://site0.test (this task read more than can be checked): </span>');
+    expect(html).toContain('…and 3 more not listed (“Allow for this task” covers only those listed).');
+  });
+
   it('explains each reason to ask', () => {
     expect(whyText({ why: { type: 'mode', mode: 'ask', detail: 'ask mode asks before changes.' }, destructive: false, site: 'https://a.test' })).toBe(
       'Not allowed on this site yet, and the permission mode is “ask”: ask mode asks before changes.',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createDataLedger } from '../runtime/data-ledger.js';
 import {
   createMenuClickHandler,
   fillTemplate,
@@ -22,11 +23,20 @@ const settings = {
 };
 
 describe('fillTemplate', () => {
+  const from = { page: 'https://x.test', selection: 'https://frame.test' };
   it('fills the four names, tolerates spaces in braces, leaves unknown names alone', () => {
-    expect(fillTemplate('{{selection}}|{{ url }}|{{title}}|{{link}}|{{other}}', { selection: 's', url: 'u', title: 't', link: 'l' })).toBe('s|u|t|l|{{other}}');
+    expect(fillTemplate('{{selection}}|{{ url }}|{{title}}|{{link}}|{{other}}', { selection: 's', url: 'u', title: 't', link: 'l' }, from)).toBe(
+      '⟦from https://frame.test: s⟧|⟦from https://x.test: u⟧|⟦from https://x.test: t⟧|⟦from https://x.test: l⟧|{{other}}',
+    );
   });
   it('fills missing values with empty strings and does not re-expand filled text', () => {
-    expect(fillTemplate('[{{link}}] {{selection}}', { selection: '{{url}}', url: 'https://x' })).toBe('[] {{url}}');
+    expect(fillTemplate('[{{link}}] {{selection}}', { selection: '{{url}}', url: 'https://x' }, from)).toBe('[] ⟦from https://frame.test: {{url}}⟧');
+  });
+  it('marks every value as the page’s, so the ledger files it as read there, not as the person’s words', () => {
+    const ledger = createDataLedger();
+    ledger.personSaid(fillTemplate('Explain {{selection}} briefly', { selection: 'Transfer code 7781-2231' }, { page: 'https://bank.test' }));
+    expect(ledger.carriedTo('7781-2231', 'https://evil.test')).toEqual([{ from: 'https://bank.test', text: '7781-2231' }]);
+    expect(ledger.carriedTo('briefly explain', 'https://evil.test')).toEqual([]);
   });
 });
 
@@ -51,10 +61,15 @@ describe('promptForClick', () => {
     expect(promptForClick({ menuItemId: MENU_ASK_LINK, linkUrl: 'https://example.com/next' }, tab, settings)).toContain('https://example.com/next');
     expect(promptForClick({ menuItemId: MENU_ASK_IMAGE, srcUrl: 'https://example.com/cat.png' }, tab, settings)).toContain('https://example.com/cat.png');
   });
-  it('fills a custom action', () => {
+  it('fills a custom action, the selection from the frame it was made in', () => {
     expect(promptForClick({ menuItemId: 'pagewright-custom-translate', selectionText: 'hello', linkUrl: 'https://l' }, tab, settings)).toBe(
-      'Translate hello from Example <https://example.com/a> (link: https://l) {{unknown}}',
+      'Translate ⟦from https://example.com: hello⟧ from ⟦from https://example.com: Example⟧ <⟦from https://example.com: https://example.com/a⟧> (link: ⟦from https://example.com: https://l⟧) {{unknown}}',
     );
+    expect(
+      promptForClick({ menuItemId: 'pagewright-custom-translate', selectionText: 'hi', frameUrl: 'https://frame.test/f' }, tab, settings)?.startsWith(
+        'Translate ⟦from https://frame.test: hi⟧',
+      ),
+    ).toBe(true);
   });
   it('ignores ids that are not ours or no longer exist', () => {
     expect(promptForClick({ menuItemId: 'pagewright-custom-gone' }, tab, settings)).toBeUndefined();
@@ -95,7 +110,11 @@ describe('createMenuClickHandler', () => {
   it('then starts a run in the tab with the filled prompt', async () => {
     const { handler, calls } = setup();
     await handler({ menuItemId: 'pagewright-custom-translate', selectionText: 'bonjour' }, tab);
-    expect(calls).toEqual(['open {"tabId":3,"windowId":9}', 'settings', 'run 3 Translate bonjour from Ex <https://example.com/> (link: ) {{unknown}}']);
+    expect(calls).toEqual([
+      'open {"tabId":3,"windowId":9}',
+      'settings',
+      'run 3 Translate ⟦from https://example.com: bonjour⟧ from ⟦from https://example.com: Ex⟧ <⟦from https://example.com: https://example.com/⟧> (link: ) {{unknown}}',
+    ]);
   });
 
   it('still starts the run when the panel cannot open, and reports both failures', async () => {

@@ -4,6 +4,7 @@
  * opens the side panel (a user gesture, so it must be the first, synchronous call) and starts a run in
  * the tab's conversation. The handler takes its effects as arguments so it is unit-tested in Node.
  */
+import { quotePageData } from '../runtime/ledger-quote.js';
 import type { Settings } from '../shared/settings.js';
 
 /** The values a template can use; missing ones become empty strings. */
@@ -26,10 +27,33 @@ export function pageValueAsData(name: keyof TemplateValues, value: string): stri
   return name === 'title' ? line.replace(/["“”]/g, "'") : line;
 }
 
-/** Fills {{selection}}, {{url}}, {{title}}, {{link}} (spaces inside braces allowed); unknown names are left as they are. */
-export function fillTemplate(template: string, values: TemplateValues): string {
-  return template.replace(/\{\{\s*(selection|url|title|link)\s*\}\}/g, (_match, name: keyof TemplateValues) => pageValueAsData(name, values[name] ?? ''));
+/** Where the quoted values come from: the page's origin, and the frame's for a selection made inside a frame. */
+export interface TemplateOrigins {
+  page?: string | undefined;
+  selection?: string | undefined;
 }
+
+/**
+ * Fills {{selection}}, {{url}}, {{title}}, {{link}} (spaces inside braces allowed); unknown names are left
+ * as they are. Each value is marked as the page's (`⟦from <origin>: …⟧`): it sits in the person's message,
+ * but the data ledger must count it as read on that page — else a selection on a bank page could be typed
+ * into any site as if the person had written it.
+ */
+export function fillTemplate(template: string, values: TemplateValues, origins: TemplateOrigins = {}): string {
+  return template.replace(/\{\{\s*(selection|url|title|link)\s*\}\}/g, (_match, name: keyof TemplateValues) => {
+    const value = pageValueAsData(name, values[name] ?? '');
+    return value ? quotePageData(name === 'selection' ? (origins.selection ?? origins.page) : origins.page, value) : '';
+  });
+}
+
+const originOfUrl = (url: string | undefined) => {
+  try {
+    const origin = url ? new URL(url).origin : undefined;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+};
 
 export const MENU_ASK_SELECTION = 'pagewright-ask-selection';
 export const MENU_SUMMARIZE_PAGE = 'pagewright-summarize-page';
@@ -73,6 +97,8 @@ export interface MenuClick {
   linkUrl?: string;
   srcUrl?: string;
   pageUrl?: string;
+  /** The frame the click was in, when not the top one (a selection inside an iframe is that frame's text). */
+  frameUrl?: string;
 }
 export interface MenuTab {
   id?: number;
@@ -101,11 +127,13 @@ export function promptForClick(click: MenuClick, tab: MenuTab | undefined, setti
     title: tab?.title ?? '',
     link: click.linkUrl ?? click.srcUrl ?? '',
   };
+  const page = originOfUrl(values.url);
+  const origins = { page, selection: originOfUrl(click.frameUrl) ?? page };
   const builtIn = Object.hasOwn(BUILT_IN_PROMPTS, id) ? BUILT_IN_PROMPTS[id] : undefined;
-  if (builtIn !== undefined) return fillTemplate(builtIn, values);
+  if (builtIn !== undefined) return fillTemplate(builtIn, values, origins);
   if (!id.startsWith(CUSTOM_PREFIX)) return undefined;
   const action = settings?.customActions.find((a) => `${CUSTOM_PREFIX}${a.id}` === id);
-  return action ? fillTemplate(action.prompt, values) : undefined;
+  return action ? fillTemplate(action.prompt, values, origins) : undefined;
 }
 
 /** The `contextMenus.onClicked` listener. Returns a promise for tests; Chrome ignores it. */

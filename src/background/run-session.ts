@@ -6,7 +6,7 @@
 import type { BudgetState, ResultStore } from '../runtime/budget-types.js';
 import { decorateBridge, type BrowserBridge, type TabInfo } from '../runtime/browser.js';
 import { createRootContext, type AppState, type MemoryStore, type ToolUseContext } from '../runtime/context.js';
-import { createDataLedger, seedLedger, type DataLedger } from '../runtime/data-ledger.js';
+import { createDataLedger, seedLedger, type DataLedger, type LedgerSources } from '../runtime/data-ledger.js';
 import { carryOver, contextWindowForRun, type ContextWindowStart, type ImageOptions } from '../runtime/context-window/index.js';
 import type { AgentEvent } from '../runtime/events.js';
 import { INTERRUPT_REASON } from '../runtime/abort.js';
@@ -59,7 +59,7 @@ export interface RunPlan {
   currentTabId: number | undefined;
   tab: TabInfo | undefined;
   /** Where the conversation's earlier tool results came from (tool-use id → origin), for the data ledger. */
-  dataSources?: Record<string, string>;
+  dataSources?: LedgerSources;
   /** Where the context window starts: the checkpoint's state when resuming, the last run's otherwise. */
   contextWindow: ContextWindowStart;
 }

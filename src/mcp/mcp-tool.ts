@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ToolError } from '../runtime/errors.js';
 import { describeFields } from '../runtime/parse-input.js';
 import { buildTool, type AnyTool } from '../runtime/tool.js';
+import { judgeArguments } from './argument-flows.js';
 import { explainCallFailure, quoted } from './errors.js';
 import { createInputValidator, type JsonSchemaObject } from './input-validation.js';
 import { errorTextOf, mapCallContent, mapOutputForModel, type McpToolOutput } from './results.js';
@@ -101,6 +102,8 @@ export function buildMcpTool(source: McpToolSource, tool: McpTool, name: string)
     // The protocol can cancel a call, and a stuck remote server must not hold the run's Stop.
     interruptBehavior: () => 'cancel',
     permissionSubject: () => source.url,
+    // The arguments leave for the server: read data in them asks in every mode, whatever the hints say.
+    checkPermissions: async (input, context) => judgeArguments(context, source.server, source.url, tool.name, input),
     validateInput: (input) => validate(input),
     mapResultForModel: (output) => mapOutputForModel(output),
     async call(input, context, _canUseTool, _parent, onProgress) {

@@ -1,221 +1,302 @@
 /**
- * The run's data ledger: what the agent has read and from which origin (page text, snapshots, tool
- * results, memory notes), so an act that would carry that data to another origin can be stopped and
- * shown to the person first — typing it into another site's page, putting it in a URL, submitting it in
- * a form. One per run (the context holds it), seeded from the conversation's earlier results.
+ * The run's data ledger: what the agent has read and from which origin (page text and each frame's,
+ * snapshots, screenshots, tool results, memory notes, page text quoted into the person's message), so an
+ * act that would carry that data to another origin can be stopped and shown to the person first —
+ * typing it into another site's page, putting it in a URL, submitting it in a form, answering a dialog,
+ * passing it to an MCP server. One per run (the context holds it), seeded from the conversation.
  *
- * Matching is on text, not on meaning: a fragment of the outgoing text counts when a stretch of at least
- * `MIN_SHARED` characters, or a distinctive token (a code, an e-mail address, a long identifier), also
- * appears in what was read from another origin — and neither the person said it nor the destination
- * itself showed it (then it is not news to the destination).
+ * Taint, not similarity, and nothing forgotten:
+ * - a fragment of outgoing text counts when a stretch of MIN_SHARED characters, or a code (a token with
+ *   a digit of 3 or more letters and digits — a CVV, a PIN, a one-time code — or an e-mail address), was
+ *   read from an origin of another site than the destination's;
+ * - only the person's own words are exempt; what the destination itself showed is not (a page that
+ *   prints every candidate value would otherwise launder the real one);
+ * - reads go into a filter that never forgets (ledger-filter.ts); once it is full, every text going to
+ *   another site than the ones read counts as carrying data;
+ * - an image counts as a read of its origins (a screenshot: the tab's frames when it was taken): what it
+ *   showed cannot be matched as text, so any text sent to another site counts, unless it is all the
+ *   person's own words.
  */
-import type { Message } from './model/types.js';
+import type { Message, ToolResultContentBlock } from './model/types.js';
+import { LedgerFilter } from './ledger-filter.js';
+import { splitQuotes } from './ledger-quote.js';
+import { codesOf, gramHashes, hrefOf, ledgerForm, linksOf, MIN_SHARED, siteKey, stringHashes, wordsOf } from './ledger-text.js';
 
-/** Characters that change nothing a person sees: soft hyphen, zero-width, joiners, BOM, bidi controls. */
-export const INVISIBLE_CHARACTERS =
-  /[\u00AD\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\u3164\uFEFF\uFFA0]|\u034F|\u17B4|\u17B5|[\uFE00-\uFE0F]/gu;
+export { INVISIBLE_CHARACTERS, ledgerForm, MIN_SHARED, siteKey } from './ledger-text.js';
 
-/** Shared stretches shorter than this are common words, not data. */
-export const MIN_SHARED = 12;
-/** Tokens at least this long that hold a digit or an @ are data even when short (codes, e-mails). */
-const MIN_TOKEN = 6;
-/** The ledger forgets its oldest reads beyond this many characters. */
-const MAX_LEDGER_CHARS = 4_000_000;
-/** At most this many fragments are reported per check. */
-const MAX_MATCHES = 8;
+/** At most this many fragments are reported per check (a prompt shows them all). */
+export const MAX_MATCHES = 8;
+/** How much of what a run typed into a site is kept to judge the next piece with it (a code one digit per call). */
+const MAX_TRAIL = 64;
+/** Links kept per origin for `published`; past it the exemption is lost, which only asks more. */
+const MAX_LINKS = 50_000;
+/** The person's words kept; past it the oldest are dropped, which only asks more. */
+const MAX_PERSON_CHARS = 2_000_000;
 
 /** A fragment of outgoing text that was read from another origin. */
 export interface CarriedData {
   /** Where it was read (an origin, or `memory`, `tool:<name>`, `unknown`). */
   from: string;
-  /** The fragment, as it appears in the outgoing text (bounded). */
+  /** The fragment, as it appears in the outgoing text (ledger form, bounded): the data the prompt shows. */
   text: string;
+  /** How it is known: `screenshot` (an image of that origin was seen), `unindexed` (the ledger is full). */
+  seen?: 'screenshot' | 'unindexed';
+}
+
+/** One part of a result and the origin it came from: a frame's text, or an image of it. */
+export interface LedgerRead {
+  origin: string;
+  text?: string;
+  image?: boolean;
+}
+
+/** Where a saved result came from: one origin, or its lines by origin (ranges like `0-3,7`) and the images it had. */
+export type LedgerSource = string | { lines: Record<string, string>; chars: number; images?: string[] };
+export type LedgerSources = Record<string, LedgerSource>;
+
+/** Options for a check. */
+export interface CarryOptions {
+  /**
+   * The whole outgoing address: an origin whose own reads printed it is left out (following a link a
+   * page printed carries nothing of that page's that the link did not already say).
+   */
+  published?: string;
+  /** Judge the text as the continuation of what this run already typed into that site (a code one box per call). */
+  continuing?: boolean;
 }
 
 /** What a run has read, by origin. */
 export interface DataLedger {
   /** Notes a result the model read: `id` is its tool-use id, `origin` where it came from. */
   record(id: string, origin: string, text: string): void;
-  /** Notes what the person wrote: what they said is theirs to send anywhere. */
-  personSaid(text: string): void;
   /**
-   * The fragments of `outgoing` that came from an origin other than `destination`'s site. An origin
-   * whose reads contain `published` (the whole outgoing address, say) is left out: following a link a
-   * page printed carries nothing of that page's that the link did not already say.
+   * Notes a result made of reads of several origins (a page and its frames, a screenshot): each line of
+   * `whole` goes to the reads that hold it, the rest to `rest`.
    */
-  carriedTo(outgoing: string, destination: string, options?: { published?: string }): CarriedData[];
+  recordReads(id: string, whole: string, reads: readonly LedgerRead[], rest: string): void;
+  /** Notes what the person wrote: their words are theirs to send anywhere; page text quoted in it is the page's. */
+  personSaid(text: string): void;
+  /** The fragments of `outgoing` that came from an origin of another site than `destination`'s. */
+  carriedTo(outgoing: string, destination: string, options?: CarryOptions): CarriedData[];
+  /** Notes text typed into `destination`, so the next piece is judged with it. */
+  noteSent(destination: string, text: string): void;
   /** Where each recorded result came from, by tool-use id (saved with the conversation). */
-  sources(): Record<string, string>;
+  sources(): LedgerSources;
+  /** How full the filter is. */
+  fill(): { keys: number; capacity: number; full: boolean; bytes: number };
 }
 
-/**
- * The form text is compared in: NFKC, invisible characters dropped, lower case, one space for any run,
- * and the scheme and host of every address left out — `https://www.` or `http://127.0.0.1:` is in every
- * page; what an address carries is in its path and query.
- */
-export function ledgerForm(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(INVISIBLE_CHARACTERS, '')
-    .toLowerCase()
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#"'<>]*/g, ' ')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
+const clipped = (text: string) => (text.length > 200 ? `${text.slice(0, 199)}…` : text);
+const hasSubstance = (text: string) => /[\p{L}\p{N}]{3}/u.test(text) || codesOf(text).length > 0;
+const codeHashes = (key: string) => stringHashes(`\u0001${key}`);
 
-/** Scheme, host without `www.`, and port: what "the same site" means to a person. */
-export function siteKey(origin: string): string {
-  try {
-    const url = new URL(origin);
-    if (url.origin === 'null') return origin;
-    return `${url.protocol}//${url.host.replace(/^www\./, '')}`;
-  } catch {
-    return origin;
+/** Line numbers as ranges: [0,1,2,5] → "0-2,5". */
+function ranges(lines: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const start = lines[i] as number;
+    let end = start;
+    while (lines[i + 1] === end + 1) end = lines[++i] as number;
+    parts.push(end === start ? `${start}` : `${start}-${end}`);
   }
+  return parts.join(',');
+}
+function lineNumbers(spec: string): number[] {
+  return spec.split(',').flatMap((part) => {
+    const [from, to] = part.split('-').map(Number);
+    if (from === undefined || !Number.isInteger(from)) return [];
+    const last = to !== undefined && Number.isInteger(to) ? Math.min(to, from + 100_000) : from;
+    return Array.from({ length: last - from + 1 }, (_, i) => from + i);
+  });
 }
 
-interface Entry {
-  id: string;
-  site: string;
-  from: string;
-  text: string;
-  /** The addresses the text shows (absolute, or resolved against its origin), as `URL.href`. */
-  links: Set<string>;
-}
-
-/** Addresses a text shows: absolute ones, and read_page's and find's `(url: …)` targets and Markdown links resolved against `origin`. */
-function linksOf(text: string, origin: string): Set<string> {
-  const links = new Set<string>();
-  const add = (raw: string, exact = false) => {
-    try {
-      links.add(new URL(exact ? raw : raw.replace(/[),.;]+$/, ''), origin).href);
-    } catch {
-      // not an address
-    }
-  };
-  for (const match of text.matchAll(/\bhttps?:\/\/[^\s"'<>]+/gi)) add(match[0]);
-  // `(url: /wiki/A_(b))`: the greedy \S+ gives back only the closing parenthesis of the target.
-  for (const match of text.matchAll(/\(url: (\S+)\)|\]\((\S+?)(?:\s+"[^"]*")?\)/g)) {
-    if (match[1] !== undefined) add(match[1], true);
-    else add(match[2] ?? '');
-  }
-  return links;
-}
-
-/** An address as `URL.href`, or undefined. */
-function hrefOf(url: string): string | undefined {
-  try {
-    return new URL(url).href;
-  } catch {
-    return undefined;
-  }
-}
-
-const BASE = 257;
-const MOD = 2_147_483_629; // a prime below 2^31, so products stay exact in doubles
-let POWER = 1;
-for (let i = 0; i < MIN_SHARED - 1; i++) POWER = (POWER * BASE) % MOD;
-
-function gramHashes(text: string, each: (hash: number, end: number) => void): void {
-  let hash = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (i >= MIN_SHARED) hash = (hash - ((text.charCodeAt(i - MIN_SHARED) * POWER) % MOD) + MOD) % MOD;
-    hash = (hash * BASE + text.charCodeAt(i)) % MOD;
-    if (i >= MIN_SHARED - 1) each(hash, i + 1);
-  }
-}
-
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}@._+-]*[\p{L}\p{N}]/gu;
-const isDistinctive = (token: string) => token.length >= MIN_TOKEN && (/\p{N}/u.test(token) || token.includes('@') || token.length >= 16);
-const hasSubstance = (text: string) => /[\p{L}\p{N}]{3}/u.test(text);
-
-/** A ledger held in memory for one run. */
-export function createDataLedger(): DataLedger {
-  const entries: Entry[] = [];
+/** A ledger held in memory for one run. `capacity`: keys its filter holds (default about 4 MB of text read). */
+export function createDataLedger(options: { capacity?: number } = {}): DataLedger {
+  const filter = new LedgerFilter(options.capacity);
+  const names: string[] = [];
+  const sites: string[] = [];
+  const numbers = new Map<string, number>();
+  const links = new Map<number, Set<string>>();
+  const images = new Set<number>();
   const person: string[] = [];
-  let size = 0;
+  const personWords = new Set<string>();
+  let personChars = 0;
+  const trails = new Map<string, string>();
+  const saved: LedgerSources = {};
+  // A read the filter had no room for: from then on, nothing sent to another site is known to be clean.
+  let overflowed = false;
 
-  const sameSiteText = (site: string) => entries.filter((entry) => entry.site === site).map((entry) => entry.text);
+  const numberOf = (origin: string) => {
+    let number = numbers.get(origin);
+    if (number === undefined) {
+      number = names.length;
+      numbers.set(origin, number);
+      names.push(origin);
+      sites.push(siteKey(origin));
+    }
+    return number;
+  };
+
+  const ingest = (origin: string, text: string) => {
+    const number = numberOf(origin);
+    const form = ledgerForm(text);
+    if (!form) return;
+    gramHashes(form, (a, b) => {
+      if (!filter.add(number, a, b)) overflowed = true;
+    });
+    for (const code of codesOf(form)) if (!filter.add(number, ...codeHashes(code.key))) overflowed = true;
+    const shown = links.get(number) ?? new Set<string>();
+    links.set(number, shown);
+    for (const link of linksOf(text, origin)) if (shown.size < MAX_LINKS) shown.add(link);
+  };
+
+  /** Is every word of `form` one the person wrote (or is there none)? */
+  const personsOwn = (form: string) => wordsOf(form).every((word) => personWords.has(word));
 
   return {
     record(id, origin, text) {
-      const form = ledgerForm(text);
-      if (form.length < MIN_TOKEN) return;
-      entries.push({ id, site: siteKey(origin), from: origin, text: form, links: linksOf(text, origin) });
-      size += form.length;
-      while (size > MAX_LEDGER_CHARS && entries.length > 1) size -= entries.shift()?.text.length ?? 0;
+      saved[id] = origin;
+      ingest(origin, text);
+    },
+    recordReads(id, whole, reads, rest) {
+      const owners = new Map<string, Set<string>>();
+      const imageOrigins = new Set<string>();
+      for (const read of reads) {
+        if (read.image) imageOrigins.add(read.origin);
+        for (const line of (read.text ?? '').split('\n')) {
+          const key = line.trim();
+          if (key) owners.set(key, (owners.get(key) ?? new Set()).add(read.origin));
+        }
+      }
+      const wholeLines = whole.split('\n');
+      const byOrigin = new Map<string, number[]>();
+      wholeLines.forEach((line, index) => {
+        const key = line.trim();
+        if (!key) return;
+        for (const origin of owners.get(key) ?? [rest]) byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), index]);
+      });
+      for (const [origin, lines] of byOrigin) ingest(origin, lines.map((index) => wholeLines[index]).join('\n'));
+      for (const origin of imageOrigins) images.add(numberOf(origin));
+      const only = [...byOrigin.keys()];
+      if (only.length <= 1 && imageOrigins.size === 0) {
+        saved[id] = only[0] ?? rest;
+        return;
+      }
+      saved[id] = {
+        lines: Object.fromEntries([...byOrigin].map(([origin, lines]) => [origin, ranges(lines)])),
+        chars: whole.length,
+        ...(imageOrigins.size > 0 ? { images: [...imageOrigins] } : {}),
+      };
     },
     personSaid(text) {
-      const form = ledgerForm(text);
-      if (form) person.push(form);
+      const { own, quotes } = splitQuotes(text);
+      for (const quote of quotes) ingest(quote.origin, quote.text);
+      const form = ledgerForm(own);
+      if (!form) return;
+      person.push(form);
+      personChars += form.length;
+      while (personChars > MAX_PERSON_CHARS && person.length > 1) personChars -= person.shift()?.length ?? 0;
+      for (const word of wordsOf(form)) personWords.add(word);
     },
     carriedTo(outgoing, destination, options = {}) {
-      const out = ledgerForm(outgoing);
-      if (out.length < MIN_TOKEN) return [];
+      const fresh = ledgerForm(outgoing);
+      if (!fresh) return [];
       const destinationSite = siteKey(destination);
+      const trail = options.continuing ? (trails.get(destinationSite) ?? '') : '';
+      const out = trail + fresh;
       const published = options.published ? hrefOf(options.published) : undefined;
-      const foreign = entries.filter((entry) => entry.site !== destinationSite);
-      const origins = new Map<string, string[]>();
-      for (const entry of foreign) origins.set(entry.from, [...(origins.get(entry.from) ?? []), entry.text]);
-      if (published) for (const entry of foreign) if (entry.links.has(published)) origins.delete(entry.from);
-      if (origins.size === 0) return [];
-
-      // Which characters of `out` each foreign origin shares: long stretches, then distinctive tokens.
-      const grams = new Map<number, number[]>();
-      gramHashes(out, (hash, end) => grams.set(hash, [...(grams.get(hash) ?? []), end]));
-      const coveredBy = new Map<string, Uint8Array>();
-      for (const [from, texts] of origins) {
-        const covered = new Uint8Array(out.length);
-        for (const text of texts) {
-          gramHashes(text, (hash, end) => {
-            for (const outEnd of grams.get(hash) ?? []) {
-              if (text.slice(end - MIN_SHARED, end) === out.slice(outEnd - MIN_SHARED, outEnd)) covered.fill(1, outEnd - MIN_SHARED, outEnd);
-            }
-          });
-        }
-        for (const match of out.matchAll(TOKEN)) {
-          const token = match[0];
-          if (isDistinctive(token) && texts.some((text) => text.includes(token))) covered.fill(1, match.index, match.index + token.length);
-        }
-        coveredBy.set(from, covered);
-      }
-
-      const own = [...person, ...sameSiteText(destinationSite)];
+      const foreign = names
+        .map((_, number) => number)
+        .filter((number) => sites[number] !== destinationSite && !(published && links.get(number)?.has(published)));
       const found: CarriedData[] = [];
-      for (const [from, covered] of coveredBy) {
-        for (let start = 0; start < out.length && found.length < MAX_MATCHES; start++) {
-          if (!covered[start]) continue;
-          let end = start;
-          while (end < out.length && covered[end]) end++;
-          const fragment = out.slice(start, end).trim();
-          start = end;
-          // Said by the person, or already shown by the destination: not news to anyone.
-          if (!hasSubstance(fragment) || own.some((text) => text.includes(fragment))) continue;
-          found.push({ from, text: fragment.length > 200 ? `${fragment.slice(0, 199)}…` : fragment });
+      const add = (flow: CarriedData) => {
+        if (found.length < MAX_MATCHES && !found.some((f) => f.from === flow.from && f.text === flow.text)) found.push(flow);
+      };
+
+      if (foreign.length > 0) {
+        // Which characters of `out` each foreign origin shares: stretches, then codes.
+        const grams: Array<[number, number, number]> = [];
+        gramHashes(out, (a, b, end) => grams.push([a, b, end]));
+        const codes = codesOf(out).map((code) => ({ ...code, hashes: codeHashes(code.key) }));
+        for (const number of foreign) {
+          const covered = new Uint8Array(out.length);
+          for (const [a, b, end] of grams) if (filter.has(number, a, b)) covered.fill(1, end - MIN_SHARED, end);
+          for (const code of codes) if (filter.has(number, ...code.hashes)) covered.fill(1, code.start, code.end);
+          for (let start = 0; start < out.length; start++) {
+            if (!covered[start]) continue;
+            let end = start;
+            while (end < out.length && covered[end]) end++;
+            const fragment = out.slice(start, end).trim();
+            const touchesNew = end > trail.length;
+            start = end;
+            // The person's own words are theirs to send; nothing else is exempt.
+            if (!touchesNew || !hasSubstance(fragment) || person.some((text) => text.includes(fragment))) continue;
+            add({ from: names[number] as string, text: clipped(fragment) });
+          }
         }
+        if ((overflowed || filter.full) && !personsOwn(fresh)) {
+          for (const number of foreign) add({ from: names[number] as string, text: clipped(fresh), seen: 'unindexed' });
+        }
+      }
+      // An image's content cannot be matched as text: anything sent to another site may carry it.
+      if (!personsOwn(fresh)) {
+        for (const number of images) if (sites[number] !== destinationSite) add({ from: names[number] as string, text: clipped(fresh), seen: 'screenshot' });
       }
       return found;
     },
+    noteSent(destination, text) {
+      const site = siteKey(destination);
+      trails.set(site, `${trails.get(site) ?? ''}${ledgerForm(text)}`.slice(-MAX_TRAIL));
+    },
     sources() {
-      return Object.fromEntries(entries.map((entry) => [entry.id, entry.from]));
+      return { ...saved };
+    },
+    fill() {
+      return { keys: filter.size, capacity: filter.capacity, full: overflowed || filter.full, bytes: filter.bytes };
     },
   };
+}
+
+/** The text blocks of a result, as the ledger reads them (images are noted apart). */
+export function textOfContent(content: readonly ToolResultContentBlock[]): string {
+  return content
+    .filter((block) => block.type === 'text')
+    .map((block) => (block.type === 'text' ? block.text : ''))
+    .join('\n');
 }
 
 /**
  * Fills a run's ledger from the conversation so far: what the person wrote, and every tool result the
  * model has read with the origin it came from (`sources`, saved with the conversation). A result whose
  * origin was never saved (a conversation older than the ledger) counts as from an unknown origin — that
- * is, from another site than any destination: unknown is unsafe.
+ * is, from another site than any destination: unknown is unsafe. A result of several origins whose text
+ * is not the one recorded (shortened to a preview) counts as read on each of them.
  */
-export function seedLedger(ledger: DataLedger, messages: readonly Message[], sources: Readonly<Record<string, string>> | undefined): void {
+export function seedLedger(ledger: DataLedger, messages: readonly Message[], sources: Readonly<LedgerSources> | undefined): void {
   for (const message of messages) {
     if (message.role !== 'user') continue;
     for (const block of message.content) {
       if (block.type === 'text') ledger.personSaid(block.text);
       if (block.type !== 'tool_result') continue;
-      const origin = sources ? sources[block.tool_use_id] : 'unknown';
-      if (origin !== undefined) ledger.record(block.tool_use_id, origin, block.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n'));
+      const source = sources ? sources[block.tool_use_id] : 'unknown';
+      if (source === undefined) continue;
+      const text = textOfContent(block.content);
+      if (typeof source === 'string') {
+        ledger.record(block.tool_use_id, source, text);
+        continue;
+      }
+      const lines = text.split('\n');
+      const exact = text.length === source.chars;
+      const reads: LedgerRead[] = Object.entries(source.lines).map(([origin, spec]) => ({
+        origin,
+        text: exact
+          ? lineNumbers(spec)
+              .map((index) => lines[index] ?? '')
+              .join('\n')
+          : text,
+      }));
+      for (const origin of source.images ?? []) reads.push({ origin, image: true });
+      ledger.recordReads(block.tool_use_id, text, reads, 'unknown');
     }
   }
 }

@@ -68,6 +68,47 @@ describe('the ledger is filled by the executor', () => {
   });
 });
 
+describe('reads attributed to the frame they came from', () => {
+  const framed = buildTool({
+    name: 'read_page',
+    inputSchema: empty,
+    prompt: 'p',
+    outputIsUntrusted: true,
+    isReadOnly: () => true,
+    permissionSubject: () => 'https://mail.test/inbox',
+    call: async () => ({
+      data: 'Page: Mail\n- heading "Inbox"\n- iframe "Bank":\n  - text: Code 482913',
+      reads: [
+        { origin: 'https://mail.test', text: 'Page: Mail\n- heading "Inbox"\n- iframe "Bank":' },
+        { origin: 'https://bank.test', text: '- text: Code 482913' },
+      ],
+    }),
+  });
+  const shot = buildTool({
+    name: 'screenshot',
+    inputSchema: empty,
+    prompt: 'p',
+    outputIsUntrusted: true,
+    isReadOnly: () => true,
+    permissionSubject: () => 'https://mail.test/inbox',
+    call: async () => ({ data: 'Screenshot', images: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }] }),
+  });
+
+  it('files a framed site’s lines under that site, not the page that frames it', async () => {
+    const context = createTestContext([framed], { permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    await executeToolCall({ type: 'tool_use', id: 't1', name: 'read_page', input: {} }, context, { canUseTool: createCanUseTool() });
+    expect(context.ledger.carriedTo('482913', 'https://mail.test')).toEqual([{ from: 'https://bank.test', text: '482913' }]);
+    expect(context.ledger.carriedTo('"inbox"', 'https://mail.test')).toEqual([]);
+  });
+
+  it('an image the tool gave no origin for is an image of the call’s site', async () => {
+    const context = createTestContext([shot], { permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    await executeToolCall({ type: 'tool_use', id: 't1', name: 'screenshot', input: {} }, context, { canUseTool: createCanUseTool() });
+    expect(context.ledger.carriedTo('hello there', 'https://evil.test')).toEqual([{ from: 'https://mail.test', text: 'hello there', seen: 'screenshot' }]);
+    expect(context.ledger.carriedTo('hello there', 'https://mail.test')).toEqual([]);
+  });
+});
+
 describe('the landing guard around a call', () => {
   it('holds the tab while the call runs and releases it after', async () => {
     const { browser, click, log } = guardedBrowser([]);

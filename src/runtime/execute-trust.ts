@@ -3,6 +3,7 @@
  * origin it came from), and hold the tab to the sites the call was judged to land on while it runs.
  */
 import type { ToolUseContext } from './context.js';
+import { textOfContent, type LedgerRead } from './data-ledger.js';
 import type { ToolErrorPayload } from './errors.js';
 import type { LandingGuard } from './browser.js';
 import type { ToolResultContentBlock } from './model/types.js';
@@ -11,9 +12,11 @@ import { originOf } from './permission-rules.js';
 import type { AnyTool } from './tool.js';
 
 /**
- * Records a result's text in the ledger when it carries text from outside: tools whose output is
- * untrusted, and page tools (their results quote the page). Its origin is the call's site; a result
- * with no site (a memory note, an MCP server's answer) is filed under its tool.
+ * Records a result in the ledger when it carries content from outside: tools whose output is untrusted,
+ * and page tools (their results quote the page). Each of the tool's `reads` (a frame's text, an image of
+ * a frame) goes under its own origin; what no read holds goes under the call's site, or, for a result
+ * with no site (a memory note, an MCP server's answer), under its tool. An image no read accounts for
+ * is an image of that same origin.
  */
 export function recordRead(
   context: ToolUseContext,
@@ -21,11 +24,16 @@ export function recordRead(
   toolUseId: string,
   subject: string | undefined,
   content: readonly ToolResultContentBlock[],
+  reads: readonly LedgerRead[] = [],
 ): void {
   const origin = subject !== undefined ? (originOf(subject) ?? subject) : undefined;
-  if (!tool.outputIsUntrusted && origin === undefined) return;
-  const text = content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
-  if (text) context.ledger.record(toolUseId, origin ?? `tool:${tool.name}`, text);
+  if (!tool.outputIsUntrusted && origin === undefined && reads.length === 0) return;
+  const rest = origin ?? `tool:${tool.name}`;
+  const text = textOfContent(content);
+  const unaccounted = content.some((block) => block.type === 'image') && !reads.some((read) => read.image);
+  const all = unaccounted ? [...reads, { origin: rest, image: true }] : reads;
+  if (all.length > 0) context.ledger.recordReads(toolUseId, text, all, rest);
+  else if (text) context.ledger.record(toolUseId, rest, text);
 }
 
 /** Installs the call's landing guard; none when the call has none or the browser cannot keep one. */

@@ -256,8 +256,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     const mapped = tool.mapResultForModel(result.data, toolUse.id);
     if (!Array.isArray(mapped)) throw new TypeError('mapResultForModel did not return content blocks');
     const content = [...mapped, ...(result.images ?? [])];
-    // The whole result, before any budget: what the model may carry elsewhere later.
-    recordRead(context, tool, toolUse.id, allowed.subject, mapped);
+    // The whole result, before any budget: what the model may carry elsewhere later, by the origin of each part.
+    recordRead(context, tool, toolUse.id, allowed.subject, content, result.reads);
     decision = await applyResultSizeBudget(tool, { toolUseId: toolUse.id, toolName: tool.name, content }, context.budget, context.resultStore);
   } catch (error) {
     return failed(

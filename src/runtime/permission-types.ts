@@ -34,8 +34,11 @@ export interface PermissionContext {
 export const personChoiceKindSchema = z.enum(['allow_once', 'allow_task', 'allow_always', 'deny']);
 export type PersonChoiceKind = z.infer<typeof personChoiceKindSchema>;
 
-/** "Allow for this task" on a data prompt: data read on `from` may go to `to` for the rest of the run. */
-export const flowApprovalSchema = z.object({ from: z.string(), to: z.string() });
+/**
+ * "Allow for this task" on a data prompt: the data the prompt showed (`text`, as shown), read on `from`,
+ * may go to `to` for the rest of the run — that data only: other data between the same sites asks again.
+ */
+export const flowApprovalSchema = z.object({ from: z.string(), to: z.string(), text: z.string() });
 export type FlowApproval = z.infer<typeof flowApprovalSchema>;
 
 /** Why a decision was made, so the UI can show it. */
@@ -58,8 +61,15 @@ export type DecisionReason = z.infer<typeof decisionReasonSchema>;
 export const promptFactSchema = z.object({ label: z.string(), value: z.string(), masked: z.boolean().optional() });
 export type PromptFact = z.infer<typeof promptFactSchema>;
 
-/** Data read on one origin that a call would carry to another. */
-export const dataFlowSchema = z.object({ from: z.string(), to: z.string(), text: z.string() });
+/** The most data flows a prompt lists; "Allow for this task" approves only those (the rest ask again). */
+export const MAX_FLOWS_SHOWN = 8;
+
+/**
+ * Data read on one origin that a call would carry to another. `seen` says how it is known when it is not
+ * a match of the text itself: `screenshot` (an image of `from` was read: what it showed cannot be matched,
+ * so the whole text counts), `unindexed` (the run read more than the ledger holds: everything counts).
+ */
+export const dataFlowSchema = z.object({ from: z.string(), to: z.string(), text: z.string(), seen: z.enum(['screenshot', 'unindexed']).optional() });
 export type DataFlow = z.infer<typeof dataFlowSchema>;
 
 /** What a call will really do, judged before it runs from what the page says now: the prompt shows it. */
@@ -69,7 +79,7 @@ export const callEffectSchema = z.object({
   facts: z.array(promptFactSchema).optional(),
   /** The site a navigation will land on (`https://shop.example`). */
   landing: z.string().optional(),
-  /** Read data this call would carry to another site. */
+  /** Read data this call would carry to another site; a prompt lists the first MAX_FLOWS_SHOWN and says how many more. */
   dataFlows: z.array(dataFlowSchema).optional(),
 });
 export type CallEffect = z.infer<typeof callEffectSchema>;

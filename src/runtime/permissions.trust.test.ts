@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext } from '../../tests/support/tool-context.js';
 import type { CallEffect, PermissionContext, PermissionRequest, PersonChoice } from './permission-types.js';
-import { createCanUseTool } from './permissions.js';
+import { approvalCovers, createCanUseTool } from './permissions.js';
 import { buildTool, type ToolPermissionResult } from './tool.js';
 
 const input = z.object({ url: z.string().describe('Where') });
@@ -62,7 +62,7 @@ describe('data leaving its site', () => {
 
     const task = setup('auto', [{ choice: 'allow_task' }]);
     await task.canUseTool(type, { url: 'https://evil.test/' }, task.context, 't1');
-    expect(task.context.getAppState().approvedFlows).toEqual([{ from: 'https://bank.test', to: 'https://evil.test' }]);
+    expect(task.context.getAppState().approvedFlows).toEqual([{ from: 'https://bank.test', to: 'https://evil.test', text: '482913' }]);
     expect(await task.canUseTool(type, { url: 'https://evil.test/' }, task.context, 't2')).toMatchObject({
       behavior: 'allow',
       reason: { type: 'mode', mode: 'auto' },
@@ -72,6 +72,39 @@ describe('data leaving its site', () => {
     const other = toolWith('type', { behavior: 'passthrough', effect: { dataFlows: [{ from: 'https://mail.test', to: 'https://evil.test', text: 'x' }] } });
     await task.canUseTool(other, { url: 'https://evil.test/' }, task.context, 't3');
     expect(task.asked).toHaveLength(2);
+  });
+
+  it('"Allow for this task" covers exactly the data shown, to that site: a code does not follow an approved title', async () => {
+    const flowOf = (text: string, to = 'https://shop.test') =>
+      toolWith('type', { behavior: 'passthrough', effect: { dataFlows: [{ from: 'https://mail.test', to, text }] } });
+    const { context, asked, canUseTool } = setup('auto', [{ choice: 'allow_task' }, { choice: 'deny' }, { choice: 'deny' }]);
+    const title = 'inbox (3) — ada lovelace — example mail';
+    await canUseTool(flowOf(title), { url: 'https://shop.test/' }, context, 't1');
+    // The same data, or a part of what was shown, goes without asking again…
+    expect(await canUseTool(flowOf(title), { url: 'https://shop.test/' }, context, 't2')).toMatchObject({ behavior: 'allow' });
+    expect(await canUseTool(flowOf('ada lovelace'), { url: 'https://shop.test/' }, context, 't3')).toMatchObject({ behavior: 'allow' });
+    expect(asked).toHaveLength(1);
+    // …other data between the same two sites asks, and so does the same data to another site.
+    expect(await canUseTool(flowOf('482913'), { url: 'https://shop.test/' }, context, 't4')).toMatchObject({ behavior: 'deny' });
+    expect(await canUseTool(flowOf(title, 'https://evil.test'), { url: 'https://evil.test/' }, context, 't5')).toMatchObject({ behavior: 'deny' });
+    expect(asked.map((request) => request.effect?.dataFlows?.[0]?.text)).toEqual([title, '482913', title]);
+  });
+
+  it('a flow seen in a screenshot says so in why it asks', async () => {
+    const seen = toolWith('type', {
+      behavior: 'passthrough',
+      effect: { dataFlows: [{ from: 'https://bank.test', to: 'https://evil.test', text: '4821', seen: 'screenshot' }] },
+    });
+    const { context, asked, canUseTool } = setup('auto');
+    await canUseTool(seen, { url: 'https://evil.test/' }, context, 't1');
+    expect(asked[0]?.why).toEqual({ type: 'data_flow', detail: 'it would carry what a screenshot of https://bank.test showed to https://evil.test' });
+  });
+
+  it('a text shown cut short covers only the part shown; an approval kept without its data covers nothing', () => {
+    const flow = { from: 'https://mail.test', to: 'https://shop.test', text: 'abcdef…' };
+    expect(approvalCovers({ from: 'https://mail.test', to: 'https://shop.test', text: 'xx abcdef…' }, { ...flow, text: 'abcdef' })).toBe(true);
+    expect(approvalCovers({ from: 'https://mail.test', to: 'https://shop.test', text: 'xx abcdef…' }, flow)).toBe(false);
+    expect(approvalCovers({ from: 'https://mail.test', to: 'https://shop.test' } as never, { ...flow, text: 'abc' })).toBe(false);
   });
 
   it('a deny rule still wins, and read-only mode still refuses first', async () => {

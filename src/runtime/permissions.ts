@@ -23,7 +23,16 @@ import type { AppState, ToolUseContext } from './context.js';
 import { siteKey } from './data-ledger.js';
 import { safely } from './errors.js';
 import { findGrant, findRule, hostOf, originOf, parseRule } from './permission-rules.js';
-import type { AllowedCall, DataFlow, DecisionReason, PermissionDecision, PersonChoiceKind, SiteGrant } from './permission-types.js';
+import {
+  MAX_FLOWS_SHOWN,
+  type AllowedCall,
+  type DataFlow,
+  type DecisionReason,
+  type FlowApproval,
+  type PermissionDecision,
+  type PersonChoiceKind,
+  type SiteGrant,
+} from './permission-types.js';
 import type { AnyTool, CanUseTool, ToolJudgement } from './tool.js';
 
 export { findGrant, hostOf, matchesPattern, matchesRule, originOf, parseRule, type ParsedRule } from './permission-rules.js';
@@ -42,10 +51,22 @@ type Verdict = PermissionDecision | Ask;
 const ONCE: PersonChoiceKind[] = ['allow_once', 'deny'];
 const scopes = (subject: string | undefined): PersonChoiceKind[] => (subject === undefined ? ONCE : ['allow_once', 'allow_task', 'allow_always', 'deny']);
 
+/**
+ * Did an approval cover this flow: the same sites, and data the prompt showed — the same text, or a part
+ * of it (a text shown cut short covers only the part shown). Why by the data and not by the two sites: a
+ * yes to the page title going to a shop must not let a one-time code read on the same page follow it.
+ */
+export function approvalCovers(approval: FlowApproval, flow: DataFlow): boolean {
+  if (approval.from !== siteKey(flow.from) || approval.to !== siteKey(flow.to) || typeof approval.text !== 'string') return false;
+  if (approval.text === flow.text) return true;
+  const shown = approval.text.endsWith('…') ? approval.text.slice(0, -1) : approval.text;
+  return !flow.text.endsWith('…') && flow.text.length > 0 && shown.includes(flow.text);
+}
+
 /** The flows still needing a yes: those this run has not approved "for this task". */
 function unapprovedFlows(flows: readonly DataFlow[] | undefined, state: AppState): DataFlow[] {
   const approved = state.approvedFlows ?? [];
-  return (flows ?? []).filter((flow) => !approved.some((a) => a.from === siteKey(flow.from) && a.to === siteKey(flow.to)));
+  return (flows ?? []).filter((flow) => !approved.some((approval) => approvalCovers(approval, flow)));
 }
 
 /** Steps 1–10 above, without asking anyone. */
@@ -99,7 +120,10 @@ async function decide(
   // what it read to a site of the page's choosing; only the person may let that happen.
   const flows = unapprovedFlows(own.effect?.dataFlows, context.getAppState());
   if (flows.length > 0) {
-    const detail = `it would carry text read on ${[...new Set(flows.map((flow) => flow.from))].join(', ')} to ${flows[0]?.to ?? 'another site'}`;
+    const read = [...new Set(flows.filter((flow) => flow.seen !== 'screenshot').map((flow) => flow.from))];
+    const seen = [...new Set(flows.filter((flow) => flow.seen === 'screenshot').map((flow) => flow.from))];
+    const what = [...(read.length ? [`text read on ${read.join(', ')}`] : []), ...(seen.length ? [`what a screenshot of ${seen.join(', ')} showed`] : [])];
+    const detail = `it would carry ${what.join(' and ')} to ${flows[0]?.to ?? 'another site'}`;
     return ask({ type: 'data_flow', detail }, true, ['allow_once', 'allow_task', 'deny']);
   }
   if (new Set(sites.map(siteKey)).size > 1)
@@ -196,7 +220,8 @@ export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
 function rememberForTask(context: ToolUseContext, toolName: string, subject: string | undefined, judgement: ToolJudgement): void {
   const flows = judgement.effect?.dataFlows ?? [];
   if (flows.length > 0) {
-    const approvals = flows.map((flow) => ({ from: siteKey(flow.from), to: siteKey(flow.to) }));
+    // Only what the prompt listed: a flow it did not show was not approved.
+    const approvals = flows.slice(0, MAX_FLOWS_SHOWN).map((flow) => ({ from: siteKey(flow.from), to: siteKey(flow.to), text: flow.text }));
     context.setAppState((prior) => ({ ...prior, approvedFlows: [...(prior.approvedFlows ?? []), ...approvals] }));
     return;
   }

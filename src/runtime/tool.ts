@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { ToolUseContext } from './context.js';
+import type { LedgerRead } from './data-ledger.js';
 import type { ImageBlock, Message, ReadScope, ToolResultContentBlock } from './model/types.js';
 import type { CallEffect, LandingGuardSpec, PermissionDecision } from './permission-types.js';
 
@@ -25,6 +26,12 @@ export interface ToolResult<T> {
   contextModifier?: (context: ToolUseContext) => ToolUseContext;
   /** For a read of a page: what it covers, so a newer read of the same can replace it in what is sent. */
   readScope?: ReadScope;
+  /**
+   * Where each part of the result was read, when not all of it comes from the call's site: a frame's
+   * lines from that frame's origin, a screenshot as an image of every frame it showed. The executor files
+   * each part in the run's data ledger under its origin, and whatever no part holds under the call's site.
+   */
+  reads?: LedgerRead[];
 }
 
 /** The result of `validateInput`: pure, fast, no UI. */

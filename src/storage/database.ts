@@ -19,6 +19,7 @@ import type { ContextWindowState } from '../runtime/context-window/types.js';
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { StoredResult } from '../runtime/budget-types.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
+import type { LedgerSources } from '../runtime/data-ledger.js';
 import type { Message, Usage } from '../runtime/model/types.js';
 import type { RunError } from '../runtime/errors.js';
 import type { SiteGrant } from '../runtime/permission-types.js';
@@ -51,8 +52,8 @@ export interface RunRecord {
   checkpoint?: RunCheckpoint;
   error?: RunError;
   usage?: Usage;
-  /** Where each tool result the model has read came from (tool-use id → origin), for the run's data ledger. */
-  dataSources?: Record<string, string>;
+  /** Where each tool result the model has read came from (tool-use id → origin, or its lines by origin), for the run's data ledger. */
+  dataSources?: LedgerSources;
   /** The run's last meter reading. */
   cost?: RunCostState;
   /** What the context window had elided and summarised when the run ended: the next run starts from it. */

@@ -29,11 +29,21 @@ export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Prom
 
 /** Sends `message` and answers prompts until `finished` text shows in the panel (or the run stops). */
 export async function driveTask(panel: Page, message: string, options: { decide: Decide; finished: string }): Promise<PromptSeen[]> {
+  return driveRun(panel, options, async () => {
+    await panel.getByRole('textbox', { name: 'Message' }).fill(message);
+    await panel.getByRole('button', { name: 'Send' }).click();
+  });
+}
+
+/**
+ * Starts a run with `start` (a message sent, a context-menu action) and answers prompts until `finished`
+ * text shows in the panel.
+ */
+export async function driveRun(panel: Page, options: { decide: Decide; finished: string }, start: () => Promise<void>): Promise<PromptSeen[]> {
   const done = panel.getByText(options.finished, { exact: true });
   // The conversation may already show this text from an earlier task: wait for a new one.
   const before = await done.count();
-  await panel.getByRole('textbox', { name: 'Message' }).fill(message);
-  await panel.getByRole('button', { name: 'Send' }).click();
+  await start();
   const prompts: PromptSeen[] = [];
   const answered = new Set<string>();
   // No deadline of its own: a task that never finishes is caught by the test runner's timeout.

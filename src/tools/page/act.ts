@@ -6,10 +6,12 @@
  * hangs the action: it is reported and left for handle_dialog, the model or the person to answer.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
+import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { isToolErrorLike, messageOf, ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { actReportLine, type InputPath } from './act-report.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { framePrefix, requireBrowser, sendPageCommand } from './page-call.js';
 
 /** DOM quiet that counts as settled. */
@@ -108,7 +110,7 @@ export async function performAction(
   context: ToolUseContext,
   where: { tabId: number; frameId: number; ref?: string | undefined; what: string },
   act: (path: InputPath, page: { interrupted: () => boolean }) => Promise<ActResult>,
-): Promise<{ line: string; path: InputPath; observed?: PageResultOf<'observe_end'> }> {
+): Promise<ActOutcome> {
   const bridge = requireBrowser(context);
   const { tabId, frameId } = where;
   const path = await inputPath(context, tabId);
@@ -150,7 +152,7 @@ export async function performAction(
  * Answers the tab's open dialog through `answer`, then reports what followed, finishing the
  * observation the dialog interrupted (its page was paused in the middle of the action).
  */
-export async function afterDialog(context: ToolUseContext, tabId: number, answer: () => Promise<string>): Promise<string> {
+export async function afterDialog(context: ToolUseContext, tabId: number, answer: () => Promise<string>): Promise<ActOutcome> {
   const bridge = requireBrowser(context);
   const watch = bridge.input?.watch(tabId);
   try {
@@ -169,10 +171,19 @@ export async function afterDialog(context: ToolUseContext, tabId: number, answer
       observed,
       watch,
       ...(pending ? {} : { unobserved: 'what the page did next was not observed (the dialog did not come from an action): call read_page' }),
-    }).line;
+    });
   } finally {
     watch?.stop();
   }
+}
+
+/** What an act returns: its line, the path it took, what its frame observed, and where the line's page text came from. */
+export interface ActOutcome {
+  line: string;
+  path: InputPath;
+  observed?: PageResultOf<'observe_end'>;
+  /** For the data ledger: the line is the acting frame's (its observer wrote it) and, when a dialog opened, the dialog page's. */
+  reads: LedgerRead[];
 }
 
 function finish(
@@ -187,7 +198,7 @@ function finish(
     watch: PageWatch | undefined;
     unobserved?: string;
   },
-): { line: string; path: InputPath; observed?: PageResultOf<'observe_end'> } {
+): ActOutcome {
   const events = parts.watch?.events();
   if (events?.navigated && !events.navigated.error) {
     // Whatever the new page is, refs handed out for the old document must not be trusted.
@@ -208,5 +219,7 @@ function finish(
     ...(parts.observed ? { observed: parts.observed } : {}),
     ...(unobserved ? { unobserved } : {}),
   });
-  return { line, path: parts.path, ...(parts.observed ? { observed: parts.observed } : {}) };
+  const origins = [originOf(parts.observed?.url), originOf(parts.dialog?.url)].filter((origin): origin is string => origin !== undefined);
+  const reads = [...new Set(origins)].map((origin) => ({ origin, text: line }));
+  return { line, path: parts.path, ...(parts.observed ? { observed: parts.observed } : {}), reads };
 }

@@ -46,12 +46,16 @@ export const click = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
     const options = { button: input.button, clickCount: input.click_count, modifiers: input.modifiers };
-    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Clicked ${describeRef(context, input, input.ref)}` }, async (path) => {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      if (path.trusted) return trustedClick(context, { tabId, frameId, ref: local, documentId }, options);
-      const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
-      return { done: result.summary };
-    });
-    return { data: line };
+    const { line, reads } = await performAction(
+      context,
+      { tabId, frameId, ref: local, what: `Clicked ${describeRef(context, input, input.ref)}` },
+      async (path) => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        if (path.trusted) return trustedClick(context, { tabId, frameId, ref: local, documentId }, options);
+        const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
+        return { done: result.summary };
+      },
+    );
+    return { data: line, reads };
   },
 });

@@ -1,9 +1,10 @@
 /** `fill_form`: fills several fields in one call (text, checkboxes, radios, selects, ranges, dates). */
 import { z } from 'zod';
+import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety/destructive.js';
-import { judgeFillCall } from '../safety/judge-actions.js';
+import { judgeFillCall } from '../safety/judge-fill.js';
 import { performAction } from './act.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
@@ -69,10 +70,13 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
     }
     const lines: string[] = [];
     const effects: string[] = [];
+    // Each frame's lines are that frame's: one call may fill a page and another site's frame in it.
+    const reads: LedgerRead[] = [];
     let failed = 0;
     for (const [frameId, fields] of byFrame) {
       onProgress({ filled: lines.length, total: input.fields.length, frame: frameId });
-      const { line } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
+      const before = lines.length;
+      const { line, reads: frameReads } = await performAction(context, { tabId, frameId, what: `Filled ${fields.length} fields` }, async () => {
         const documentId = context.snapshots.knownDocument(tabId, frameId);
         const result = await sendPageCommand(
           context,
@@ -91,6 +95,7 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
         };
       });
       effects.push(line);
+      for (const read of frameReads) reads.push({ origin: read.origin, text: [...lines.slice(before), line].join('\n') });
     }
     onProgress({ filled: lines.length, total: input.fields.length });
     if (failed > 0) {
@@ -98,6 +103,6 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
         suggestion: 'The fields marked ok are filled. Fix the others as their errors say (read_page shows the current state), then continue.',
       });
     }
-    return { data: `Filled ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}:\n${lines.join('\n')}\n${effects.join('\n')}` };
+    return { data: `Filled ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}:\n${lines.join('\n')}\n${effects.join('\n')}`, reads };
   },
 });

@@ -1,9 +1,11 @@
 /** `find`: elements matching words, best first, across the page and its frames. */
 import { z } from 'zod';
+import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { isToolErrorLike } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameReader, matchFrame, MAX_FRAME_NESTING } from './frames.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { framePrefix, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -41,9 +43,11 @@ export const find = buildTool<typeof inputSchema, string>({
     const tabId = targetTab(input, context);
     const frames = frameReader(context, tabId);
     const matches: Array<{ line: string; score: number }> = [];
+    // Each frame's matches are its origin's; a frame without one (about:blank, srcdoc) takes its parent's.
+    const reads: LedgerRead[] = [];
     const missing: string[] = [];
     let total = 0;
-    const ask = async (frameId: number, nesting: number, timeoutMs?: number): Promise<string> => {
+    const ask = async (frameId: number, nesting: number, timeoutMs?: number, parentOrigin?: string): Promise<string> => {
       const result = await sendPageCommand(
         context,
         tabId,
@@ -54,6 +58,8 @@ export const find = buildTool<typeof inputSchema, string>({
       context.snapshots.rememberDocument(tabId, frameId, result.documentId);
       context.snapshots.update(tabId, frameId === 0 ? result.url : (context.snapshots.get(tabId)?.url ?? result.url), result.elements);
       matches.push(...result.matches);
+      const origin = originOf(result.url) ?? parentOrigin;
+      if (origin !== undefined && result.matches.length > 0) reads.push({ origin, text: result.matches.map((m) => m.line).join('\n') });
       total += result.total;
       if (result.frames.length > 0 && nesting < MAX_FRAME_NESTING) {
         // The visible frames inside, in parallel, within the read's frame budget; one that cannot answer is named.
@@ -64,7 +70,7 @@ export const find = buildTool<typeof inputSchema, string>({
             const match = matchFrame(tree, frameId, marker, claimed);
             if ('missing' in match) return missing.push(`a frame (${match.missing})`);
             const wait = frames.waitLeft();
-            return ask(match.frameId, nesting + 1, wait).catch((error: unknown) => {
+            return ask(match.frameId, nesting + 1, wait, origin).catch((error: unknown) => {
               if (!isToolErrorLike(error)) throw error;
               missing.push(
                 `a frame (${oneLine(marker.src, 200) || 'no address'}: ${error.code === 'TIMEOUT' ? `it did not answer within ${(wait / 1000).toFixed(1)} s` : error.code})`,
@@ -91,6 +97,7 @@ export const find = buildTool<typeof inputSchema, string>({
     const more = total > shown.length ? `\n(${total - shown.length} weaker matches not shown; raise limit or refine the query.)` : '';
     return {
       data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${notSearched}`,
+      reads,
     };
   },
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { oneLine, safeMultiline } from '../../shared/untrusted-text.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { readDocument, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -37,8 +38,12 @@ export const getPageText = buildTool<typeof inputSchema, string>({
     const text = await sendPageCommand(context, tabId, { type: 'page_text', mainContent: input.main_content });
     const note = input.main_content && !text.usedReadability ? '(No main article was found; this is the whole page text.)\n\n' : '';
     // Invisible controls (a bidi override, zero-width characters) show as escapes: what the model reads is what is there.
+    const data = `Source: ${oneLine(text.url, 2_000)}\n${note}\n${safeMultiline(text.markdown) || '(the page has no text)'}`;
+    // The text is the page's as it was read, whatever the tab showed when the call was judged.
+    const origin = originOf(text.url);
     return {
-      data: `Source: ${oneLine(text.url, 2_000)}\n${note}\n${safeMultiline(text.markdown) || '(the page has no text)'}`,
+      data,
+      ...(origin ? { reads: [{ origin, text: data }] } : {}),
       // All of the page's text covers the article too; the article alone does not cover the rest.
       readScope: { document: readDocument(tabId, text.url), view: input.main_content ? 'article' : 'all text', whole: !input.main_content },
     };

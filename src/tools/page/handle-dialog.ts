@@ -5,7 +5,9 @@ import { dialogPhrase } from '../../runtime/page-input.js';
 import { buildTool } from '../../runtime/tool.js';
 import { dialogToolEnabled } from '../availability.js';
 import { clickIsDestructive } from '../safety/destructive.js';
+import { judgeDialogCall } from '../safety/judge-dialog.js';
 import { afterDialog } from './act.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { requireBrowser, tabIdField, tabOf, tabOrigin, targetTab, type TabInput } from './page-call.js';
 
 const inputSchema = z.strictObject({
@@ -49,6 +51,8 @@ export const handleDialog = buildTool<typeof inputSchema, string>({
     if (dialog.type === 'beforeunload') return true;
     return dialog.type !== 'alert' && clickIsDestructive({ role: 'button', name: dialog.message }).destructive;
   },
+  // The answer is data sent to the dialog's page: read data in it asks, in every mode.
+  checkPermissions: (input, context) => judgeDialogCall(input, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
@@ -59,8 +63,10 @@ export const handleDialog = buildTool<typeof inputSchema, string>({
         suggestion: 'Ask the person to answer the dialog in the browser.',
       });
     }
-    const line = await afterDialog(context, tabId, async () => {
+    let answeredUrl: string | undefined;
+    const { line, reads } = await afterDialog(context, tabId, async () => {
       const dialog = await port.answerDialog(tabId, input.accept, input.prompt_text);
+      answeredUrl = dialog.url;
       const verb = input.accept
         ? dialog.type === 'beforeunload'
           ? 'Chose Leave on'
@@ -73,6 +79,8 @@ export const handleDialog = buildTool<typeof inputSchema, string>({
       const answered = dialog.type === 'prompt' && input.accept ? ` with ${JSON.stringify(input.prompt_text ?? dialog.defaultPrompt ?? '')}` : '';
       return `${verb} ${dialogPhrase(dialog)}${answered}`;
     });
-    return { data: line };
+    // The dialog's words are its page's (a frame's dialog is not the tab's page).
+    const dialogOrigin = originOf(answeredUrl);
+    return { data: line, reads: dialogOrigin ? [...reads, { origin: dialogOrigin, text: line }] : reads };
   },
 });

@@ -35,7 +35,7 @@ export const hover = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
-    const { line } = await performAction(
+    const { line, reads } = await performAction(
       context,
       { tabId, frameId, ref: local, what: `Hovered over ${describeRef(context, input, input.ref)}` },
       async (path) => {
@@ -45,6 +45,6 @@ export const hover = buildTool<typeof inputSchema, string>({
         return { done: result.summary };
       },
     );
-    return { data: line };
+    return { data: line, reads };
   },
 });

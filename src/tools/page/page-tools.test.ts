@@ -121,6 +121,12 @@ describe('read_page', () => {
       'Page: Account — https://shop.test/account\n- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]:\n  - button "Delete account" [ref=f5e1]\n- button "Save" [ref=e3]',
     );
     expect(Object.keys(context.snapshots.get(1)?.elements ?? {}).sort()).toEqual(['e3', 'f5e1']);
+    // Each frame's own lines are its origin's, for the data ledger: the framed site is not the page.
+    expect(result.reads).toEqual([
+      { origin: 'https://shop.test', text: 'Page: Account — https://shop.test/account' },
+      { origin: 'https://shop.test', text: '- heading "Account" [level=1] [ref=e1]\n- iframe "Pay" [ref=e2]\n- button "Save" [ref=e3]' },
+      { origin: 'https://other.test', text: '- button "Delete account" [ref=f5e1]' },
+    ]);
 
     // A prefixed ref goes to its frame, with the local ref and the document it came from.
     expect(click.isDestructive(click.inputSchema.parse({ ref: 'f5e1' }), context)).toBe(true);
@@ -345,6 +351,21 @@ describe('errors and safety', () => {
     const options = { maxEdge: 800, format: 'image/jpeg' as const, quality: 0.6 };
     await call(screenshot, {}, createTestContext([], { browser, imageOptions: options }));
     expect(browser.captures[1]).toEqual(options);
+  });
+
+  it('a screenshot is a read of every frame it shows: a secret drawn in another site’s frame leaves only with a yes', async () => {
+    const browser = fakeBrowser(() => ok({}));
+    const context = createTestContext([screenshot], { browser, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    const result = await call(screenshot, {}, context);
+    expect(result.reads).toEqual([
+      { origin: 'https://shop.test', image: true },
+      { origin: 'https://other.test', image: true },
+    ]);
+    await executeToolCall({ type: 'tool_use', id: 't1', name: 'screenshot', input: {} }, context, {
+      canUseTool: async () => ({ behavior: 'allow', reason: { type: 'mode', mode: 'auto', detail: '' } }),
+    });
+    // Typed into the page itself, the framed site's picture may be what is typed.
+    expect(context.ledger.carriedTo('4821 7730', 'https://shop.test')).toEqual([{ from: 'https://other.test', text: '4821 7730', seen: 'screenshot' }]);
   });
 });
 

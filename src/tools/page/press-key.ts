@@ -1,7 +1,7 @@
 /** `press_key`: a key or shortcut on the focused element (or on a ref, focused first). */
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
-import { judgeKeyCall } from '../safety/judge-actions.js';
+import { judgeKeyCall } from '../safety/judge-keys.js';
 import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
@@ -67,7 +67,7 @@ export const pressKey = buildTool<typeof inputSchema, string>({
     const press = pressOf(input.key);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
     const what = `Pressed ${press.name}${input.ref ? ` on ${describeRef(context, input, input.ref)}` : ''}`;
-    const { line } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
+    const { line, reads } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
       const documentId = context.snapshots.knownDocument(tabId, frameId);
       if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined);
       const result = await sendPageCommand(
@@ -78,6 +78,6 @@ export const pressKey = buildTool<typeof inputSchema, string>({
       );
       return { done: result.summary };
     });
-    return { data: line };
+    return { data: line, reads };
   },
 });

@@ -1,11 +1,13 @@
 /** `read_page`: the page as an accessibility-style tree with refs, frames stitched in. */
 import { z } from 'zod';
 import type { ToolUseContext } from '../../runtime/context.js';
+import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { oneLine } from '../../shared/untrusted-text.js';
 import { frameNote, frameReader, matchFrame, MAX_FRAME_NESTING, type FrameReader } from './frames.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { framePrefix, readDocument, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -62,6 +64,7 @@ async function snapshotFrame(
   nesting: number,
   frames: FrameReader,
   count: FrameCount,
+  reads: FrameReads,
   timeoutMs?: number,
 ): Promise<Snapshot> {
   const command = {
@@ -72,6 +75,8 @@ async function snapshotFrame(
     ...(options.maxDepth ? { maxDepth: options.maxDepth } : {}),
   };
   const snapshot = await sendPageCommand(context, tabId, command, frameId, timeoutMs);
+  // This frame's own lines are its origin's (a framed bank is not the page that frames it).
+  const origin = reads.add(snapshot.url, snapshot.text);
   context.snapshots.rememberDocument(tabId, frameId, snapshot.documentId);
   context.snapshots.update(tabId, frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url), snapshot.elements);
   count.found(snapshot.frames.length);
@@ -95,7 +100,7 @@ async function snapshotFrame(
       if ('missing' in match) return unread(match.missing);
       const wait = frames.waitLeft();
       try {
-        const child = await snapshotFrame(context, tabId, match.frameId, childOptions, nesting + 1, frames, count, wait);
+        const child = await snapshotFrame(context, tabId, match.frameId, childOptions, nesting + 1, frames, count, reads.inside(origin), wait);
         snapshot.nodeCount += child.nodeCount;
         snapshot.truncated ||= child.truncated;
         const inner = child.text ? child.text.split('\n').map((line) => `${indent}  ${line}`) : [];
@@ -113,6 +118,25 @@ async function snapshotFrame(
     lines.splice(line, 1, `${lines[line] ?? ''}:`, ...inner);
   }
   return { ...snapshot, text: lines.join('\n') };
+}
+
+/**
+ * Each frame's own text with the origin it came from, for the data ledger (`ToolResult.reads`). A frame
+ * whose address names no origin (about:blank, srcdoc) holds what its parent wrote: it takes the parent's.
+ */
+class FrameReads {
+  constructor(
+    readonly list: LedgerRead[] = [],
+    private readonly parent: string | undefined = undefined,
+  ) {}
+  add(url: string, text: string): string | undefined {
+    const origin = originOf(url) ?? this.parent;
+    if (origin !== undefined) this.list.push({ origin, text });
+    return origin;
+  }
+  inside(origin: string | undefined): FrameReads {
+    return new FrameReads(this.list, origin);
+  }
 }
 
 /** Reads the page (or a subtree) as a tree of roles, names, states and refs. */
@@ -139,6 +163,7 @@ export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>(
   async call(input, context, _canUseTool, _parent, onProgress) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
+    const reads = new FrameReads();
     const snapshot = await snapshotFrame(
       context,
       tabId,
@@ -147,6 +172,7 @@ export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>(
       0,
       frameReader(context, tabId),
       new FrameCount(onProgress),
+      reads,
     );
     if (!snapshot.text && input.ref) {
       throw new ToolError('ELEMENT_NOT_VISIBLE', `${input.ref} has no visible content.`, { suggestion: 'Call read_page without ref to see the whole page.' });
@@ -157,9 +183,11 @@ export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>(
     // The tab's page, even when the read was of a subtree inside a frame with a URL of its own.
     const pageUrl = frameId === 0 ? snapshot.url : (context.snapshots.get(tabId)?.url ?? snapshot.url);
     const view = [input.filter, input.ref ? `under ${input.ref}` : '', input.max_depth ? `depth ${input.max_depth}` : ''].filter(Boolean).join(' ');
+    const pageOrigin = originOf(pageUrl);
     return {
       data: [header, snapshot.text || '(no visible content)', ...notes].join('\n'),
       readScope: { document: readDocument(tabId, pageUrl), view, whole: view === 'all' && !snapshot.truncated },
+      reads: pageOrigin ? [{ origin: pageOrigin, text: header }, ...reads.list] : reads.list,
     };
   },
 });

@@ -1,7 +1,10 @@
 /** `screenshot`: the visible part of the tab, given to the model as an image inside the tool result. */
 import { z } from 'zod';
 import { DEFAULT_IMAGE_OPTIONS } from '../../runtime/context-window/models.js';
+import type { ToolUseContext } from '../../runtime/context.js';
+import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { buildTool } from '../../runtime/tool.js';
+import { originOf } from '../../runtime/permission-rules.js';
 import { requireBrowser, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -16,6 +19,26 @@ export interface ScreenshotOutput {
   bytes: number;
   width?: number;
   height?: number;
+}
+
+/**
+ * The origins a capture of the tab shows: the page's and every frame's, listed right after the capture.
+ * A frame that cannot be listed is not known to be absent: when the list fails, the read is filed under
+ * `unknown` as well, which counts as another site than any destination.
+ */
+async function imageOrigins(context: ToolUseContext, tabId: number, url: string): Promise<LedgerRead[]> {
+  const origins = new Set<string>();
+  const top = originOf(url);
+  if (top) origins.add(top);
+  try {
+    for (const frame of await requireBrowser(context).listFrames(tabId)) {
+      const origin = originOf(frame.url);
+      if (origin) origins.add(origin);
+    }
+  } catch {
+    origins.add('unknown');
+  }
+  return [...origins].map((origin) => ({ origin, image: true }));
 }
 
 /** Captures the visible tab, scaled and encoded for the run's model (`context.imageOptions`). */
@@ -52,6 +75,8 @@ export const screenshot = buildTool<typeof inputSchema, ScreenshotOutput>({
     const tab = await browser.getTab(tabId);
     const image = await browser.captureVisibleTab(tabId, context.imageOptions ?? DEFAULT_IMAGE_OPTIONS);
     return {
+      // What the image shows is each of the tab's frames at capture time: a framed bank's secret drawn in it is the bank's.
+      reads: await imageOrigins(context, tabId, tab.url),
       data: {
         tab_id: tabId,
         url: tab.url,

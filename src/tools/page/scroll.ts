@@ -45,7 +45,7 @@ export const scroll = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const { line } = await performAction(
+    const { line, reads } = await performAction(
       context,
       { tabId, frameId, what: input.ref ? `Scrolled to ${describeRef(context, input, input.ref)}` : 'Scrolled' },
       async () => {
@@ -57,6 +57,6 @@ export const scroll = buildTool<typeof inputSchema, string>({
         return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
       },
     );
-    return { data: line };
+    return { data: line, reads };
   },
 });

@@ -40,17 +40,21 @@ export const selectOption = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
-    const { line } = await performAction(context, { tabId, frameId, ref: local, what: `Selected in ${describeRef(context, input, input.ref)}` }, async () => {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      const result = await sendPageCommand(
-        context,
-        tabId,
-        { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values },
-        frameId,
-      );
-      // A native dropdown's list is drawn by the browser, outside the page: the choice is set by script.
-      return { done: result.summary, via: '(set by script, with input and change events)' };
-    });
-    return { data: line };
+    const { line, reads } = await performAction(
+      context,
+      { tabId, frameId, ref: local, what: `Selected in ${describeRef(context, input, input.ref)}` },
+      async () => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        const result = await sendPageCommand(
+          context,
+          tabId,
+          { type: 'select', ref: local, ...(documentId ? { documentId } : {}), values: input.values },
+          frameId,
+        );
+        // A native dropdown's list is drawn by the browser, outside the page: the choice is set by script.
+        return { done: result.summary, via: '(set by script, with input and change events)' };
+      },
+    );
+    return { data: line, reads };
   },
 });

@@ -50,7 +50,7 @@ export const typeText = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = splitRef(input.ref);
-    const { line } = await performAction(
+    const { line, reads } = await performAction(
       context,
       { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` },
       async (path, page) => {
@@ -70,6 +70,6 @@ export const typeText = buildTool<typeof inputSchema, string>({
         return { done: result.summary };
       },
     );
-    return { data: line };
+    return { data: line, reads };
   },
 });

@@ -67,6 +67,20 @@ describe('Enter, Space and clicks are judged as what they cause', () => {
     expect(judgeActivation(box, 'Space', PAGE)).toEqual({ summary: 'toggles checkbox “I understand”' });
   });
 
+  it('a click or Space on a box whose inline change handler submits is that submission; without a handler it only toggles', () => {
+    const submitting = facts(PAGE, control({ role: 'checkbox', name: 'Keep me posted', handler: 'this.form.submit()' }), { form: deleteForm });
+    for (const how of ['click', 'Space'] as const) {
+      const effect = judgeActivation(submitting, how, PAGE);
+      expect(effect.summary, how).toContain('its change handler submits the form: submits the form “Delete account” (POST /account/delete)');
+      expect(effect.destructive, how).toMatch(/Delete account/);
+    }
+    const navigating = facts(PAGE, control({ role: 'radio', name: 'Other', handler: "location.href='/out'" }));
+    expect(judgeActivation(navigating, 'click', PAGE).destructive).toMatch(/navigates the page/);
+    expect(judgeActivation(facts(PAGE, control({ role: 'checkbox', name: 'Keep me posted' }), { form: deleteForm }), 'Space', PAGE)).toEqual({
+      summary: 'toggles checkbox “Keep me posted”',
+    });
+  });
+
   it('Enter in a field outside any form, or in a form Enter cannot submit, is up to the page', () => {
     const loose = judgeActivation(facts(PAGE, control({ role: 'textbox', name: 'New todo', editable: 'field' })), 'Enter', PAGE);
     expect(loose).toEqual({ summary: 'presses Enter in textbox “New todo” (it is in no form it would submit: what happens is up to the page)' });

@@ -145,6 +145,11 @@ export function judgeActivation(facts: TargetFacts, how: Activation, from: strin
   if (target.editable && how === 'Space') return { summary: `types a space in ${describeControl(target)}` };
   // A click on a field only focuses it: its label is a question to the person, not an act.
   if (target.editable && how === 'click') return { summary: `clicks into ${describeControl(target)}` };
+  // A box whose change handler submits or navigates: checking it is that submit, by click, Space or a fill.
+  if (how !== 'Enter' && TOGGLES.has(target.role)) {
+    const change = judgeChange(facts, from, `${how === 'click' ? 'clicks' : 'toggles'} ${describeControl(target)}`);
+    if (change) return change;
+  }
   if (how !== 'click' && TOGGLES.has(target.role)) {
     // Enter on a checkbox or radio in a form submits it, as in a field; Space only toggles.
     if (how === 'Enter' && facts.form?.enterSubmits)
@@ -166,6 +171,23 @@ export function judgeActivation(facts: TargetFacts, how: Activation, from: strin
 
 const NAVIGATES = /\b(location|href|navigate|window\.open|open\s*\(|\.go\s*\(|assign|replace)\b/i;
 const SUBMITS = /\bsubmit\b|requestSubmit/i;
+
+/**
+ * A change of a control (a box checked, a field filled, an option chosen) judged by what its inline
+ * change handler does: submits its form, or navigates. Undefined when it shows neither. A heuristic:
+ * handlers added with addEventListener cannot be seen from here.
+ */
+export function judgeChange(facts: TargetFacts, from: string, what: string): ActJudgement | undefined {
+  const handler = facts.target?.handler ?? '';
+  if (!handler) return undefined;
+  if (facts.form && SUBMITS.test(handler)) {
+    const submission = judgeSubmission(facts.form, undefined, from, 'submits');
+    return { ...submission, summary: `${what}; its change handler submits the form: ${submission.summary}` };
+  }
+  if (NAVIGATES.test(handler))
+    return { summary: `${what}; its change handler navigates the page`, destructive: 'its change handler navigates the page, and where to cannot be read' };
+  return undefined;
+}
 
 /** Choosing options: judged as the submission or navigation the select is set up to cause on change. */
 export function judgeSelect(facts: TargetFacts, from: string): ActJudgement {

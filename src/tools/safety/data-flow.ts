@@ -6,6 +6,7 @@
  * in it.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
+import type { CarryOptions } from '../../runtime/data-ledger.js';
 import type { DataFlow } from '../../runtime/permission-types.js';
 import type { FormFacts } from './act-judgement.js';
 import { siteOf } from './sites.js';
@@ -59,10 +60,36 @@ export function nestedSites(url: string): string[] {
 }
 
 /** The read data `outgoing` would carry to `destination` (an origin or address), as flows for the prompt. */
-export function flowsTo(context: ToolUseContext, outgoing: string, destination: string, options: { published?: string } = {}): DataFlow[] {
+export function flowsTo(context: ToolUseContext, outgoing: string, destination: string, options: CarryOptions = {}): DataFlow[] {
   if (outgoing.trim() === '') return [];
   const to = siteOf(destination) ?? destination;
-  return context.ledger.carriedTo(outgoing, destination, options).map((carried) => ({ from: carried.from, to, text: carried.text }));
+  return context.ledger
+    .carriedTo(outgoing, destination, options)
+    .map((carried) => ({ from: carried.from, to, text: carried.text, ...(carried.seen ? { seen: carried.seen } : {}) }));
+}
+
+/**
+ * Text typed into a page (keys, `type`, a fill): judged alone and as the continuation of what this run
+ * already typed into that site — a one-time code sent one digit per call is still the code — and then
+ * noted as typed there. Why typing is a flow at all: the page's scripts read every keystroke.
+ */
+export function flowsOfTyping(context: ToolUseContext, text: string, destination: string): DataFlow[] {
+  const flows = flowsTo(context, text, destination, { continuing: true });
+  if (text.trim() !== '') context.ledger.noteSent(destination, text);
+  return flows;
+}
+
+/**
+ * Several values going to one place in one call (fill_form's fields, in field order; an MCP call's
+ * arguments): each alone, and all together, joined as they are (one digit per box is one code) and with
+ * spaces (a phrase split over fields is one phrase).
+ */
+export function flowsOfValues(context: ToolUseContext, values: readonly string[], destination: string, options: { typed?: boolean } = {}): DataFlow[] {
+  const given = values.filter((value) => value.trim() !== '');
+  const one = (text: string) => (options.typed ? flowsOfTyping(context, text, destination) : flowsTo(context, text, destination));
+  const alone = given.flatMap(one);
+  const together = given.length > 1 ? [...flowsTo(context, given.join(''), destination), ...flowsTo(context, given.join(' '), destination)] : [];
+  return uniqueFlows([...alone, ...together]);
 }
 
 /**
@@ -75,16 +102,16 @@ export function flowsOfUrl(context: ToolUseContext, url: string): DataFlow[] {
 }
 
 /** The data a form submission would carry to its action: the values of its fields (and what is about to be typed). */
-export function flowsOfForm(context: ToolUseContext, form: FormFacts, action: string, typed = ''): DataFlow[] {
+export function flowsOfForm(context: ToolUseContext, form: FormFacts, action: string, typed: string | readonly string[] = ''): DataFlow[] {
   const values = form.fields.filter((field) => !field.masked).map((field) => field.value);
-  return flowsTo(context, [...values, typed].filter(Boolean).join('\n'), action);
+  return flowsOfValues(context, [...values, ...(typeof typed === 'string' ? [typed] : typed)], action);
 }
 
 /** Flows with the same source, destination and text once. */
 export function uniqueFlows(flows: readonly DataFlow[]): DataFlow[] {
   const seen = new Set<string>();
   return flows.filter((flow) => {
-    const key = `${flow.from}\u0000${flow.to}\u0000${flow.text}`;
+    const key = `${flow.from}\u0000${flow.to}\u0000${flow.text}\u0000${flow.seen ?? ''}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

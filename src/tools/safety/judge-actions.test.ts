@@ -81,18 +81,18 @@ describe('press_key', () => {
       effect: {
         summary: 'Enter in textbox “E-mail” submits the form “Delete account” (POST /account/delete) through button “Continue”',
         facts: [
-          { label: 'Key', value: 'Return' },
+          { label: 'Key', value: 'Enter' },
           { label: 'On', value: 'textbox “E-mail”' },
           { label: 'E-mail', value: 'ada@shop.test' },
         ],
       },
     });
   });
-  it('Enter in a field outside a form runs in auto mode; Tab needs no reading of the page', async () => {
+  it('Enter in a field outside a form runs in auto mode; Tab is read like any key, and moves focus', async () => {
     expect(await run(pressKey, { key: 'Enter', ref: 'e2' }).decided).toMatchObject({ behavior: 'allow', reason: { type: 'mode' } });
     const tab = run(pressKey, { key: 'Tab' });
-    expect(await tab.decided).toMatchObject({ behavior: 'allow' });
-    expect(tab.browser.sent).toEqual([]);
+    expect(await tab.decided).toMatchObject({ behavior: 'allow', effect: { summary: 'presses Tab in textbox “E-mail”' } });
+    expect(tab.browser.sent.map((sent) => sent.command)).toEqual([{ type: 'inspect' }]);
   });
 });
 

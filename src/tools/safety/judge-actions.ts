@@ -2,17 +2,19 @@
  * The page actions' permission opinions (their `checkPermissions`): each reads its target from the page
  * as it is now, judges the act by what it causes (act-judgement.ts) and the data it would carry (data-flow.ts),
  * and says what the person is shown: the exact text typed, the key and what it does, each field and value.
+ * press_key is judged in judge-keys.ts, fill_form in judge-fill.ts.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { originOf } from '../../runtime/permission-rules.js';
-import { currentUrl, describeRef, knownElement, splitRef, tabOf, type TabInput } from '../page/page-call.js';
+import { currentUrl, tabOf, type TabInput } from '../page/page-call.js';
 import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
 import { fieldIsSensitive } from './destructive.js';
-import { flowsOfForm, flowsTo } from './data-flow.js';
+import { flowsOfTyping } from './data-flow.js';
 import { describeControl, judgeActivation, judgeSelect, type ActJudgement, type TargetFacts } from './act-judgement.js';
 import { inspect, opinion, shown, unreadable } from './judge.js';
+import { submissionFacts, submissionFlows } from './judge-submission.js';
 
 /**
  * Enter or Space in a key combination ("Control+Enter", "Return", "Space"), with its modifiers; undefined
@@ -26,20 +28,6 @@ export function activationOfKey(combo: string): { how: 'Enter' | 'Space'; modifi
   return how ? { how, modifiers: parsed.press.modifiers } : undefined;
 }
 
-/** The prompt facts for a form submission: its fields and values (passwords masked). */
-function submissionFacts(effect: ActJudgement): PromptFact[] {
-  const fields = effect.submission?.form.fields ?? [];
-  return fields.slice(0, 12).map((field) => ({
-    label: shown(field.label || field.name || field.type, 80),
-    value: field.masked ? '••••••' : shown(field.value),
-    ...(field.masked ? { masked: true } : {}),
-  }));
-}
-
-/** The data a submission would carry to its action, including text about to be typed. */
-const submissionFlows = (context: ToolUseContext, effect: ActJudgement, typed = '') =>
-  effect.submission ? flowsOfForm(context, effect.submission.form, effect.submission.action, typed) : [];
-
 /** click: judged as the activation, submission or navigation it causes. */
 export async function judgeClickCall(input: TabInput & { ref: string }, context: ToolUseContext): Promise<ToolPermissionResult> {
   const tabId = tabOf(input, context);
@@ -51,34 +39,6 @@ export async function judgeClickCall(input: TabInput & { ref: string }, context:
     ...submissionFacts(effect),
   ];
   return opinion({ effect, facts, flows: submissionFlows(context, effect), tabId, tabUrl });
-}
-
-/** press_key: Enter and Space judged as what they activate or submit; a key with no ref acts on the focused element, read from the page. */
-export async function judgeKeyCall(input: TabInput & { key: string; ref?: string | undefined }, context: ToolUseContext): Promise<ToolPermissionResult> {
-  const activation = activationOfKey(input.key);
-  const keyFact: PromptFact = { label: 'Key', value: shown(input.key === ' ' ? 'Space' : input.key, 60) };
-  if (!activation) {
-    const on = input.ref ? describeRef(context, input, input.ref) : 'the focused element';
-    return { behavior: 'passthrough', effect: { summary: shown(`presses ${input.key} on ${on}`), facts: [keyFact] } };
-  }
-  const tabId = tabOf(input, context);
-  const [tabUrl, inspection] = await Promise.all([currentUrl(context, tabId), inspect(context, input, input.ref)]);
-  if (!inspection.ok) return unreadable(inspection, `pressing ${activation.how}`);
-  const target = inspection.facts.target;
-  const newLine =
-    activation.how === 'Enter' &&
-    activation.modifiers.every((m) => m === 'Shift') &&
-    activation.modifiers.length > 0 &&
-    (target?.editable === 'textarea' || target?.editable === 'editable');
-  const effect: ActJudgement =
-    newLine && target
-      ? { summary: `starts a new line in ${describeControl(target)}` }
-      : judgeActivation(inspection.facts, activation.how, tabUrl ?? inspection.facts.url);
-  const on: PromptFact = {
-    label: 'On',
-    value: target ? shown(describeControl(target)) : inspection.facts.focus === 'frame' ? 'an element inside an embedded frame' : 'nothing focused',
-  };
-  return opinion({ effect, facts: [keyFact, on, ...submissionFacts(effect)], flows: submissionFlows(context, effect), tabId, tabUrl });
 }
 
 /** type: the exact text (masked for a password), where it goes, and what a newline or `submit` then does. */
@@ -101,7 +61,7 @@ export async function judgeTypeCall(input: TabInput & { ref: string; text: strin
     ...(enter ? submissionFacts(enter) : []),
   ];
   // Why typing is judged as sending: the page's scripts read every keystroke, so typed text reaches the page's origin.
-  const flows = [...flowsTo(context, input.text, facts.origin), ...(enter ? submissionFlows(context, enter, input.text) : [])];
+  const flows = [...flowsOfTyping(context, input.text, facts.origin), ...(enter ? submissionFlows(context, enter, input.text) : [])];
   const effect: ActJudgement = {
     summary,
     ...(enter?.landing ? { landing: enter.landing } : {}),
@@ -117,39 +77,7 @@ export async function judgeSelectCall(input: TabInput & { ref: string; values: r
   if (!inspection.ok) return unreadable(inspection, 'the choice');
   const effect = judgeSelect(inspection.facts, tabUrl ?? inspection.facts.url);
   const choice: PromptFact = { label: 'Choice', value: shown(input.values.join(', ')) };
-  return opinion({ effect, facts: [choice, ...submissionFacts(effect)], flows: submissionFlows(context, effect), tabId, tabUrl });
-}
-
-/**
- * fill_form: each field is judged against its own frame's origin — its value is data sent there, and a
- * rule or grant for one site must not cover a field of another — and a call that spans sites says so.
- */
-export async function judgeFillCall(
-  input: TabInput & { fields: ReadonlyArray<{ ref: string; value: string }> },
-  context: ToolUseContext,
-): Promise<ToolPermissionResult> {
-  const tabId = tabOf(input, context);
-  const tabUrl = await currentUrl(context, tabId);
-  const frames = tabId === undefined || !context.browser ? [] : await context.browser.listFrames(tabId).catch(() => []);
-  const originOfFrame = (frameId: number) =>
-    frameId === 0 ? originOf(tabUrl) : (originOf(frames.find((frame) => frame.frameId === frameId)?.url) ?? originOf(tabUrl));
-  const facts: PromptFact[] = [];
-  const flows = [];
-  const origins = new Set<string>();
-  let destructive: string | undefined;
-  for (const field of input.fields) {
-    const element = knownElement(context, input, field.ref);
-    const origin = originOfFrame(splitRef(field.ref).frameId);
-    if (origin) origins.add(origin);
-    const masked = element?.inputType === 'password';
-    facts.push({
-      label: shown(describeRef(context, input, field.ref), 80),
-      value: masked ? '••••••' : shown(field.value),
-      ...(masked ? { masked: true } : {}),
-    });
-    if (origin) flows.push(...flowsTo(context, field.value, origin));
-    destructive ??= fieldIsSensitive(element).reason;
-  }
-  const summary = `fills ${input.fields.length} field${input.fields.length === 1 ? '' : 's'}${origins.size > 1 ? ` across ${origins.size} sites (${[...origins].join(', ')})` : ''}`;
-  return opinion({ effect: { summary }, facts, flows, tabId, tabUrl, destructive, ...(origins.size > 1 ? { subjects: [...origins] } : {}) });
+  // The choice reaches the select's page like typed text: among options of its own, a page can still learn a value digit by digit.
+  const flows = [...flowsOfTyping(context, input.values.join(' '), inspection.facts.origin), ...submissionFlows(context, effect, input.values)];
+  return opinion({ effect, facts: [choice, ...submissionFacts(effect)], flows, tabId, tabUrl });
 }
