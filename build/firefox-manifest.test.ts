@@ -21,8 +21,11 @@ describe('the Firefox manifest, made from manifest.json', () => {
     expect(firefox['browser_specific_settings']).toMatchObject({ gecko: { id: GECKO_ID, strict_min_version: FIREFOX_MIN_VERSION } });
   });
 
-  it('asks for the same permissions less the ones Firefox does not have', () => {
-    expect(firefox['permissions']).toEqual(source.permissions?.filter((p) => p !== 'sidePanel' && p !== 'debugger'));
+  it('asks for the same permissions less the ones Firefox does not have and the Chromium-only bridge’s', () => {
+    const left = new Set(['sidePanel', 'debugger', 'nativeMessaging', 'tabGroups']);
+    expect(source.permissions).toEqual(expect.arrayContaining([...left]));
+    expect(firefox['permissions']).toEqual(source.permissions?.filter((p) => !left.has(p)));
+    expect(firefox).not.toHaveProperty('key');
     expect(firefox['host_permissions']).toEqual(source['host_permissions']);
     expect(firefox['content_security_policy']).toEqual(source['content_security_policy']);
   });

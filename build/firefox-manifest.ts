@@ -8,7 +8,8 @@
  * - `side_panel` → `sidebar_action` (Firefox's sidebar), and the shortcut that opens the panel becomes
  *   `_execute_sidebar_action` (Firefox opens the sidebar itself; there is no sidePanel.open to call).
  * - permissions Firefox does not have are dropped: `sidePanel`, and `debugger` (no DevTools Protocol:
- *   input goes through synthetic events, and results say so).
+ *   input goes through synthetic events, and results say so); so are the coding-agent bridge's
+ *   (`nativeMessaging`, `tabGroups`) and the `key` that fixes its Chrome id: the bridge is Chromium-only.
  * - `minimum_chrome_version` → `browser_specific_settings.gecko` with the add-on id and the minimum version.
  */
 
@@ -37,14 +38,18 @@ export const GECKO_ID = 'pagewright@pagewright';
 export const FIREFOX_MIN_VERSION = '140.0';
 /** Where the Firefox build writes the background entry. */
 export const BACKGROUND_SCRIPT = 'background.js';
-/** Permissions with no Firefox counterpart. */
-const CHROME_ONLY_PERMISSIONS = new Set(['sidePanel', 'debugger']);
+/**
+ * Permissions with no Firefox counterpart, or for what the Firefox build leaves out: the coding-agent
+ * bridge (`nativeMessaging`, and `tabGroups` for its tabs) is Chromium-only for now.
+ */
+const CHROME_ONLY_PERMISSIONS = new Set(['sidePanel', 'debugger', 'nativeMessaging', 'tabGroups']);
 /** The source manifest's command that opens the panel. */
 const OPEN_PANEL_COMMAND = 'open-side-panel';
 
 /** The Firefox manifest for `source`, with the version from package.json. */
 export function firefoxManifest(source: SourceManifest, version: string): Record<string, unknown> {
-  const { background: _background, side_panel: sidePanel, minimum_chrome_version: _minimum, commands, permissions, ...rest } = source;
+  // `key` fixes the Chrome extension id the native host allows; Firefox's id is GECKO_ID.
+  const { background: _background, side_panel: sidePanel, minimum_chrome_version: _minimum, key: _key, commands, permissions, ...rest } = source;
   if (!sidePanel) throw new Error('manifest.json has no side_panel: the Firefox sidebar is made from it.');
   const firefoxCommands: Record<string, unknown> = {};
   for (const [name, command] of Object.entries(commands ?? {})) {

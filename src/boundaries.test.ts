@@ -4,6 +4,8 @@
  *   tools, the worker, storage, shared code or pages are given to it, never reached for);
  * - src/shared (the protocol between contexts) builds only on the runtime;
  * - src/storage builds on the runtime and shared code only;
+ * - src/bridge (the coding-agent bridge's Node programs) builds on the runtime and shared code only, with no
+ *   extension API: it runs outside the browser and meets the worker only through the protocol in src/shared;
  * - src/mcp (tools from MCP servers) builds on the runtime and shared code only, and uses no extension API:
  *   the worker gives its tools to the pool like any other list;
  * - src/tools never reaches into the worker, storage, content scripts or the panel (they act through ports);
@@ -66,6 +68,21 @@ describe('boundaries', () => {
 
   it('src/storage builds only on the runtime and shared code', () => {
     expect(offenders('src/storage', (part) => part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/storage'].includes(part))).toEqual([]);
+  });
+
+  it('src/bridge builds only on the runtime and shared code, with no extension API', () => {
+    expect(
+      offenders(
+        'src/bridge',
+        (part) => part === 'webextension-polyfill' || (part.startsWith('src/') && !['src/runtime', 'src/shared', 'src/bridge'].includes(part)),
+      ),
+    ).toEqual([]);
+    const browserGlobal = /(?<![\w.$])(chrome|browser)\s*\.\s*[a-z]/;
+    expect(
+      sources('src/bridge')
+        .filter(({ text }) => browserGlobal.test(withoutComments(text).replace(/'[^'\n]*'|"[^"\n]*"/g, "''")))
+        .map((o) => o.file),
+    ).toEqual([]);
   });
 
   it('src/mcp builds only on the runtime and shared code, with no extension API', () => {

@@ -63,9 +63,11 @@ describe('who can talk to the extension', () => {
       'debugger',
       'declarativeNetRequestWithHostAccess',
       'downloads',
+      'nativeMessaging',
       'scripting',
       'sidePanel',
       'storage',
+      'tabGroups',
       'unlimitedStorage',
       'webNavigation',
     ]);
@@ -74,7 +76,8 @@ describe('who can talk to the extension', () => {
     expect(Number((manifest as { minimum_chrome_version?: string }).minimum_chrome_version)).toBeGreaterThanOrEqual(140);
     const readme = readFileSync(join(REPO, 'README.md'), 'utf8');
     for (const permission of manifest.permissions) expect(readme).toContain(`| \`${permission}\` |`);
-    for (const never of ['cookies', 'history', 'tabs', 'webRequest', 'management', 'nativeMessaging']) expect(manifest.permissions).not.toContain(never);
+    // nativeMessaging is the coding-agent bridge: it reaches only the host the person registered (src/bridge/), and only while they turn it on.
+    for (const never of ['cookies', 'history', 'tabs', 'webRequest', 'management']) expect(manifest.permissions).not.toContain(never);
   });
 
   it('the content script listens only to runtime.onMessage (no window message or DOM event channel from the page)', () => {

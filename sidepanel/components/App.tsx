@@ -2,6 +2,7 @@
 import type { AppModel } from '../models/app-model.js';
 import { ActivityView } from './ActivityView.js';
 import { Composer } from './Composer.js';
+import { ControlBanner } from './ControlBanner.js';
 import { ConversationList } from './ConversationList.js';
 import { Notices } from './Notices.js';
 import { PermissionDialog } from './PermissionDialog.js';
@@ -57,6 +58,12 @@ export function App({ app }: { app: AppModel }) {
         data-conversation-tab={app.conversation.tabId.value}
       >
         <Header app={app} />
+        <ControlBanner
+          model={app.codingAgents}
+          tabId={app.binding.tabId.value}
+          conversationId={app.conversation.conversationId.value}
+          onShowConversation={(id) => app.openConversation(id)}
+        />
         <Notices app={app} />
         <main class="app-main">
           {page === 'settings' && <SettingsView app={app} />}

@@ -4,6 +4,7 @@ import type { AppModel } from '../models/app-model.js';
 import type { GrantsModel } from '../models/grants-model.js';
 import type { MemoryModel } from '../models/memory-model.js';
 import type { SettingsModel } from '../models/settings-model.js';
+import { CodingAgentsSettings } from './CodingAgentsSettings.js';
 import { CostSettings } from './CostSettings.js';
 import { StorageSettings } from './StorageSettings.js';
 import { McpServers } from './McpServers.js';
@@ -260,6 +261,7 @@ export function SettingsView({ app }: { app: AppModel }) {
         <CostSettings settings={settings} />
         <StorageSettings settings={settings} storage={app.storage} />
         <McpServers settings={settings} mcp={app.mcp} />
+        <CodingAgentsSettings model={app.codingAgents} />
         <div class="form-actions">
           <button type="submit" class="primary" disabled={state === 'saving'}>
             Save settings

@@ -7,6 +7,7 @@ import { effect, signal } from '@preact/signals';
 import type { WorkerToPanel } from '../../src/shared/protocol/panel.js';
 import { ActivityModel } from './activity-model.js';
 import { BindingModel, type TabsApi } from './binding-model.js';
+import { CodingAgentsModel } from './coding-agents-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
@@ -53,6 +54,8 @@ export class AppModel {
   readonly storage: StorageModel;
   /** The MCP servers' live states, for Settings. */
   readonly mcp: McpModel;
+  /** Coding agents: Settings → Coding agents and the "Controlled by …" banner. */
+  readonly codingAgents: CodingAgentsModel;
   /** The shown conversation's activity log. */
   readonly activity: ActivityModel;
   /** Over-budget results the person opened in a tool view. */
@@ -72,6 +75,7 @@ export class AppModel {
     this.fullResults = new FullResultsModel(deps.request);
     this.activity = new ActivityModel(deps.request);
     this.mcp = new McpModel(deps.request);
+    this.codingAgents = new CodingAgentsModel(deps.request);
     this.storage = new StorageModel(deps.request);
     this.exports = new ExportModel(deps.request, deps.saveFile ?? (async () => Promise.reject(new Error('Saving files is not available here.'))));
     this.binding = new BindingModel(deps.pinnedTabId);
@@ -105,7 +109,7 @@ export class AppModel {
       this.port.send({ type: 'bind_tab', tabId });
     });
     // Following the active tab sets `tabId`, and the effect above binds it.
-    await Promise.all([this.binding.start(this.deps.tabs), this.settings.load()]);
+    await Promise.all([this.binding.start(this.deps.tabs), this.settings.load(), this.codingAgents.refresh()]);
   }
 
   dispose(): void {
@@ -149,6 +153,7 @@ export class AppModel {
       void this.grants.refresh();
       void this.mcp.refresh();
       void this.storage.refresh();
+      void this.codingAgents.refresh();
     }
   }
 
@@ -166,6 +171,7 @@ export class AppModel {
 
   private route(message: WorkerToPanel): void {
     if (message.type === 'mcp_states') return this.mcp.apply(message.servers);
+    if (message.type === 'external_agents') return this.codingAgents.apply(message.state);
     this.conversations.apply(message);
     this.conversation.apply(message);
     // The worker names a conversation after its first message and announces it only in the list:

@@ -16,7 +16,17 @@ export class ActivityRecorder {
   private readonly started = new Map<string, { input: unknown; description: string }>();
   private writes: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: { conversationId: string; runId: string; tools: Tools; now: () => number; store?: ActivityStore }) {}
+  constructor(
+    private readonly options: {
+      conversationId: string;
+      runId: string;
+      tools: Tools;
+      now: () => number;
+      store?: ActivityStore;
+      /** Who asked for the calls when it was not the person in the panel (a coding agent: "Claude Code"). */
+      askedBy?: string;
+    },
+  ) {}
 
   /** Folds one loop event; a finished call that changed something becomes an entry. */
   onEvent(event: AgentEvent): void {
@@ -46,6 +56,7 @@ export class ActivityRecorder {
       status: event.status,
       outcome: clip(event.error ? `${event.error.code}: ${event.error.message}` : (text.split('\n')[0] ?? ''), 300),
       ...allowedByText(reason),
+      ...(this.options.askedBy ? { askedBy: this.options.askedBy } : {}),
     };
     const store = this.options.store;
     this.writes = this.writes.then(() => store.add(entry)).catch((error: unknown) => console.warn('Pagewright: could not write the activity log', error));

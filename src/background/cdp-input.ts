@@ -60,7 +60,11 @@ export class CdpInput {
 
   constructor(
     private readonly api: DebuggerApi,
-    private readonly options: { isMac: () => boolean } = { isMac: () => false },
+    private readonly options: {
+      isMac: () => boolean;
+      /** Called once the debugger is attached to a tab (the developer tools start capturing then). */
+      onAttached?: (tabId: number) => Promise<void>;
+    } = { isMac: () => false },
   ) {
     api.onEvent((tabId, method, params) => this.onEvent(tabId, method, params));
     api.onDetach((tabId, reason) => {
@@ -96,6 +100,7 @@ export class CdpInput {
       if (!/already attached/i.test(messageOf(error))) return { trusted: false, reason: attachFailureReason(error) };
       try {
         await this.api.send(tabId, 'Page.enable');
+        await this.options.onAttached?.(tabId).catch(() => undefined);
         return { trusted: true };
       } catch {
         return { trusted: false, reason: attachFailureReason(error) };
@@ -107,6 +112,7 @@ export class CdpInput {
       await this.api.detach(tabId).catch(() => undefined);
       return { trusted: false, reason: attachFailureReason(error) };
     }
+    await this.options.onAttached?.(tabId).catch(() => undefined);
     return { trusted: true };
   }
 

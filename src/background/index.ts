@@ -6,6 +6,8 @@
 import browser, { type Runtime } from 'webextension-polyfill';
 import { messageOf } from '../runtime/errors.js';
 import { createModelClient } from '../runtime/model/index.js';
+import { buildToolPool } from '../runtime/registry.js';
+import { decorateBridge } from '../runtime/browser.js';
 import { PANEL_PORT_NAME, panelToWorkerSchema } from '../shared/protocol/panel.js';
 import { answerWorkerRequest, isWorkerRequest } from '../shared/protocol/requests.js';
 import { parseSettings } from '../shared/settings.js';
@@ -34,6 +36,7 @@ import { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
 import { isOwnExtensionPage } from './senders.js';
 import { settingsArea } from './settings-area.js';
+import { installExternalAgents, saveAgentSettings } from './external/install.js';
 
 // First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
 void settingsArea.isolate((error) => console.warn('Pagewright: could not keep the settings from content scripts', error));
@@ -51,9 +54,10 @@ const landingGuards = extensionLandingGuards();
 // Session rules outlive a stopped worker: a guard cut off by the stop must not keep holding its tab.
 void landingGuards?.clearStale().catch((error: unknown) => console.warn('Pagewright: could not clear old landing rules', error));
 // Chrome: trusted input through the DevTools Protocol, attached per tab while a run acts on it (README:
-// "debugger"); Firefox: synthetic events, said in every result.
-const input = createBrowserInput(chrome.webNavigation as unknown as NavigationEvents);
-const bridge = withPageInput(createBrowserBridge({ landingGuards }), input);
+// "debugger"), and the developer tools' capture on the same session; Firefox: synthetic events, said in
+// every result, and no developer tools.
+const { input, devtools } = createBrowserInput(chrome.webNavigation as unknown as NavigationEvents);
+const bridge = decorateBridge(withPageInput(createBrowserBridge({ landingGuards }), input), devtools ? { devtools } : {});
 const manager = new RunManager({
   conversations: createConversationStore(database),
   grants,
@@ -74,6 +78,17 @@ startMcpServers(async () => {
   return settings.ok ? settings.settings.mcpServers : undefined;
 });
 mcpServers.onChange((servers) => manager.panels.toAll({ type: 'mcp_states', servers }));
+// Coding agents over MCP: the helper runs only while Settings → Coding agents is on (external/).
+const externalAgents = installExternalAgents({
+  manager,
+  grants,
+  // The same pool (deny → mode → isEnabled) without the person's MCP servers, which outside sessions do not get.
+  getTools: (permissions, options) => buildToolPool(builtInTools(), [], permissions, options),
+  settings: async () => {
+    const settings = await loadSettings();
+    return settings.ok ? settings.settings : undefined;
+  },
+});
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
 installInputBenchHook(bridge);
@@ -121,6 +136,7 @@ const handlers = createRequestHandlers({
     const { usage = 0, quota = 0 } = await navigator.storage.estimate();
     return { usage, quota };
   },
+  externalAgents: { agents: externalAgents, saveAgentSettings },
 });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {

@@ -9,6 +9,7 @@ import { conversationToJson, conversationToMarkdown } from '../shared/transcript
 import type { GrantStore } from '../storage/grants.js';
 import type { RunManager } from './run-manager.js';
 import type { SettingsResult } from './run-settings.js';
+import { externalAgentsHandlers, type ExternalAgentsRequestDeps } from './external/requests.js';
 
 export interface RequestDeps {
   manager: RunManager;
@@ -21,6 +22,8 @@ export interface RequestDeps {
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
   /** The browser's own count for this extension (navigator.storage.estimate). */
   estimateStorage?: () => Promise<{ usage: number; quota: number }>;
+  /** Coding agents (Settings → Coding agents, the banner). */
+  externalAgents: ExternalAgentsRequestDeps;
 }
 
 export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
@@ -83,5 +86,6 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
         });
       return { content: record.content };
     },
+    ...externalAgentsHandlers(deps.externalAgents),
   };
 }

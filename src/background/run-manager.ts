@@ -15,6 +15,7 @@ import type { ModelClient } from '../runtime/model/types.js';
 import { appendPersonMessage } from '../runtime/steering.js';
 import type { PermissionContext, PersonChoice, SiteGrant } from '../runtime/permission-types.js';
 import type { Tools } from '../runtime/tool.js';
+import { isDeferredTool } from '../runtime/registry.js';
 import type { Notice, RunState } from '../shared/protocol/panel.js';
 import { closeUnfinishedCalls } from '../shared/transcript.js';
 import type { ConversationRecord, ConversationStore, RunRecord } from '../storage/conversations.js';
@@ -24,7 +25,7 @@ import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
 import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
-import { RunSession } from './run-session.js';
+import { RunSession, type DrivenBy } from './run-session.js';
 
 export interface RunManagerDeps {
   conversations: ConversationStore;
@@ -45,6 +46,17 @@ export interface RunManagerDeps {
 }
 
 export { appendPersonMessage } from '../runtime/steering.js';
+
+/**
+ * A run a coding agent drives over MCP (src/background/external/): who drives it, the mode its calls are
+ * judged in (Settings → Coding agents), its tools (the pool, filtered), and the note the model history
+ * starts with so a later run in the panel knows whose calls these were.
+ */
+export interface DrivenRun extends DrivenBy {
+  permissionMode: PermissionContext['mode'];
+  tools(pool: Tools): Tools;
+  note: string;
+}
 
 /** Owns every conversation's runs in this worker. */
 export class RunManager {
@@ -107,9 +119,20 @@ export class RunManager {
   }
 
   /** Starts a run (a new message, or resuming a cut-off run). Returns a notice when it cannot start. */
-  async startRun(conversationId: string, what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true }): Promise<Notice | undefined> {
+  async startRun(
+    conversationId: string,
+    what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true } | { driven: DrivenRun },
+  ): Promise<Notice | undefined> {
     await this.ready;
     const running = this.active.get(conversationId);
+    const driven = 'driven' in what ? what.driven : undefined;
+    const drivenBy = running?.session.drivenBy;
+    if (running && 'text' in what && drivenBy !== undefined)
+      return notice(
+        'DRIVEN_BY_AGENT',
+        `${drivenBy} is using this conversation, and your messages do not reach it.`,
+        `Tell ${drivenBy} what you want where you talk to it. Here you answer its prompts, and Stop ends its calls.`,
+      );
     if (running && 'text' in what) {
       // Steering: the message waits for the run's next turn boundary (or, with interrupt, for it to stop).
       running.session.enqueue(what.text, what.interrupt === true);
@@ -118,7 +141,9 @@ export class RunManager {
     if (running) return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
     const conversation = await this.conversations.get(conversationId);
     if (!conversation) return notice('NOT_FOUND', 'That conversation no longer exists.', 'Start a new chat.');
-    const checked = checkSettingsForRun(await this.deps.loadSettings());
+    // A driven run asks no model of the person's, so it needs no key; the settings must still be valid.
+    const loaded = await this.deps.loadSettings();
+    const checked = driven && loaded.ok ? loaded : checkSettingsForRun(loaded);
     if (!checked.ok) return checked.notice;
 
     const record: RunRecord = (await this.conversations.getRun(conversationId)) ?? { conversationId, messages: [], status: 'idle' };
@@ -132,6 +157,10 @@ export class RunManager {
       messages = appendPersonMessage(messages, what.text);
       entries.push({ kind: 'message', message: { role: 'user', content: [{ type: 'text', text: what.text }] } });
       if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = what.text.replace(/\s+/g, ' ').trim().slice(0, 60) || NEW_CONVERSATION_TITLE;
+    }
+    if (driven) {
+      messages = appendPersonMessage(messages, driven.note);
+      if (conversation.title === NEW_CONVERSATION_TITLE) conversation.title = driven.client;
     }
     conversation.updatedAt = this.now();
 
@@ -150,10 +179,15 @@ export class RunManager {
     const budget: BudgetState = resuming ? restored.budget : createBudgetState();
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
-    // The settings are read here, once: everything after takes the run's configuration.
-    const config = runConfigFrom(checked.settings, storedGrants);
+    // The settings are read here, once: everything after takes the run's configuration. A driven run is
+    // judged in the mode the person chose for outside sessions, and gets the whole tool set.
+    const fromSettings = runConfigFrom(checked.settings, storedGrants);
+    const config = driven ? { ...fromSettings, permissions: { ...fromSettings.permissions, mode: driven.permissionMode }, simpleMode: false } : fromSettings;
 
-    const tools = await this.deps.getTools(config.permissions, { simpleMode: config.simpleMode });
+    const pool = await this.deps.getTools(config.permissions, { simpleMode: config.simpleMode });
+    const tools = driven ? driven.tools(pool) : pool;
+    // The client was sent every schema (tools/list): nothing of its pool is deferred.
+    const startState: AppState = driven ? { ...appState, discoveredTools: tools.filter(isDeferredTool).map((tool) => tool.name) } : appState;
     // The tools may have taken a moment: another start for this conversation may have won meanwhile.
     if (this.active.has(conversationId))
       return notice('RUN_ACTIVE', 'A run is already working in this conversation.', 'Wait for it to finish, or press Stop first.');
@@ -165,13 +199,14 @@ export class RunManager {
         config,
         messages,
         entries,
-        appState,
+        appState: startState,
         budget,
         tools,
         currentTabId,
         tab,
         ...(record.dataSources ? { dataSources: record.dataSources } : {}),
         contextWindow: resuming ? { kind: 'resume', state: restored.contextWindow } : { kind: 'next', previous: record.contextWindow },
+        ...(driven ? { drivenBy: driven } : {}),
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );
@@ -187,7 +222,7 @@ export class RunManager {
       messages,
       status: 'running',
       runId,
-      discoveredTools: [...appState.discoveredTools],
+      discoveredTools: [...startState.discoveredTools],
       ...(resuming && record.checkpoint ? { checkpoint: { ...record.checkpoint, messages } } : {}),
     });
     await this.conversations.saveTranscript(conversationId, entries);

@@ -45,6 +45,21 @@ export interface RunServices {
   now: () => number;
 }
 
+/**
+ * A run driven from outside instead of by the person's model: a coding agent over MCP
+ * (src/background/external/). Its calls go through this same run (registry, executor, prompts, ledger,
+ * budget, activity log); only where the calls come from differs, so it has no context window to manage
+ * and no turn limit (the person ends it with Stop or Disconnect).
+ */
+export interface DrivenBy {
+  /** Who asks, as the activity log and the panel name it ("Claude Code"). */
+  client: string;
+  /** Stands in for the model: each of its turns is the calls the client sent. */
+  model: ModelClient;
+  /** The run's view of the browser (only the tabs the client may use), instead of the panel's. */
+  browser?(bridge: BrowserBridge, runId: string): BrowserBridge;
+}
+
 /** What one run starts from. */
 export interface RunPlan {
   conversationId: string;
@@ -62,6 +77,8 @@ export interface RunPlan {
   dataSources?: LedgerSources;
   /** Where the context window starts: the checkpoint's state when resuming, the last run's otherwise. */
   contextWindow: ContextWindowStart;
+  /** Set for a run a coding agent drives over MCP. */
+  drivenBy?: DrivenBy;
 }
 
 export class RunSession {
@@ -98,6 +115,7 @@ export class RunSession {
       tools: plan.tools,
       now: services.now,
       ...(services.activity ? { store: services.activity } : {}),
+      ...(plan.drivenBy ? { askedBy: plan.drivenBy.client } : {}),
     });
     seedLedger(this.ledger, plan.messages, plan.dataSources);
     // The tab's title and address reach the model in the system prompt: page-chosen text, from that page's origin.
@@ -110,6 +128,11 @@ export class RunSession {
       resolved: (toolUseId) =>
         services.panels.toConversation(plan.conversationId, { type: 'permission_resolved', conversationId: plan.conversationId, toolUseId }),
     });
+  }
+
+  /** Who drives this run from outside, if a coding agent does (the panel's messages do not reach it). */
+  get drivenBy(): string | undefined {
+    return this.plan.drivenBy?.client;
   }
 
   /** The transcript as it stands, for a panel that binds mid-run. */
@@ -172,20 +195,21 @@ export class RunSession {
   /** Runs the loop to its end; resolves with the run record to save. Never throws. */
   async run(): Promise<RunRecord> {
     const { plan, services } = this;
-    const model = services.createModel(plan.config.model);
-    const window = contextWindowForRun({ model, resultStore: this.resultStore, config: plan.config, start: plan.contextWindow });
-    const context = this.createContext(model, window.imageOptions);
+    const model = plan.drivenBy?.model ?? services.createModel(plan.config.model);
+    // A driven run's history is the client's, not a prompt this run sends: nothing to elide or compact.
+    const window = plan.drivenBy ? undefined : contextWindowForRun({ model, resultStore: this.resultStore, config: plan.config, start: plan.contextWindow });
+    const context = this.createContext(model, window?.imageOptions);
     let final: RunRecord;
     try {
       const result = await runAgent({
         runId: plan.runId,
         model,
-        contextPolicy: window.policy,
+        ...(window ? { contextPolicy: window.policy } : {}),
         system: systemPromptFor(context.tools, plan.tab, services.now()),
         messages: plan.messages,
         context,
         canUseTool: createCanUseTool({ onGrant: (grant) => services.grants.add(grant) }),
-        stopWhen: [stopAfterTurns(plan.config.limits.maxTurns)],
+        stopWhen: plan.drivenBy ? [] : [stopAfterTurns(plan.config.limits.maxTurns)],
         onEvent: (event) => this.onEvent(event),
         checkpointer: { save: (checkpoint) => this.checkpoint(checkpoint) },
         steering: { take: () => this.takeQueued() },
@@ -200,7 +224,7 @@ export class RunSession {
         ...(this.cost ? { cost: this.cost } : {}),
         discoveredTools: [...result.context.getAppState().discoveredTools],
         ...(result.error ? { error: result.error } : {}),
-        contextWindow: carryOver(window.policy.snapshot()) ?? { stubs: {} },
+        contextWindow: (window ? carryOver(window.policy.snapshot()) : undefined) ?? { stubs: {} },
       };
     } catch (error) {
       // runAgent does not throw for model errors; anything here is a bug, shown rather than hidden.
@@ -221,10 +245,12 @@ export class RunSession {
     return final;
   }
 
-  private createContext(model: ModelClient, imageOptions: ImageOptions): ToolUseContext {
+  private createContext(model: ModelClient, imageOptions: ImageOptions | undefined): ToolUseContext {
     const { plan, services } = this;
+    const browser =
+      services.browser && (plan.drivenBy?.browser ? plan.drivenBy.browser(services.browser, plan.runId) : this.followingBrowser(services.browser));
     return createRootContext({
-      imageOptions,
+      ...(imageOptions ? { imageOptions } : {}),
       abortController: this.controller,
       agentId: plan.runId,
       appState: plan.appState,
@@ -236,7 +262,7 @@ export class RunSession {
       tools: plan.tools,
       ledger: this.ledger,
       askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
-      ...(services.browser ? { browser: this.followingBrowser(services.browser) } : {}),
+      ...(browser ? { browser } : {}),
       ...(services.memory ? { memory: services.memory } : {}),
       // Helper agents (the agent tool) run on the run's own model.
       model,

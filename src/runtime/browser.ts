@@ -3,6 +3,7 @@
  * implement it with fakes. The runtime itself never touches a browser API.
  */
 import type { ImageOptions } from './context-window/models.js';
+import type { DevToolsPort } from './devtools.js';
 import type { PageInputPort } from './page-input.js';
 
 export interface TabInfo {
@@ -101,6 +102,8 @@ export interface BrowserBridge {
   download(file: { filename: string; content: string; mimeType: string }): Promise<{ downloadId: number }>;
   /** Trusted input, navigation and dialog watching (the DevTools Protocol); absent where unavailable. */
   readonly input?: PageInputPort;
+  /** Console, network and scripts (the DevTools Protocol), for the developer tools; absent where unavailable. */
+  readonly devtools?: DevToolsPort;
 }
 
 /**

@@ -29,9 +29,9 @@ describe('activity log', () => {
   it('exports CSV with a header, quoted cells, ISO times, and page text that cannot run as a spreadsheet formula', () => {
     const csv = activityToCsv([entry]);
     const [header, row] = csv.trim().split('\r\n');
-    expect(header).toBe('at,site,tool,did,status,outcome,allowedBy,conversationId,runId,toolUseId');
+    expect(header).toBe('at,site,tool,did,status,outcome,allowedBy,askedBy,conversationId,runId,toolUseId');
     expect(row).toBe(
-      '"2025-01-02T03:04:05.000Z","https://shop.test","click","Click button ""Place order"" — submits the form “Checkout” (POST /order)","done","\'=HYPERLINK(""http://evil.test"")","the person (once)","c1","r1","t1"',
+      '"2025-01-02T03:04:05.000Z","https://shop.test","click","Click button ""Place order"" — submits the form “Checkout” (POST /order)","done","\'=HYPERLINK(""http://evil.test"")","the person (once)","","c1","r1","t1"',
     );
   });
   it('exports JSON with the time in words', () => {

@@ -25,6 +25,8 @@ export const activityEntrySchema = z.object({
   /** Who allowed it, in words ("the person, once"; "auto mode"; "rule click(*.shop.test)"). */
   allowedBy: z.string(),
   allowedByKind: z.enum(['person', 'grant', 'rule', 'mode', 'tool']),
+  /** Who asked for it when not the person's own agent: a coding agent connected over MCP ("Claude Code"). */
+  askedBy: z.string().optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
@@ -46,7 +48,7 @@ export function allowedByText(reason: DecisionReason): { allowedBy: string; allo
   }
 }
 
-const CSV_COLUMNS = ['at', 'site', 'tool', 'did', 'status', 'outcome', 'allowedBy', 'conversationId', 'runId', 'toolUseId'] as const;
+const CSV_COLUMNS = ['at', 'site', 'tool', 'did', 'status', 'outcome', 'allowedBy', 'askedBy', 'conversationId', 'runId', 'toolUseId'] as const;
 
 /** A CSV cell: quoted, quotes doubled; a leading = + - @ is prefixed so a spreadsheet never runs page text as a formula. */
 function csvCell(value: string): string {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { mcpServersSchema } from './mcp-settings.js';
 import { modelOverrideSchema } from '../runtime/context-window/models.js';
+import { externalAgentsSettingsSchema } from './external-agents.js';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 
@@ -54,6 +55,8 @@ export const settingsSchema = z.object({
   storageCapMb: z.number().min(0).max(100_000).default(500),
   /** Per model id (or id prefix): context window, screenshot encoding and prices, over the built-in table. */
   models: z.record(z.string(), modelOverrideSchema).default({}),
+  /** Coding agents on this computer using the browser over MCP (off until the person turns it on): external-agents.ts. */
+  externalAgents: externalAgentsSettingsSchema.prefault({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

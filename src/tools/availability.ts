@@ -18,3 +18,7 @@ export const memoryToolEnabled = (context: ToolUseContext | undefined): boolean 
 /** Dialog answering goes through the browser's DevTools Protocol port: a page tool that also needs it. */
 export const dialogToolEnabled = (context: ToolUseContext | undefined): boolean =>
   context === undefined || (pageToolEnabled(context) && context.browser?.input !== undefined);
+
+/** The developer tools read the DevTools Protocol through the browser's port: page tools that also need it. */
+export const devtoolsToolEnabled = (context: ToolUseContext | undefined): boolean =>
+  context === undefined || (pageToolEnabled(context) && context.browser?.devtools !== undefined);

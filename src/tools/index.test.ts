@@ -150,6 +150,8 @@ describe('the tool list as the pool sees it', () => {
       'get_page_text',
       'list_tabs',
       'memory_read',
+      'read_console',
+      'read_network',
       'read_page',
       'read_result',
       'screenshot',

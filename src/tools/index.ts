@@ -5,6 +5,9 @@
 import type { Tools } from '../runtime/tool.js';
 import { agent } from './agent/agent.js';
 import { toolSearch } from './agent/tool-search.js';
+import { readConsole } from './devtools/read-console.js';
+import { readNetwork } from './devtools/read-network.js';
+import { runScript } from './devtools/run-script.js';
 import { click } from './page/click.js';
 import { fillForm } from './page/fill-form.js';
 import { find } from './page/find.js';
@@ -33,6 +36,9 @@ import { switchTab } from './tab/switch-tab.js';
 const TOOLS: Tools = [
   agent,
   toolSearch,
+  readConsole,
+  readNetwork,
+  runScript,
   click,
   fillForm,
   find,

@@ -252,7 +252,7 @@ describe('the activity log', () => {
     expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/127\.0\.0\.1.*type.*buy milk.*auto mode/);
     const [download] = await Promise.all([panel.waitForEvent('download'), panel.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-    expect(csv.split('\r\n')[0]).toBe('at,site,tool,did,status,outcome,allowedBy,conversationId,runId,toolUseId');
+    expect(csv.split('\r\n')[0]).toBe('at,site,tool,did,status,outcome,allowedBy,askedBy,conversationId,runId,toolUseId');
     expect(csv).toContain('"type"');
     expect(csv).toContain('"auto mode"');
   });

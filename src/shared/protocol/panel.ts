@@ -12,6 +12,7 @@ import { runCostSchema } from '../../runtime/context-window/events.js';
 import { agentEventSchema } from '../../runtime/events.js';
 import { usageSchema } from '../../runtime/model/types.js';
 import { permissionRequestSchema, personChoiceKindSchema } from '../../runtime/permission-types.js';
+import { externalAgentsStateSchema } from '../external-agents.js';
 import { mcpServerStateSchema } from '../mcp-settings.js';
 import { transcriptEntrySchema } from '../transcript.js';
 
@@ -112,6 +113,8 @@ export const workerToPanelSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('queue_returned'), conversationId: z.string(), texts: z.array(z.string()) }),
   /** The MCP servers' states changed (connecting, connected, failed): Settings shows them live. */
   z.object({ type: z.literal('mcp_states'), servers: z.array(mcpServerStateSchema) }),
+  /** Coding agents: the helper's status, who is connected, what waits (Settings and the banner show it live). */
+  z.object({ type: z.literal('external_agents'), state: externalAgentsStateSchema }),
   /** A problem the person should see that is not tied to a run (invalid settings, a rejected command). */
   z.object({ type: z.literal('notice'), level: z.enum(['info', 'error']), ...errorSummarySchema.shape }),
 ]);

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { errorPayloadSchema, fromErrorPayload, messageOf, ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { siteGrantSchema } from '../../runtime/permission-types.js';
 import { activityEntrySchema } from '../activity.js';
+import { externalAgentsMethods } from './external-agents.js';
 import { mcpServerStateSchema } from '../mcp-settings.js';
 
 const memoryEntrySchema = z.object({ key: z.string(), value: z.string(), updatedAt: z.number() });
@@ -59,6 +60,7 @@ export const workerMethods = {
   },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
+  ...externalAgentsMethods,
 } as const satisfies Record<string, { params: z.ZodType; reply: z.ZodType }>;
 
 export type WorkerMethod = keyof typeof workerMethods;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ChunkError, ChunkJoiner, MAX_CHUNK_CHARS, splitMessage } from './bridge-chunks.js';
+import { chunkSchema, extensionToHostSchema } from './bridge.js';
+
+let ids = 0;
+const newId = () => `m${++ids}`;
+
+describe('chunked native messages', () => {
+  it('sends a short message as it is', () => {
+    const message = { type: 'tools_changed', connection: 'c1' };
+    expect(splitMessage(message, newId)).toEqual([message]);
+  });
+
+  it('cuts a long one into chunks that each stay under the 1 MB native messaging cap, and joins them back exactly', () => {
+    // The worst case for UTF-8 size: characters JSON writes as \u escapes, and astral ones (a surrogate pair may be cut).
+    const text = `${'\u0001'.repeat(200_000)}${'😀'.repeat(150_000)}é"\\`;
+    const message = { type: 'response', connection: 'c1', id: 3, result: { content: [{ type: 'text', text }] } };
+    const pieces = splitMessage(message, newId);
+    expect(pieces.length).toBeGreaterThan(2);
+    for (const piece of pieces) {
+      expect(chunkSchema.parse(piece).data.length).toBeLessThanOrEqual(MAX_CHUNK_CHARS);
+      expect(Buffer.byteLength(JSON.stringify(piece), 'utf8')).toBeLessThan(1024 * 1024);
+    }
+    const joiner = new ChunkJoiner();
+    const results = pieces.map((piece) => joiner.add(chunkSchema.parse(piece)));
+    expect(results.slice(0, -1).every((r) => r === undefined)).toBe(true);
+    expect(results.at(-1)).toEqual(message);
+    expect(extensionToHostSchema.parse(results.at(-1))).toMatchObject({ type: 'response', id: 3 });
+    expect(joiner.pending).toBe(0);
+  });
+
+  it('refuses chunks out of order and messages longer than its cap, keeping nothing of them', () => {
+    const pieces = splitMessage({ type: 'x', data: 'a'.repeat(300_000) }, newId, 100_000).map((p) => chunkSchema.parse(p));
+    const joiner = new ChunkJoiner();
+    joiner.add(pieces[0]!);
+    expect(() => joiner.add(pieces[2]!)).toThrow(ChunkError);
+    expect(joiner.pending).toBe(0);
+    const small = new ChunkJoiner(150_000);
+    small.add(pieces[0]!);
+    expect(() => small.add(pieces[1]!)).toThrow(/longer than 150000/);
+    expect(small.pending).toBe(0);
+  });
+});

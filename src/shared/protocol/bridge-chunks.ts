@@ -1,0 +1,76 @@
+/**
+ * Native messaging takes at most 1 MB in one message from the host to the browser, and a screenshot or a
+ * long page read can be more. A message whose JSON is longer than `maxChars` travels as `chunk`s of its
+ * JSON text, in order, and is joined again at the other end before it is parsed and checked. Used on
+ * both sides of the native messaging pipe (the host and the service worker), in both directions.
+ */
+import type { Chunk } from './bridge.js';
+
+/**
+ * 128 Ki UTF-16 units: at most 768 KiB of UTF-8 even if every unit were escaped as `\uXXXX`, so a
+ * chunk with its envelope stays under the 1 MB cap.
+ */
+export const MAX_CHUNK_CHARS = 128 * 1024;
+
+/** The message as it goes on the wire: itself, or its JSON in chunks when that is long. */
+export function splitMessage(message: object, newId: () => string, maxChars = MAX_CHUNK_CHARS): Array<object> {
+  const text = JSON.stringify(message);
+  if (text.length <= maxChars) return [message];
+  const id = newId();
+  const count = Math.ceil(text.length / maxChars);
+  const chunks: Chunk[] = [];
+  for (let index = 0; index < count; index++) chunks.push({ type: 'chunk', id, index, count, data: text.slice(index * maxChars, (index + 1) * maxChars) });
+  return chunks;
+}
+
+/** Why a chunked message could not be put together again. */
+export class ChunkError extends Error {
+  override readonly name = 'ChunkError';
+  constructor(
+    readonly code: 'CHUNK_OUT_OF_ORDER' | 'CHUNKS_TOO_LONG' | 'CHUNK_NOT_JSON',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Joins chunks back into messages. Chunks of one message arrive in order (one pipe, one writer); a
+ * message whose chunks would pass `maxChars` in total is dropped with an error, so a broken peer cannot
+ * make the other side hold memory without bound.
+ */
+export class ChunkJoiner {
+  private readonly open = new Map<string, { count: number; parts: string[]; length: number }>();
+
+  constructor(private readonly maxChars = 256 * 1024 * 1024) {}
+
+  /** Adds a chunk; returns the whole message (parsed JSON, not yet checked) once its last chunk is in. */
+  add(chunk: Chunk): unknown {
+    const entry = this.open.get(chunk.id) ?? { count: chunk.count, parts: [], length: 0 };
+    if (chunk.count !== entry.count || chunk.index !== entry.parts.length) {
+      this.open.delete(chunk.id);
+      throw new ChunkError('CHUNK_OUT_OF_ORDER', `Chunk ${chunk.index + 1} of ${chunk.count} of message ${chunk.id} came out of order.`);
+    }
+    entry.length += chunk.data.length;
+    if (entry.length > this.maxChars) {
+      this.open.delete(chunk.id);
+      throw new ChunkError('CHUNKS_TOO_LONG', `Message ${chunk.id} is longer than ${this.maxChars} characters.`);
+    }
+    entry.parts.push(chunk.data);
+    if (entry.parts.length < entry.count) {
+      this.open.set(chunk.id, entry);
+      return undefined;
+    }
+    this.open.delete(chunk.id);
+    try {
+      return JSON.parse(entry.parts.join(''));
+    } catch {
+      throw new ChunkError('CHUNK_NOT_JSON', `Message ${chunk.id} is not JSON once its chunks are joined.`);
+    }
+  }
+
+  /** Messages whose chunks are still coming. */
+  get pending(): number {
+    return this.open.size;
+  }
+}
