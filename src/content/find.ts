@@ -47,8 +47,29 @@ const ROLE_WORDS = new Set([
   'row',
   'cell',
   'paragraph',
+  'grid',
+  'gridcell',
+  'columnheader',
+  'rowheader',
 ]);
+/**
+ * A role word also finds its relatives, as a person means it: "textbox" covers a search box and a combobox
+ * one types into, "checkbox" a switch, "cell" a grid's cell. A model that asked for a textbox and was told
+ * there is none, beside a searchbox, wasted a turn.
+ */
 const ROLE_SYNONYMS: Record<string, string[]> = {
+  textbox: ['textbox', 'searchbox', 'combobox'],
+  searchbox: ['searchbox', 'textbox', 'combobox'],
+  combobox: ['combobox', 'listbox', 'textbox'],
+  checkbox: ['checkbox', 'switch', 'menuitemcheckbox'],
+  switch: ['switch', 'checkbox'],
+  radio: ['radio', 'menuitemradio'],
+  menuitem: ['menuitem', 'menuitemcheckbox', 'menuitemradio'],
+  table: ['table', 'grid', 'treegrid'],
+  grid: ['grid', 'treegrid', 'table'],
+  columnheader: ['columnheader'],
+  rowheader: ['rowheader'],
+  gridcell: ['gridcell', 'cell'],
   input: ['textbox', 'searchbox', 'combobox', 'spinbutton'],
   field: ['textbox', 'searchbox', 'combobox', 'spinbutton', 'checkbox', 'radio', 'slider'],
   dropdown: ['combobox', 'listbox'],
@@ -93,13 +114,18 @@ export function excerptAround(text: string, query: string, words: readonly strin
   return `${start > 0 ? '…' : ''}${flat.slice(start, start + EXCERPT_CHARS)}${start + EXCERPT_CHARS < flat.length ? '…' : ''}`;
 }
 
-/** Finds matching visible elements in this document (open shadow roots included). */
-export function findElements(rawQuery: string, limit: number, refPrefix: string): FindResult {
+/**
+ * Finds matching visible elements in this document (open shadow roots included). When role words find
+ * nothing, the whole query is tried again as words of a name ("Menu", "Select a plan"): a role word that
+ * is also a control's name must not make it unfindable.
+ */
+export function findElements(rawQuery: string, limit: number, refPrefix: string, rolesAsText = false): FindResult {
   const query = normalize(rawQuery);
   const words = query.split(' ').filter(Boolean);
-  const roleWords = words.filter((word) => ROLE_WORDS.has(word));
+  const isRoleWord = (word: string) => !rolesAsText && ROLE_WORDS.has(word);
+  const roleWords = words.filter(isRoleWord);
   const wantedRoles = new Set(roleWords.flatMap((word) => ROLE_SYNONYMS[word] ?? [word]));
-  const textWords = words.filter((word) => !ROLE_WORDS.has(word));
+  const textWords = words.filter((word) => !isRoleWord(word));
   const textQuery = textWords.join(' ');
   const candidates: Array<{ element: Element; score: number; order: number; byText: boolean }> = [];
   const frames: FindResult['frames'] = [];
@@ -153,6 +179,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string)
   };
   const root = rootElementOf();
   if (root) walk(root);
+  if (candidates.length === 0 && roleWords.length > 0) return findElements(rawQuery, limit, refPrefix, true);
 
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const matches: FindResult['matches'] = [];

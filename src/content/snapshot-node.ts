@@ -4,7 +4,6 @@
  * placeholder, a select's options). The walk (snapshot-walk.ts) decides which elements become nodes.
  */
 import { nameOf, textOfSubtree } from './accessible-name.js';
-import { INTERACTIVE_ROLES } from './aria.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { clipName } from './name-text.js';
@@ -49,13 +48,17 @@ export function clickableRoleOf(element: Element, tag: string): string {
   return attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null ? 'clickable' : '';
 }
 
-/** A list item or table row that shows a pointer cursor: the row itself takes the click. */
+const TAKES_A_CLICK_WHEN_POINTED = new Set(['listitem', 'row', 'cell', 'columnheader', 'rowheader']);
+
+/**
+ * A list item, row, cell or header that takes a click itself: it shows a pointer cursor (its parent does
+ * not), or it is a header that sorts (`aria-sort`). A grid's sortable headers had no ref, so sorting
+ * looked impossible.
+ */
 function isClickableRow(element: Element, role: string): boolean {
-  return (
-    (role === 'listitem' || role === 'row') &&
-    getComputedStyle(element).cursor === 'pointer' &&
-    getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer'
-  );
+  if (!TAKES_A_CLICK_WHEN_POINTED.has(role)) return false;
+  if ((role === 'columnheader' || role === 'rowheader') && attrOf(element, 'aria-sort') !== null) return true;
+  return getComputedStyle(element).cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
 }
 
 /** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */
@@ -108,8 +111,10 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     children: [],
   };
   if (!NO_REF_ROLES.has(role) || clickableRow) {
+    // Every ref printed is one the tools take: a gridcell or heading printed with a ref and kept without
+    // a summary was STALE_REF on the next click, although it had just been read.
     node.ref = refFor(element);
-    if (INTERACTIVE_ROLES.has(role) || clickable || clickableRow) node.summary = summarize(element, role, name, row);
+    node.summary = summarize(element, role, name, row);
   }
   if (role === 'iframe') {
     node.frame = { index: frameIndexOf(element), src: (element as HTMLIFrameElement).src ?? '' };

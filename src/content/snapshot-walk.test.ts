@@ -98,13 +98,25 @@ describe('the snapshot walk', { timeout: 60_000 }, () => {
     expect(shape(tree.children)).toEqual([{ 'textbox "Email" e1': [] }, { 'label "Standalone" e2': [] }]);
   });
 
-  it('hands out refs in reading order, a container before what it holds, and lists controls in the order it finished them', async () => {
+  it('hands out refs in reading order, a container before what it holds, and lists every node with a ref in the order it finished them', async () => {
     const tree = await walk('<nav><ul><li><a href="/a">A</a></li><li><button>B</button></li></ul></nav>');
     expect(shape(tree.children)).toEqual([
       { 'navigation e1': [{ 'list e2': [{ listitem: [{ 'link "A" e3': [] }] }, { listitem: [{ 'button "B" e4': [] }] }] }] },
     ]);
-    expect(tree.listed.map((node) => node.ref)).toEqual(['e3', 'e4']);
+    // Every node with a ref is kept for the tools, containers too: a ref printed is a ref a tool takes.
+    expect(tree.listed.map((node) => node.ref)).toEqual(['e3', 'e4', 'e2', 'e1']);
     expect(tree.listed[0]!.summary).toMatchObject({ role: 'link', name: 'A', tag: 'a', href: '/a' });
+    expect(tree.listed[3]!.summary).toMatchObject({ role: 'navigation', tag: 'nav' });
+  });
+
+  it('gives a ref to a header that sorts and to a cell that takes a click, and none to plain ones', async () => {
+    const tree = await walk(
+      '<table><tr><th aria-sort="ascending">Name</th><th>Made in</th></tr><tr><td style="cursor: pointer">Lamp</td><td>Oslo</td></tr></table>',
+    );
+    const refs = tree.listed.map((node) => `${node.role} ${node.ref}`);
+    expect(refs).toContain('columnheader e2');
+    expect(refs).toContain('cell e3');
+    expect(tree.listed.filter((node) => node.role === 'columnheader' || node.role === 'cell')).toHaveLength(2);
   });
 
   it('in interactive mode lists only controls, flat, with no text; a control holding controls is followed by them', async () => {

@@ -202,6 +202,30 @@ describe('find', () => {
     expect(inShadow.matches[0]?.line).toContain('textbox "Find a product"');
   });
 
+  it('takes a role word to mean its relatives, and a role word that is a name as a name', async () => {
+    await open('form');
+    const lines = async (query: string) =>
+      (await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query, limit: 5, refPrefix: '' })).matches.map((m) => m.line);
+    // The form's search field is a searchbox: asked for as a textbox, it is found.
+    expect((await lines('search the docs textbox'))[0]).toContain('searchbox "Search the docs"');
+    await page.evaluate(() => {
+      const table = document.createElement('table');
+      table.innerHTML = '<thead><tr><th>Name</th><th>Made in</th></tr></thead><tbody><tr><td>Lamp</td><td>Oslo</td></tr></tbody>';
+      const toggle = document.createElement('div');
+      toggle.setAttribute('role', 'switch');
+      toggle.setAttribute('aria-checked', 'false');
+      toggle.tabIndex = 0;
+      toggle.textContent = 'Dark mode';
+      const named = document.createElement('button');
+      named.textContent = 'Dialog';
+      document.body.append(table, toggle, named);
+    });
+    expect((await lines('Made in columnheader'))[0]).toContain('columnheader "Made in"');
+    expect((await lines('dark mode checkbox'))[0]).toContain('switch "Dark mode"');
+    // No dialog on the page: "dialog" is the button's name.
+    expect((await lines('dialog'))[0]).toContain('button "Dialog"');
+  });
+
   it('shows the words around a match found in text, and takes row, cell and paragraph as role words', async () => {
     await open('plain');
     await page.evaluate(() => {

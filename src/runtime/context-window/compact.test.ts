@@ -93,7 +93,7 @@ describe('the summary', () => {
       summary: '1. Task: compare flights.',
       usage: { inputTokens: 900, outputTokens: 40, cacheReadTokens: 0, cacheCreationTokens: 0 },
     });
-    expect(model.requests[0]).toMatchObject({ system: 'You are Pagewright.', tools, maxTokens: 4_096 });
+    expect(model.requests[0]).toMatchObject({ system: 'You are Pagewright.', tools, maxTokens: 4_096, toolChoice: 'none' });
     await expect(summarise(model, request)).rejects.toThrow(/without text/);
     // Text beside a tool call is a remark, not the summary: taking it would lose the task.
     await expect(summarise(model, request)).rejects.toMatchObject({

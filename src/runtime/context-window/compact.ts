@@ -114,6 +114,8 @@ export async function summarise(
     tools: request.tools,
     messages: summaryRequestMessages(request.older),
     maxTokens: SUMMARY_MAX_TOKENS,
+    // The tools stay for the cache prefix; `none` makes a call impossible rather than merely asked against.
+    toolChoice: 'none',
     signal: request.signal,
   })) {
     if (event.type === 'message_done') {

@@ -174,6 +174,17 @@ describe('Anthropic client', () => {
     expect(JSON.stringify(messages)).toBe(before);
   });
 
+  it('sends tool_choice none with the tools kept, so a summary request cannot be answered with a call', async () => {
+    server.enqueue({ text: 'ok' });
+    server.enqueue({ text: 'ok' });
+    await collect(client(), { ...request(), toolChoice: 'none' });
+    await collect(client(), request());
+    const [summary, ordinary] = server.requests.map((r) => r.body);
+    expect(summary?.tool_choice).toEqual({ type: 'none' });
+    expect(summary?.tools).toEqual(ordinary?.tools);
+    expect(ordinary?.tool_choice).toBeUndefined();
+  });
+
   it('keeps the system prompt as a breakpoint when there are no tools', async () => {
     server.enqueue({ text: 'ok' });
     await collect(client(), { ...request(), tools: [] });

@@ -67,6 +67,7 @@ export function buildAnthropicBody(model: string, request: Omit<ModelRequest, 's
     max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
     ...(system.length > 0 ? { system } : {}),
     ...(tools.length > 0 ? { tools } : {}),
+    ...(tools.length > 0 && request.toolChoice === 'none' ? { tool_choice: { type: 'none' } } : {}),
     messages,
     stream: true,
   };

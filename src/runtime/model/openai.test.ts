@@ -194,6 +194,17 @@ describe('OpenAI-compatible client', () => {
     ]);
   });
 
+  it('sends tool_choice none with the tools kept, and nothing when the choice is left to the model', async () => {
+    server.enqueue({ text: 'ok' });
+    server.enqueue({ text: 'ok' });
+    await collect(client(), { ...request(), toolChoice: 'none' });
+    await collect(client(), request());
+    const [summary, ordinary] = server.requests.map((r) => r.body);
+    expect(summary?.tool_choice).toBe('none');
+    expect(summary?.tools).toEqual(ordinary?.tools);
+    expect(ordinary?.tool_choice).toBeUndefined();
+  });
+
   it('sends null content for an assistant message that only calls tools, and plain strings for text-only user turns', () => {
     expect(
       toOpenAIMessages('', [

@@ -109,6 +109,7 @@ export function buildOpenAIBody(
     ...(request.tools.length > 0
       ? { tools: request.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.input_schema } })) }
       : {}),
+    ...(request.tools.length > 0 && request.toolChoice === 'none' ? { tool_choice: 'none' } : {}),
     ...(request.maxTokens !== undefined ? { [maxTokensField]: request.maxTokens } : {}),
     stream: true,
     stream_options: { include_usage: true },

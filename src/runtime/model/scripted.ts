@@ -64,6 +64,7 @@ export function createScriptedClient(steps: readonly ScriptedStep[], options: { 
       tools: request.tools,
       messages: request.messages,
       ...(request.maxTokens !== undefined ? { maxTokens: request.maxTokens } : {}),
+      ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
     });
     requests.push(recorded);
     const index = requests.length - 1;

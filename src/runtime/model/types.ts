@@ -102,6 +102,11 @@ export interface ModelRequest {
   tools: readonly ToolSpec[];
   messages: readonly Message[];
   maxTokens?: number;
+  /**
+   * `none`: the tools are still sent (they are the start of the cached prefix) but the model may not call
+   * one. A compaction's summary request uses it, so no model can answer it with a call.
+   */
+  toolChoice?: 'auto' | 'none';
   signal: AbortSignal;
 }
 

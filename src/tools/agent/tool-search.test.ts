@@ -65,6 +65,28 @@ describe('tool_search', () => {
     expect(searchTools(pool, 'github', 1).map((t) => t.name)).toHaveLength(1);
   });
 
+  it('loads only what the words ask for: filler words and a word inside another ("move" in "remove") match nothing', () => {
+    const forget = make('memory_delete', 'forget remove saved note', 'Deletes a saved note. The element is gone for good.');
+    const hover = make('hover', 'mouse over pointer menu tooltip reveal', 'Moves the pointer over an element on the page.');
+    const upload = make('upload_file', 'attach send a file to a file input or drop zone', 'Puts files into a file input.');
+    const tools = [forget, hover, upload, memoryWrite, saveFile];
+    // A query for a capability no tool has loads nothing, least of all a tool that deletes.
+    expect(searchTools([forget, hover, memoryWrite, saveFile], 'drag drop move element', 5)).toEqual([]);
+    // A drop zone is what the upload tool is for, so there "drop" is a match.
+    expect(searchTools(tools, 'drag drop move element', 5)).toEqual([upload]);
+    expect(searchTools(tools, 'upload file attach', 5).map((t) => t.name)).toEqual(['upload_file', 'save_file']);
+    expect(searchTools(tools, 'uploading files', 5).map((t) => t.name)[0]).toBe('upload_file');
+    expect(searchTools(tools, 'remove the note', 5).map((t) => t.name)[0]).toBe('memory_delete');
+    expect(searchTools(tools, 'the page', 5)).toEqual([]);
+  });
+
+  it('needs half the words (two at the least, or the one word given) to match a tool by its description alone', () => {
+    const forecast = make('mcp__w__get', '', 'Gets the weather forecast for a city.', { isExternal: true });
+    expect(searchTools([forecast], 'weather forecast city', 5)).toEqual([forecast]);
+    expect(searchTools([forecast], 'weather', 5)).toEqual([forecast]);
+    expect(searchTools([forecast], 'city map route', 5)).toEqual([]);
+  });
+
   it('requires +terms', () => {
     expect(searchTools(pool, 'github +code', 5).map((t) => t.name)).toEqual(['mcp__github__search_code']);
     expect(searchTools(pool, '+github +download', 5)).toEqual([]);
@@ -85,8 +107,9 @@ describe('tool_search', () => {
     const context = createTestContext(pool);
     const { outcome, text } = await search(context, { query: 'teleport' });
     expect(outcome.isError).toBe(false);
-    expect(text).toContain('No tool matched "teleport"');
-    expect(text).toContain('memory_write');
+    expect(text).toContain('No tool matched "teleport": no tool you can load does that.');
+    // Each tool it could load, with what it is for, so the model can tell the person what is missing.
+    expect(text).toContain('- memory_write: remember a note across conversations');
     expect(text).toContain('select:<name>');
     expect(context.state().discoveredTools).toEqual([]);
   });

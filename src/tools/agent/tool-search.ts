@@ -24,8 +24,8 @@ export interface ToolSearchOutput {
   alreadyLoaded: string[];
   /** `select:` names that match no tool. */
   unknown: string[];
-  /** Every deferred tool name, for the no-match hint. */
-  available: string[];
+  /** Every deferred tool with what it is for, for the no-match answer. */
+  available: Array<{ name: string; hint: string }>;
 }
 
 /** Splits a tool name into lower-case words: `mcp__github__create_issue` → mcp, github, create, issue. */
@@ -37,28 +37,88 @@ export function nameParts(name: string): string[] {
     .filter(Boolean);
 }
 
-function scoreTool(tool: AnyTool, term: string): number {
-  const parts = nameParts(tool.name);
-  const hint = tool.searchHint.toLowerCase();
-  let score = 0;
-  if (parts.includes(term)) score += 10;
-  else if (parts.some((part) => part.includes(term))) score += 5;
-  if (hint.split(/\W+/).includes(term)) score += 4;
-  else if (hint.includes(term)) score += 2;
-  if (tool.prompt.toLowerCase().includes(term)) score += 1;
-  return score;
+/**
+ * Words that say nothing about what a tool does ("move the element on the page"): they matched every
+ * description and loaded unrelated tools, a delete among them.
+ */
+const FILLER = new Set(
+  'a an the to of on in into onto for and or with from by at as it its this that these those my me i is be do not no how can want need use using some any thing something element elements page pages tool tools item items web site'.split(
+    ' ',
+  ),
+);
+
+/** A light stem, applied to both sides so "uploading", "uploads" and "upload" meet, and "move" never matches "remove". */
+export function stem(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && w.at(-1) === w.at(-2) && !/[aeiou]/.test(w.at(-1) ?? '')) w = w.slice(0, -1);
+  return w;
 }
 
-/** Ranks tools for a keyword query; `+term` terms must each match somewhere. Best first, ties by name. */
+const wordsOf = (text: string): Set<string> =>
+  new Set(
+    nameParts(text)
+      .filter((word) => !FILLER.has(word))
+      .map(stem),
+  );
+
+/** Where a term matched a tool: its name, its search hint, or only its longer description. */
+interface ToolMatch {
+  score: number;
+  /** Terms found in the name or the search hint: what the tool is for. */
+  strong: number;
+  /** Terms found anywhere. */
+  any: number;
+}
+
+function matchTool(tool: AnyTool, terms: readonly string[]): ToolMatch {
+  const name = new Set(nameParts(tool.name).map(stem));
+  const hint = wordsOf(tool.searchHint);
+  const prompt = wordsOf(tool.prompt);
+  const match: ToolMatch = { score: 0, strong: 0, any: 0 };
+  for (const term of terms) {
+    const inName = name.has(term);
+    const inHint = hint.has(term);
+    const inPrompt = prompt.has(term);
+    match.score += (inName ? 10 : 0) + (inHint ? 4 : 0) + (inPrompt ? 1 : 0);
+    if (inName || inHint) match.strong++;
+    if (inName || inHint || inPrompt) match.any++;
+  }
+  return match;
+}
+
+/** The terms of a query that carry meaning, stemmed; `+term` marks a term required. */
+function termsOf(query: string): { required: string[]; optional: string[] } {
+  const required: string[] = [];
+  const optional: string[] = [];
+  for (const raw of query.toLowerCase().split(/\s+/).filter(Boolean)) {
+    const isRequired = raw.startsWith('+') && raw.length > 1;
+    for (const word of nameParts(isRequired ? raw.slice(1) : raw)) {
+      if (FILLER.has(word)) continue;
+      (isRequired ? required : optional).push(stem(word));
+    }
+  }
+  return { required, optional };
+}
+
+/**
+ * Ranks tools for a keyword query, best first, ties by name. A tool is a match when a term names what it is
+ * for (its name or search hint), or when its description has at least half the terms (two at the least):
+ * one shared common word in a long description is not a match. `+term` terms must each match somewhere.
+ */
 export function searchTools(tools: Tools, query: string, maxResults: number): AnyTool[] {
-  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
-  const required = terms.filter((term) => term.startsWith('+') && term.length > 1).map((term) => term.slice(1));
-  const optional = terms.filter((term) => !term.startsWith('+'));
+  const { required, optional } = termsOf(query);
+  const terms = [...new Set([...required, ...optional])];
+  if (terms.length === 0) return [];
+  const enough = Math.max(2, Math.ceil(terms.length / 2));
   const ranked: Array<{ tool: AnyTool; score: number }> = [];
   for (const tool of tools) {
-    if (required.some((term) => scoreTool(tool, term) === 0)) continue;
-    const score = [...required, ...optional].reduce((sum, term) => sum + scoreTool(tool, term), 0);
-    if (score > 0) ranked.push({ tool, score });
+    if (required.some((term) => matchTool(tool, [term]).any === 0)) continue;
+    const match = matchTool(tool, terms);
+    if (match.strong > 0 || match.any >= Math.min(enough, terms.length)) ranked.push({ tool, score: match.score });
   }
   ranked.sort((a, b) => b.score - a.score || (a.tool.name < b.tool.name ? -1 : 1));
   return ranked.slice(0, maxResults).map((entry) => entry.tool);
@@ -92,7 +152,13 @@ export const toolSearch = buildTool({
   checkPermissions: async () => ({ behavior: 'allow', reason: 'Loading tool schemas changes nothing outside the run.' }),
   async call(input, context) {
     const deferred = context.tools.filter(isDeferredTool);
-    const output: ToolSearchOutput = { query: input.query, loaded: [], alreadyLoaded: [], unknown: [], available: deferred.map((t) => t.name) };
+    const output: ToolSearchOutput = {
+      query: input.query,
+      loaded: [],
+      alreadyLoaded: [],
+      unknown: [],
+      available: deferred.map((t) => ({ name: t.name, hint: t.searchHint })),
+    };
     const discovered = context.getAppState().discoveredTools;
     let found: AnyTool[];
     if (input.query.trim().startsWith('select:')) {
@@ -130,12 +196,12 @@ export const toolSearch = buildTool({
     if (output.alreadyLoaded.length > 0) lines.push(`Already available (no need to load): ${output.alreadyLoaded.join(', ')}.`);
     if (output.unknown.length > 0) lines.push(`No tool is named: ${output.unknown.join(', ')}.`);
     if (output.loaded.length === 0 && output.alreadyLoaded.length === 0) {
-      lines.push(`No tool matched "${output.query}".`);
-      lines.push(
-        output.available.length > 0
-          ? `Tools you can load: ${output.available.join(', ')}. Try other keywords, or "select:<name>" with one of these names.`
-          : 'There are no more tools to load; use the tools you already have.',
-      );
+      lines.push(`No tool matched "${output.query}": no tool you can load does that.`);
+      if (output.available.length > 0) {
+        lines.push('Tools you can load, and what each is for:');
+        for (const tool of output.available) lines.push(tool.hint ? `- ${tool.name}: ${tool.hint}` : `- ${tool.name}`);
+        lines.push('Load one with "select:<name>" if it fits; otherwise use the tools you already have, or tell the person what cannot be done.');
+      } else lines.push('There are no more tools to load; use the tools you already have.');
     }
     return [{ type: 'text', text: lines.join('\n') }];
   },

@@ -25,6 +25,10 @@ export const hover = buildTool<typeof inputSchema, string>({
   description: (input, context) => `Hover over ${describeRef(context, input, input.ref)}`,
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
+  // A hover presses nothing: a person's pointer passes over elements all the time. It runs unasked in ask
+  // mode (asking taught people to click through prompts); read-only mode still refuses it, since a page
+  // may act on mouseover.
+  checkPermissions: async () => ({ behavior: 'allow', reason: 'Moving the pointer over an element presses nothing.' }),
   interruptBehavior: () => 'block',
   shouldDefer: true,
   maxResultSizeChars: 2_000,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { buildTool, type ValidationResult } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -24,8 +24,10 @@ export const scroll = buildTool<typeof inputSchema, string>({
     'Scrolls the page: with ref, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
     'Returns what moved, the scroll position (and when the end was reached), then what followed (e.g. a list that loaded more items). Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
   ].join('\n'),
-  description: (input) =>
-    input.ref ? `Scroll to ${input.ref}` : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`,
+  description: (input, context) =>
+    input.ref
+      ? `Scroll to ${describeRef(context, input, input.ref)}`
+      : `Scroll ${input.direction ?? 'down'} ${input.amount ?? 1} screen${(input.amount ?? 1) === 1 ? '' : 's'}`,
   validateInput: (input, context): ValidationResult =>
     input.ref && (input.direction || input.amount)
       ? {
@@ -35,19 +37,26 @@ export const scroll = buildTool<typeof inputSchema, string>({
         }
       : validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
+  // Scrolling changes what is in view, not the page: it runs unasked in every mode, read-only included
+  // (a long page or a virtual list is read by scrolling). A list that loads more as it scrolls is reading on.
+  isReadOnly: () => true,
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
     const tabId = targetTab(input, context);
     const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
-    const { line, reads } = await performAction(context, { tabId, frameId, what: input.ref ? `Scrolled to ${input.ref}` : 'Scrolled' }, async () => {
-      const documentId = context.snapshots.knownDocument(tabId, frameId);
-      const result = local
-        ? await sendPageCommand(context, tabId, { type: 'scroll', ref: local, ...(documentId ? { documentId } : {}) }, frameId)
-        : await sendPageCommand(context, tabId, { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
-      const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
-      return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
-    });
+    const { line, reads } = await performAction(
+      context,
+      { tabId, frameId, what: input.ref ? `Scrolled to ${describeRef(context, input, input.ref)}` : 'Scrolled' },
+      async () => {
+        const documentId = context.snapshots.knownDocument(tabId, frameId);
+        const result = local
+          ? await sendPageCommand(context, tabId, { type: 'scroll', ref: local, ...(documentId ? { documentId } : {}) }, frameId)
+          : await sendPageCommand(context, tabId, { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
+        const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
+        return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
+      },
+    );
     return { data: line, reads };
   },
 });
