@@ -25,6 +25,7 @@ import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
 import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
 import { RunSession, type DrivenBy } from './run-session.js';
+import { listedSiteOf, titleOf } from './conversation-list.js';
 import type { WorkerModelEndpoint } from './model-for-settings.js';
 
 export interface RunManagerDeps {
@@ -185,7 +186,7 @@ export class RunManager {
     const currentTabId = resuming ? restored.currentTabId : conversation.tabId;
     const tab = currentTabId !== undefined ? await this.deps.browser?.getTab(currentTabId).catch(() => undefined) : undefined;
     // The list shows which site a conversation worked on: the host of its run's tab.
-    const site = hostOf(tab?.url);
+    const site = listedSiteOf(tab?.url);
     if (site) conversation.site = site;
     // The settings are read here, once: everything after takes the run's configuration. A driven run is
     // judged in the mode the person chose for outside sessions, and gets the whole tool set.
@@ -380,23 +381,4 @@ function runStateOf(record: RunRecord): RunState {
     ...(record.usage ? { usage: record.usage } : {}),
     ...(record.cost ? { cost: record.cost } : {}),
   };
-}
-
-/** A conversation's title from the person's first message: one line, cut at a word past 120 characters (the list shows two lines). */
-function titleOf(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  if (line.length <= 120) return line || NEW_CONVERSATION_TITLE;
-  const cut = line.slice(0, 120);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : 120)}…`;
-}
-
-/** The host of an http(s) page, for the conversation list. */
-function hostOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.host : undefined;
-  } catch {
-    return undefined;
-  }
 }
