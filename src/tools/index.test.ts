@@ -95,6 +95,7 @@ describe('the tool list as the pool sees it', () => {
       'read_page',
       'read_result',
       'screenshot',
+      'scroll',
       'tool_search',
       'wait_for',
     ]);

@@ -68,12 +68,13 @@ async function call(tool: AnyTool, input: Record<string, unknown>, context: Retu
 }
 
 describe('page tool defaults', () => {
-  it('reads are read-only, concurrency-safe and cancel on interrupt; actions are neither and block', () => {
+  it('reads are read-only, concurrency-safe and cancel on interrupt; actions are neither and block; scroll is read-only but runs alone', () => {
     const reads = ['read_page', 'find', 'get_page_text', 'screenshot', 'wait_for'];
     for (const tool of PAGE_TOOLS) {
       const input = tool.inputSchema.parse(SAMPLE_INPUTS[tool.name] ?? { ref: 'e1' });
       const read = reads.includes(tool.name);
-      expect(tool.isReadOnly(input), tool.name).toBe(read);
+      // Scrolling changes only what is in view (so it is a read), but it moves the page the other calls see.
+      expect(tool.isReadOnly(input), tool.name).toBe(read || tool.name === 'scroll');
       expect(tool.isConcurrencySafe(input), tool.name).toBe(read);
       expect(tool.interruptBehavior(), tool.name).toBe(read ? 'cancel' : 'block');
       expect(tool.maxResultSizeChars, tool.name).toBeLessThanOrEqual(50_000);
