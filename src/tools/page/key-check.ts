@@ -95,10 +95,15 @@ export async function checkFocus(
   progress: TypingProgress | undefined,
   options: { afterKeydown?: boolean; end?: boolean } = {},
 ): Promise<{ prevented: boolean }> {
-  const [landed] = await Promise.all([
+  const [own, ancestors] = await Promise.allSettled([
     sendPageCommand(context, guard.tabId, { type: 'keys_landed', token: guard.token, end: options.end === true }, guard.frameId),
     ancestorsHoldFocus(context, guard, progress),
   ]);
+  // The judged frame's own answer decides first: a frame the key removed is NAVIGATED (its document is
+  // gone), which its parent, answering sooner, would otherwise report as focus moved to the page.
+  if (own.status === 'rejected') throw own.reason;
+  if (ancestors.status === 'rejected') throw ancestors.reason;
+  const landed = own.value;
   const expected = guard.keydowns + (options.afterKeydown ? 1 : 0);
   if (!landed.focused || landed.blocked > 0 || landed.keydowns < expected) {
     throw focusMoved(guard.label, landed.now ?? landed.blockedOn ?? 'another frame', progress);
