@@ -28,7 +28,11 @@ function firefoxManifestFile(): Plugin {
     generateBundle() {
       const source = JSON.parse(readFileSync(resolve(root, 'manifest.json'), 'utf8')) as SourceManifest;
       const { version } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
-      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify(firefoxManifest(source, version), null, 2)}\n` });
+      const manifest = firefoxManifest(source, version);
+      this.emitFile({ type: 'asset', fileName: 'manifest.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+      // The icons the manifest names (the extension's and the toolbar button's), copied as they are.
+      const icons = new Set([...Object.values(source.icons ?? {}), ...Object.values(source.action?.default_icon ?? {})]);
+      for (const icon of icons) this.emitFile({ type: 'asset', fileName: icon, source: readFileSync(resolve(root, icon)) });
     },
   };
 }

@@ -20,7 +20,8 @@ export interface SourceManifest {
   version: string;
   background?: { service_worker?: string; type?: string };
   side_panel?: { default_path: string };
-  action?: { default_title?: string; default_popup?: string };
+  action?: { default_title?: string; default_popup?: string; default_icon?: Record<string, string> };
+  icons?: Record<string, string>;
   commands?: Record<string, { suggested_key?: Record<string, string>; description?: string }>;
   permissions?: string[];
   minimum_chrome_version?: string;
