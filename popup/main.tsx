@@ -6,7 +6,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import browser from 'webextension-polyfill';
 import { openSidePanel } from '../src/background/panel-host.js';
-import { BUILT_IN_PROMPTS, fillTemplate, MENU_SUMMARIZE_PAGE } from '../src/background/context-menus.js';
+import { BUILT_IN_PROMPTS, fillTemplate, MENU_SUMMARIZE_PAGE, originOfUrl } from '../src/background/context-menus.js';
 import { messageOf } from '../src/runtime/errors.js';
 import { requestWorker, type ParamsOf, type ReplyOf, type WorkerMethod } from '../src/shared/protocol/requests.js';
 
@@ -61,7 +61,12 @@ function Popup() {
   const onSummarize = () => {
     if (!tab) return;
     const opened = open();
-    const prompt = fillTemplate(BUILT_IN_PROMPTS[MENU_SUMMARIZE_PAGE] ?? 'Summarize this page.', { url: tab.url, title: tab.title });
+    // The page's address is quoted as that page's data, with its origin, as the context menu quotes it.
+    const prompt = fillTemplate(
+      BUILT_IN_PROMPTS[MENU_SUMMARIZE_PAGE] ?? 'Summarize this page.',
+      { url: tab.url, title: tab.title },
+      { page: originOfUrl(tab.url) },
+    );
     void (async () => {
       try {
         await opened.catch(() => undefined);

@@ -46,7 +46,8 @@ export function fillTemplate(template: string, values: TemplateValues, origins: 
   });
 }
 
-const originOfUrl = (url: string | undefined) => {
+/** The origin of a page's address, as its quoted values name it (undefined for none or an opaque one). */
+export const originOfUrl = (url: string | undefined) => {
   try {
     const origin = url ? new URL(url).origin : undefined;
     return origin === 'null' ? undefined : origin;

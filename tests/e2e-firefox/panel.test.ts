@@ -77,7 +77,7 @@ describe('Firefox: the panel', () => {
     opened.push(popup);
     await popup.locator('::-p-text(Summarize this page)').click();
     await mock.waitForRequests(1);
-    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain(`Summarize this page (${fixtures.url}/page/article.html)`);
+    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain(`Summarize this page (⟦from ${fixtures.url}: ${fixtures.url}/page/article.html⟧)`);
     const panel = await ff.openPanel(tabId);
     opened.push(panel);
     await waitForText(panel, 'Here is the summary.');
