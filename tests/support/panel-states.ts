@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { launchExtension, type ExtensionHarness } from './extension.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { startMockModelServer, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
+import { SETTINGS_SECTIONS } from '../../sidepanel/components/settings/sections.js';
 
 /** Everything the states run against. */
 export interface PanelWorld {
@@ -278,7 +279,8 @@ export const PANEL_STATES: readonly PanelState[] = [
       return panel;
     },
   },
-  ...(['model', 'permissions', 'shortcuts', 'servers', 'cost', 'storage', 'memory', 'sites'] as const).map((section): PanelState => ({
+  // Every section the menu lists, found by its id (the menu order is the panel's, not this file's).
+  ...SETTINGS_SECTIONS.map(({ id: section }): PanelState => ({
     name: `settings-${section}`,
     about: `Settings → ${section}`,
     async open(world) {
@@ -288,13 +290,12 @@ export const PANEL_STATES: readonly PanelState[] = [
       };
       const { panel } = await panelOn(world, 'panel/todo.html', settings);
       await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-      await panel.locator(`.section-menu button`).nth(sectionIndex(section)).click();
+      await panel
+        .locator(`.section-menu button`)
+        .nth(SETTINGS_SECTIONS.findIndex((entry) => entry.id === section))
+        .click();
       await panel.locator(`.settings-section[data-section="${section}"]`).waitFor();
       return panel;
     },
   })),
 ];
-
-function sectionIndex(section: string): number {
-  return ['model', 'permissions', 'shortcuts', 'servers', 'cost', 'storage', 'memory', 'sites'].indexOf(section);
-}
