@@ -13,6 +13,7 @@
  * every key and stops at the first one that did not arrive.
  */
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
+import { isConnectedOf } from './dom.js';
 import { isContentEditable } from './fields.js';
 import { frameElementOf } from './frame-element.js';
 import { deepActiveElement } from './observe-util.js';
@@ -118,6 +119,7 @@ export function keysLanded(command: PageCommandOf<'keys_landed'>): PageResultOf<
     ...(guard.blockedOn ? { blockedOn: describeThere(guard.blockedOn) } : {}),
     focused,
     ...(focused ? {} : { now: describeThere(active) }),
+    ...(isConnectedOf(guard.element) ? {} : { removed: true }),
   };
   if (command.end) guard.stop();
   return result;

@@ -268,6 +268,8 @@ export const pageResultSchemas = {
     prevented: z.boolean(),
     /** The element still holds focus in this document. */
     focused: z.boolean(),
+    /** The element is no longer in the document (a key's own handler removed it: an edit field Enter saves). */
+    removed: z.boolean().optional(),
     /** What holds focus instead: `textbox "Amount"`, `a frame from pay.example`, `the page itself`. */
     now: z.string().optional(),
   }),

@@ -87,14 +87,15 @@ async function ancestorsHoldFocus(context: ToolUseContext, guard: KeyGuard, prog
 
 /**
  * Checks focus is still where the keys may go and, with `afterKeydown`, that the keydown just sent
- * reached the element; returns whether the page prevented that keydown's default. `end` disarms.
+ * reached the element; returns whether the page prevented that keydown's default, and `left` when the key's own
+ * effect took focus from the element (it was the last key, or its keydown removed the element). `end` disarms.
  */
 export async function checkFocus(
   context: ToolUseContext,
   guard: KeyGuard,
   progress: TypingProgress | undefined,
   options: { afterKeydown?: boolean; end?: boolean } = {},
-): Promise<{ prevented: boolean }> {
+): Promise<{ prevented: boolean; left?: boolean }> {
   const [own, ancestors] = await Promise.allSettled([
     sendPageCommand(context, guard.tabId, { type: 'keys_landed', token: guard.token, end: options.end === true }, guard.frameId),
     ancestorsHoldFocus(context, guard, progress),
@@ -102,10 +103,18 @@ export async function checkFocus(
   // The judged frame's own answer decides first: a frame the key removed is NAVIGATED (its document is
   // gone), which its parent, answering sooner, would otherwise report as focus moved to the page.
   if (own.status === 'rejected') throw own.reason;
-  if (ancestors.status === 'rejected') throw ancestors.reason;
   const landed = own.value;
   const expected = guard.keydowns + (options.afterKeydown ? 1 : 0);
-  if (!landed.focused || landed.blocked > 0 || landed.keydowns < expected) {
+  const allLanded = landed.blocked === 0 && landed.keydowns >= expected;
+  // Focus gone after the last key, or after a keydown whose own handler removed the element (an edit
+  // field that Enter saves), is that key's effect, not a redirection: every key reached the element and
+  // nothing more is sent anywhere.
+  if (allLanded && !landed.focused && (options.end === true || (options.afterKeydown === true && landed.removed === true))) {
+    guard.keydowns = landed.keydowns;
+    return { prevented: landed.prevented, left: true };
+  }
+  if (ancestors.status === 'rejected') throw ancestors.reason;
+  if (!landed.focused || !allLanded) {
     throw focusMoved(guard.label, landed.now ?? landed.blockedOn ?? 'another frame', progress);
   }
   guard.keydowns = landed.keydowns;
@@ -139,7 +148,9 @@ export async function guardedKeys(
   const { text, ...rawDown } = keydown;
   const dialog = dialogOf(await port.keys(guard.tabId, [...before, rawDown]));
   if (dialog) return dialog;
-  const { prevented } = await checkFocus(context, guard, progress, { afterKeydown: true });
+  const { prevented, left } = await checkFocus(context, guard, progress, { afterKeydown: true });
+  // The key removed its element: its character and releases would reach whatever holds focus now.
+  if (left) return undefined;
   const rest = steps.slice(downs + 1);
   const char: KeyStep[] = text !== undefined && !prevented ? [{ ...rawDown, type: 'char', text }] : [];
   return dialogOf(await port.keys(guard.tabId, [...char, ...rest]));
