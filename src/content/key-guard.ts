@@ -13,7 +13,7 @@
  * every key and stops at the first one that did not arrive.
  */
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { isConnectedOf } from './dom.js';
+import { isConnectedOf, ownerDocumentOf } from './dom.js';
 import { isContentEditable } from './fields.js';
 import { frameElementOf } from './frame-element.js';
 import { deepActiveElement } from './observe-util.js';
@@ -57,6 +57,10 @@ function eventTarget(event: Event): Element | null {
 /** Arms the guard on `element` (see the file comment) and says whether it holds focus now. */
 export function guardKeys(element: Element): PageResultOf<'guard_keys'> {
   const token = `k${++counter}-${Date.now().toString(36)}`;
+  // The element's own document and window: a frame whose document its parent wrote by script is read by
+  // the parent's content script, and keys typed there reach that frame's window, not this one.
+  const doc = ownerDocumentOf(element) ?? document;
+  const view: Window = doc.defaultView ?? window;
   const guard: KeyGuard = {
     element,
     keydowns: 0,
@@ -77,7 +81,7 @@ export function guardKeys(element: Element): PageResultOf<'guard_keys'> {
       return;
     }
     const target = eventTarget(event);
-    if (holds(guard.element, target) && holds(guard.element, deepActiveElement())) {
+    if (holds(guard.element, target) && holds(guard.element, deepActiveElement(doc))) {
       if (event.type === 'keydown') {
         guard.keydowns++;
         guard.keyPending = true;
@@ -91,14 +95,14 @@ export function guardKeys(element: Element): PageResultOf<'guard_keys'> {
     guard.blockedOn ??= target;
   };
   const types = ['keydown', 'keypress', 'beforeinput', 'keyup'] as const;
-  for (const type of types) addEventListener(type, onKey, true);
+  for (const type of types) view.addEventListener(type, onKey, true);
   guard.stop = () => {
     clearTimeout(guard.expiry);
-    for (const type of types) removeEventListener(type, onKey, true);
+    for (const type of types) view.removeEventListener(type, onKey, true);
     guards.delete(token);
   };
   guards.set(token, guard);
-  const active = deepActiveElement();
+  const active = deepActiveElement(doc);
   const focused = holds(element, active);
   return { token, label: label(element), focused, ...(focused ? {} : { now: describeThere(active) }) };
 }
@@ -109,7 +113,7 @@ export function keysLanded(command: PageCommandOf<'keys_landed'>): PageResultOf<
   if (!guard) return { keydowns: 0, insertions: 0, blocked: 0, prevented: false, focused: false, now: 'another page (this frame was reloaded or replaced)' };
   clearTimeout(guard.expiry);
   guard.expiry = setTimeout(() => guard.stop(), GUARD_IDLE_MS);
-  const active = deepActiveElement();
+  const active = deepActiveElement(ownerDocumentOf(guard.element) ?? document);
   const focused = holds(guard.element, active);
   const result: PageResultOf<'keys_landed'> = {
     keydowns: guard.keydowns,

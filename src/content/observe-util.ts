@@ -8,10 +8,10 @@ import { roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 
 /** The focused element, looking into open shadow roots; the body when nothing has focus. */
-export function deepActiveElement(): Element {
-  let active: Element | null = document.activeElement;
+export function deepActiveElement(root: Document = document): Element {
+  let active: Element | null = root.activeElement;
   while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active ?? document.body ?? document.documentElement;
+  return active ?? root.body ?? root.documentElement;
 }
 
 /** Most text (characters) the region around a target may hold: its text is read twice per action. */

@@ -16,6 +16,7 @@ import { quoted } from '../shared/untrusted-text.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
+import { ownerDocumentOf } from './dom.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
 import { pageReacted } from './reaction.js';
 import { deepElementFromPoint, label, landsOn } from './target.js';
@@ -91,15 +92,18 @@ export function watchPointer(element: Element): string {
     watch.presses.push(landing(event));
     for (const wake of watch.waiters) wake();
   };
-  addEventListener('pointermove', onMove, true);
-  addEventListener('pointerdown', onPress, true);
-  addEventListener('mousedown', onPress, true);
+  // The element's own window: a script-written frame is read by its parent's content script, and the
+  // frame's pointer events reach the frame's window only.
+  const view: Window = ownerDocumentOf(element)?.defaultView ?? window;
+  view.addEventListener('pointermove', onMove, true);
+  view.addEventListener('pointerdown', onPress, true);
+  view.addEventListener('mousedown', onPress, true);
   const expiry = setTimeout(() => watch.stop(), WATCH_EXPIRY_MS);
   watch.stop = () => {
     clearTimeout(expiry);
-    removeEventListener('pointermove', onMove, true);
-    removeEventListener('pointerdown', onPress, true);
-    removeEventListener('mousedown', onPress, true);
+    view.removeEventListener('pointermove', onMove, true);
+    view.removeEventListener('pointerdown', onPress, true);
+    view.removeEventListener('mousedown', onPress, true);
     watches.delete(token);
   };
   watches.set(token, watch);

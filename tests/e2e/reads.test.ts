@@ -60,7 +60,10 @@ describe('frames', () => {
     expect(runs[1]!.text).toMatch(/Not searched: .*failed to load.*has not answered yet/);
   });
 
-  it('find reaches the textbox in the script-written editor frame, read_page gives it the same ref, and it can be typed into', async () => {
+  // A known limit of the pointer re-check: Chrome does not hand the press in a frame whose document its
+  // parent wrote by script to the content script, so the press cannot be confirmed there and typing is
+  // refused (nothing is pressed or typed anywhere). When typing there works again, this test says so.
+  it('find reaches the textbox in the script-written editor frame and read_page gives it the same ref; typing there is refused, touching nothing', async () => {
     const { page, tabId } = await open('frames.html');
     const messageBody = (text: string) => refIn(text, 'textbox "Message body"');
     const [found, read, typed] = await runner.run(tabId, [
@@ -71,8 +74,10 @@ describe('frames', () => {
     // read_page identifies the frame the same way find does: the same ref for the same element.
     expect(messageBody(found!.text)).toMatch(/^f\d+e\d+$/);
     expect(messageBody(read!.text)).toBe(messageBody(found!.text));
-    expect(typed!.isError, typed!.text).toBe(false);
-    await expect.poll(() => page.frameLocator('#written').locator('[contenteditable]').textContent()).toContain('and more');
+    expect(typed!.isError, typed!.text).toBe(true);
+    expect(typed!.text).toContain('TARGET_MOVED');
+    expect(await page.frameLocator('#written').locator('[contenteditable]').textContent()).toBe('Draft text');
+    expect(await page.frameLocator('#blank').locator('a').textContent()).toBe('Link in blank frame');
   });
 });
 
