@@ -67,8 +67,10 @@ describe('a coding agent over MCP', () => {
     await settingsPanel.getByRole('button', { name: 'Coding agents' }).click();
     const toggle = settingsPanel.getByRole('switch', { name: 'Let coding agents use this browser' });
     expect(await toggle.isChecked()).toBe(false);
-    await toggle.check();
+    // A click, then the state the worker reports: the switch shows what was saved, a moment after the click.
+    await toggle.click();
     await settingsPanel.locator('[data-bridge-status="ready"]').waitFor();
+    expect(await toggle.isChecked()).toBe(true);
     await settingsPanel.getByLabel('Their permission mode').selectOption('auto');
     await expect
       .poll(() =>
