@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
 import { BRIDGE_PROTOCOL_VERSION, hostToServerSchema, type BridgeClient, type BridgeMethod, type HostToServer } from '../shared/protocol/bridge.js';
 import { BridgeError, bridgeErrors } from './errors.js';
-import { encodeLine, LineReader } from './framing.js';
+import { encodeLine, readLinesFrom } from './framing.js';
 import type { BridgePaths } from './paths.js';
 
 export interface BridgeConnectionOptions {
@@ -93,7 +93,7 @@ export class BridgeConnection {
           ),
         );
       }, this.options.answerTimeoutMs ?? 15_000);
-      const reader = new LineReader((raw) => {
+      readLinesFrom(socket, (raw) => {
         const parsed = hostToServerSchema.safeParse(raw);
         if (!parsed.success) return;
         const message = parsed.data;
@@ -116,14 +116,6 @@ export class BridgeConnection {
           socket.destroy();
         }
       });
-      socket.on('data', (bytes: Buffer) => {
-        try {
-          reader.push(bytes);
-        } catch {
-          socket.destroy();
-        }
-      });
-      socket.on('error', () => undefined);
       socket.on('close', () => {
         clearTimeout(timer);
         if (!accepted) {

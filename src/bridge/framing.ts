@@ -3,6 +3,7 @@
  * little-endian length, then that many bytes of UTF-8 JSON. The local socket (server ↔ host): one JSON
  * per line. Both readers take bytes as they come, in any split, and bound what they hold.
  */
+import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 
 /** Chrome refuses a message over 1 MB from the host; callers chunk before this (bridge-chunks.ts). */
@@ -70,6 +71,22 @@ export class LineReader {
     }
     if (this.partial.length > this.maxChars) throw new RangeError(`A line of more than ${this.maxChars} characters.`);
   }
+}
+
+/**
+ * Reads one socket's lines into `onMessage`; a peer that sends a line past the cap loses its connection
+ * (nothing it sent after that is read), and socket errors are left to the 'close' handler.
+ */
+export function readLinesFrom(socket: Socket, onMessage: (message: unknown) => void): void {
+  const reader = new LineReader(onMessage);
+  socket.on('data', (bytes: Buffer) => {
+    try {
+      reader.push(bytes);
+    } catch {
+      socket.destroy();
+    }
+  });
+  socket.on('error', () => undefined);
 }
 
 function parseOrUndefined(line: string): unknown {

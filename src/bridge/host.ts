@@ -19,7 +19,7 @@ import {
   type HostToServer,
 } from '../shared/protocol/bridge.js';
 import { BridgeError, bridgeErrors } from './errors.js';
-import { encodeLine, encodeNativeMessage, LineReader, NativeMessageReader } from './framing.js';
+import { encodeLine, encodeNativeMessage, readLinesFrom, NativeMessageReader } from './framing.js';
 import { ensurePrivateDir, type BridgePaths } from './paths.js';
 
 export interface HostOptions {
@@ -116,7 +116,7 @@ export async function runHost(options: HostOptions): Promise<RunningHost> {
       toServer(socket, { type: 'refused', error: { code: 'NO_HELLO', message: 'The connection did not say hello in time.', suggestion: 'Reconnect.' } });
       socket.end();
     }, options.helloTimeoutMs ?? 10_000);
-    const reader = new LineReader((raw) => {
+    readLinesFrom(socket, (raw) => {
       const parsed = serverToHostSchema.safeParse(raw);
       if (!opened) {
         clearTimeout(helloTimer);
@@ -140,14 +140,6 @@ export async function runHost(options: HostOptions): Promise<RunningHost> {
       if (!parsed.success || parsed.data.type === 'hello') return; // a server that breaks the protocol gets no say
       toBrowser({ ...parsed.data, connection });
     });
-    socket.on('data', (bytes: Buffer) => {
-      try {
-        reader.push(bytes);
-      } catch {
-        socket.destroy();
-      }
-    });
-    socket.on('error', () => undefined);
     socket.on('close', () => {
       clearTimeout(helloTimer);
       if (!opened) return;
