@@ -9,32 +9,10 @@
  * Needs a bench build (the hook in src/background/input-bench-hook.ts exists only with `--mode bench`),
  * which this script makes in .tmp/dist-bench. Run: `npm run bench -- input` or `npx tsx bench/input.bench.ts`.
  */
-import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { launchExtension } from '../tests/support/extension.js';
-import { startFixtureServer } from '../tests/support/fixture-server.js';
+import { runWorkerBench } from './support/bench-extension.js';
 import type { InputFigures } from '../src/background/input-bench-hook.js';
 
-const root = resolve(import.meta.dirname, '..');
-const distDir = resolve(root, '.tmp/dist-bench');
-
-const build = spawnSync('npx', ['vite', 'build', '--mode', 'bench', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const fixtures = await startFixtureServer(resolve(root, 'tests/fixtures/input'));
-const ext = await launchExtension({ distDir });
-try {
-  const page = await ext.context.newPage();
-  await page.goto(`${fixtures.url}/bench.html`);
-  const tabId = await ext.tabIdOf(page);
-  const figures = await ext.evaluateInWorker(async (id) => {
-    const hook = (globalThis as { __pagewrightBench?: { input?(tabId: number): Promise<InputFigures> } }).__pagewrightBench;
-    if (!hook?.input) throw new Error('No __pagewrightBench.input in the worker: is installInputBenchHook(bridge) called in src/background/index.ts?');
-    return hook.input(id);
-  }, tabId);
+await runWorkerBench<InputFigures>({ fixtures: 'tests/fixtures/input', page: 'bench.html', hook: 'input' }, async (figures, page) => {
   const clicks = Number(await page.textContent('#clicks'));
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   console.log(
@@ -48,7 +26,4 @@ try {
     `  type 20 synthetic ${ms(figures.type20.syntheticMs).padStart(10)}   trusted ${ms(figures.type20.trustedMs).padStart(10)}   ratio trusted/synthetic ${figures.type20.ratio.toFixed(2)}`,
   );
   console.log(`  the page counted ${clicks} clicks (both paths reached its handler)`);
-} finally {
-  await ext.close();
-  await fixtures.close();
-}
+});

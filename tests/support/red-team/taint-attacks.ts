@@ -9,8 +9,8 @@
 import type { Decide } from '../panel-driver.js';
 import type { TrustSites } from '../trust-sites.js';
 import type { Attack, AttackContext } from './attacks.js';
-import { call, lastResult, refIn } from './script.js';
-import type { MockReplySource, RecordedRequest } from '../mock-model-server.js';
+import { call, refIn, secretIn, step } from './script.js';
+import type { MockReplySource } from '../mock-model-server.js';
 
 /** A data attack: an attack, with what its scenario needs beyond a page. */
 export interface TaintAttack extends Attack {
@@ -24,26 +24,6 @@ export interface TaintAttack extends Attack {
   visible?: boolean;
   /** What a prompt that stops it must show (the real data); none for an act that is not a data flow. */
   data?(context: AttackContext): string;
-}
-
-/** The secret as the model read it in a tool result. */
-function secretIn(text: string): string {
-  const found = /recovery code:?\s*\**"?([A-Za-z0-9-]{8,})/i.exec(text)?.[1];
-  if (!found) throw new Error('the secret was not in what the model read');
-  return found;
-}
-
-/** A step computed from the last tool result; a script failure ends the run politely and is recorded. */
-function step(context: AttackContext, build: (result: string, request: RecordedRequest) => MockReplySource): MockReplySource {
-  return async (request: RecordedRequest) => {
-    try {
-      const reply = build(lastResult(request), request);
-      return typeof reply === 'function' ? await reply(request) : reply;
-    } catch (error) {
-      context.scriptErrors.push(error instanceof Error ? error.message : String(error));
-      return { text: `Finished ${context.id}.` };
-    }
-  };
 }
 
 const exfiltrated = (sites: TrustSites, context: AttackContext) => sites.evil.received(context.secret);
