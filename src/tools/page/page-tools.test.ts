@@ -318,6 +318,25 @@ describe('errors and safety', () => {
     expect(scroll.validateInput?.(scroll.inputSchema.parse({ ref: 'e2', to: 'top', direction: 'down' }), context)).toMatchObject({ ok: false });
   });
 
+  it("get_page_text of the whole page adds each frame's text under its address, read as that frame's origin's data; the article alone does not", async () => {
+    const browser = fakeBrowser((sent) =>
+      sent.frameId === 5
+        ? ok({ url: 'https://other.test/frame', title: 'Widget', markdown: '- Sam: code 4417', usedReadability: false })
+        : ok({ url: 'https://shop.test/account', title: 'Account', markdown: '# Account', usedReadability: false }),
+    );
+    const context = createTestContext([getPageText], { browser });
+    const whole = await call(getPageText, { main_content: false }, context);
+    expect(whole.data).toBe('Source: https://shop.test/account\n\n# Account\n\n## Frame: https://other.test/frame\n\n- Sam: code 4417');
+    expect(whole.reads).toEqual([
+      { origin: 'https://shop.test', text: 'Source: https://shop.test/account\n\n# Account' },
+      { origin: 'https://other.test', text: '## Frame: https://other.test/frame\n\n- Sam: code 4417' },
+    ]);
+    browser.sent.length = 0;
+    const article = await call(getPageText, {}, context);
+    expect(article.data).not.toContain('Frame:');
+    expect(browser.sent.map((sent) => sent.frameId ?? 0)).toEqual([0]);
+  });
+
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
     const context = createTestContext([]);
     context.snapshots.update(1, 'https://shop.test/account', {
