@@ -88,6 +88,12 @@ export function statesOf(element: Element, role: string): string {
   if (role === 'heading') states += ` [level=${headingLevel(element, tag)}]`;
   if (tag === 'OPTION' ? (element as HTMLOptionElement).selected : attrOf(element, 'aria-selected') === 'true') states += ' [selected]';
   if (attrOf(element, 'aria-pressed') === 'true') states += ' [pressed]';
+  // A header that sorts says so, and which way: a grid's headers looked like labels, so sorting looked impossible.
+  if (role === 'columnheader' || role === 'rowheader') {
+    const sort = attrOf(element, 'aria-sort');
+    if (sort === 'ascending' || sort === 'descending') states += ` [sorted=${sort}]`;
+    else if (sort !== null) states += ' [sortable]';
+  }
   if ((tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && (element as HTMLInputElement).required) states += ' [required]';
   return states;
 }

@@ -9,6 +9,7 @@ import { toErrorPayload } from '../runtime/errors.js';
 import { answerPageEnvelope, type PageHandlers, type PageReply, type PageResultOf } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
+import { scrollInside } from './scroll-inside.js';
 import { finishObservation, observationTarget, startObservation } from './observe.js';
 import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, placeCaret } from './locate.js';
@@ -82,7 +83,11 @@ export const pageHandlers: PageHandlers = {
     return { ...action(summary), selected };
   },
   press_key: (command) => action(pressKey(command.key, command.ref ? resolveRef(command.ref, command.documentId) : undefined)),
-  scroll: (command) => {
+  scroll: async (command) => {
+    if (command.ref && (command.direction || command.amount || command.to)) {
+      const { summary, ...position } = await scrollInside(resolveRef(command.ref, command.documentId), command);
+      return { ...action(summary), ...position, inside: true };
+    }
     const summary = command.ref
       ? scrollToElement(resolveRef(command.ref, command.documentId))
       : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;

@@ -42,12 +42,36 @@ export function linesOf(root: Element): string[] {
   return lines;
 }
 
+/** Elements whose text stands apart from its neighbours' (a cell, a block), whatever the CSS says. */
+const APART =
+  'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,li,main,nav,ol,p,pre,section,table,td,th,tr,ul,[role=gridcell],[role=cell],[role=columnheader],[role=row],[role=option]';
+
 /**
- * An item's text on one line. From `textContent`, the same for elements on the page and removed ones,
- * so a list redrawn whole compares equal item for item.
+ * An element's text on one line, with a space where the text moves to another block or cell, so a
+ * row's cells stay apart (`textContent` runs "572Product 572GlobexJapan" together) while inline pieces
+ * (a highlighted JSON's spans) stay as written. Reads no layout: the same for elements on the page and removed ones.
+ */
+export function wordsOf(element: Element, maxChars = 200): string {
+  let text = '';
+  let lastBlock: Element | null | undefined;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node && text.length <= maxChars * 2; node = walker.nextNode()) {
+    const value = node.nodeValue ?? '';
+    if (!value) continue;
+    const block = node.parentElement?.closest(APART) ?? null;
+    if (lastBlock !== undefined && block !== lastBlock) text += ' ';
+    text += value;
+    lastBlock = block;
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * An item's text on one line, the same for elements on the page and removed ones, so a list redrawn
+ * whole compares equal item for item.
  */
 export function itemText(element: Element): string {
-  const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = wordsOf(element);
   return text.length > 200 ? text.slice(0, 200) : text;
 }
 

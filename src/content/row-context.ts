@@ -24,7 +24,9 @@ const CONTEXT_ROLES = new Set([
   'menuitemcheckbox',
   'option',
 ]);
-const ROW_SELECTOR = 'li, tr, [role=row], [role=listitem], [role=treeitem], [role=option], [role=gridcell]';
+// A column header is nearer than its row: a grid's filter box is the filter of its column ("searchbox in
+// "Made in""), not of the whole header row.
+const ROW_SELECTOR = 'th, [role=columnheader], [role=rowheader], li, tr, [role=row], [role=listitem], [role=treeitem], [role=option], [role=gridcell]';
 /** How far up a control without a row looks for text, and the most text a container may hold to count. */
 const MAX_CLIMB = 4;
 const MAX_CONTEXT_CHARS = 80;

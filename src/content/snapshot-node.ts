@@ -6,6 +6,7 @@
 import { nameOf, textOfSubtree } from './accessible-name.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
+import { COUNTED_ROLES, extentOf, extentWords } from './extent.js';
 import { clipName } from './name-text.js';
 import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
@@ -103,6 +104,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     row,
     value: valueOf(element, role),
     url: linkUrlOf(element, role),
+    extent: COUNTED_ROLES.has(role) && !interactiveOnly ? extentWords(extentOf(element, role)) : '',
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

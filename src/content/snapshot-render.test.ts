@@ -1,6 +1,7 @@
 /** The snapshot's renderer, on normalised trees written by hand (no page needed). */
 import { describe, expect, it } from 'vitest';
 import { checkTreeLines } from '../../tests/support/tree-lines.js';
+import { extentWords } from './extent.js';
 import { headLine, renderTree, soleElementOf } from './snapshot-render.js';
 import { node, tree } from './snapshot-test-nodes.js';
 
@@ -99,5 +100,52 @@ describe('the renderer', () => {
     );
     expect(checkTreeLines(text)).toEqual([]);
     expect(Array.from(text.matchAll(/(?<!\\)\[ref=(e\d+)\]/g), (match) => match[1])).toEqual(['e2', 'e4', 'e5']);
+  });
+});
+
+describe('big tables and virtual grids', () => {
+  const row = (i: number) => node('row', { name: `r${i}`, nameFromContent: true }, [node('gridcell', { name: `${i}`, ref: `e${100 + i}` })]);
+  const header = node('row', { name: 'Id' }, [node('columnheader', { name: 'Id', states: ' [sortable]', ref: 'e3' })]);
+  const grid = (rows: number) =>
+    node('grid', { ref: 'e2' }, [
+      node('rowgroup', {}, [header]),
+      node(
+        'rowgroup',
+        {},
+        Array.from({ length: rows }, (_, i) => row(i + 1)),
+      ),
+    ]);
+
+  it('writes the first maxRows data rows of a grid, the header row always, and one line saying how to read the rest', () => {
+    const { text } = renderTree(tree([grid(30)]), '', { maxRows: 25 });
+    expect(text).toContain('columnheader "Id" [sortable] [ref=e3]');
+    expect(text).toContain('gridcell "25" [ref=e125]');
+    expect(text).not.toContain('gridcell "26"');
+    expect(text.split('\n').at(-1)).toBe('  - text: (5 more rows not shown here: read_page with ref=e2 reads them all; find searches them)');
+  });
+
+  it('writes every row without a cap (a read of the grid by its ref), and no cut line when the rows fit', () => {
+    expect(renderTree(tree([grid(30)]), '').text).toContain('gridcell "30" [ref=e130]');
+    expect(renderTree(tree([grid(25)]), '', { maxRows: 25 }).text).not.toContain('more rows');
+  });
+
+  it('counts the rows of a table inside a table against its own cap, and gives frame refs their prefix', () => {
+    const outer = node('table', { ref: 'e1' }, [node('row', {}, [node('cell', {}, [grid(3)])]), row(2), row(3)]);
+    const { text } = renderTree(tree([outer]), 'f2', { maxRows: 2 });
+    expect(text).toContain('(1 more rows not shown here: read_page with ref=f2e2 reads them all');
+    expect(text).toContain('(1 more rows not shown here: read_page with ref=f2e1 reads them all');
+  });
+
+  it('says how much of a list or grid is rendered in numbers and fixed words, "about" when estimated', () => {
+    expect(extentWords(undefined)).toBe('');
+    expect(extentWords({ noun: 'rows', rendered: 40, first: 1, last: 40, total: 600, estimated: true, scroller: {} as Element })).toBe(
+      ' (about rows 1–40 of 600 rendered; scroll with this ref and a direction to render others)',
+    );
+    expect(extentWords({ noun: 'items', rendered: 10, total: 50, estimated: false })).toBe(
+      ' (10 of 50 items rendered; the others are rendered as the page scrolls)',
+    );
+    expect(headLine(node('grid', { ref: 'e2', extent: extentWords({ noun: 'rows', rendered: 2, first: 5, last: 6, total: 9, estimated: false }) }), '')).toBe(
+      'grid [ref=e2] (rows 5–6 of 9 rendered; the others are rendered as the page scrolls)',
+    );
   });
 });

@@ -19,7 +19,7 @@ const MAX_TEXT_CHARS = 2_000;
 /** A node's own line after `- `: `role "name" [states] [ref=…]: value (url: …)`. */
 export function headLine(node: SnapshotNode, refPrefix: string): string {
   const ref = node.ref === undefined ? '' : ` [ref=${refPrefix}${node.ref}]`;
-  return roleAndName(node.role, node.name, node.row) + node.states + ref + valueSuffix(node.value) + urlSuffix(node.url);
+  return roleAndName(node.role, node.name, node.row) + node.states + ref + node.extent + valueSuffix(node.value) + urlSuffix(node.url);
 }
 
 const NO_LINES: readonly string[] = [];
@@ -61,10 +61,35 @@ export function soleElementOf(node: SnapshotNode): SnapshotNode {
   return node.children.length === 1 && typeof only === 'object' && isBareListItem(node) ? soleElementOf(only) : node;
 }
 
+/** Roles whose rows are counted against `maxRows`. */
+const TABLE_ROLES = new Set(['grid', 'table', 'treegrid']);
+
+/** A data row: a row holding more than column headers. */
+const isDataRow = (node: SnapshotNode): boolean =>
+  node.role === 'row' && node.children.some((child) => typeof child !== 'object' || (child.role !== 'columnheader' && child.role !== 'rowheader'));
+
+/** How a table's rows are cut: the rows still to write, the rows left out, and the table's ref to read them all. */
+interface RowBudget {
+  left: number;
+  hidden: number;
+  ref: string | undefined;
+}
+
+/** Options of `renderTree`. */
+export interface RenderOptions {
+  /**
+   * The most data rows written per table or grid; the rest become one line that says how many and how
+   * to read them (read_page with the table's ref). A grid of 600 rows was 3,600 lines of one read.
+   */
+  maxRows?: number;
+}
+
 /** The tree as text, one node a line, and where each iframe's line is. */
-export function renderTree(tree: SnapshotTree, refPrefix: string): { text: string; frames: FrameMarker[] } {
+export function renderTree(tree: SnapshotTree, refPrefix: string, options: RenderOptions = {}): { text: string; frames: FrameMarker[] } {
   const lines: string[] = [];
   const frames: FrameMarker[] = [];
+  const maxRows = options.maxRows ?? Infinity;
+  let budget: RowBudget | undefined;
   const write = (children: readonly SnapshotChild[], indent: string): void => {
     for (const child of children) {
       if (typeof child === 'string') {
@@ -72,19 +97,41 @@ export function renderTree(tree: SnapshotTree, refPrefix: string): { text: strin
         continue;
       }
       const node = soleElementOf(child);
-      if (node.frame && node.ref !== undefined) frames.push({ ref: refPrefix + node.ref, ...node.frame, line: lines.length });
-      const head = `${indent}- ${headLine(node, refPrefix)}`;
-      const own = ownLines(node);
-      const only = node.children[0];
-      if (own.length === 0 && node.children.length === 0) lines.push(head);
-      else if (own.length === 0 && node.children.length === 1 && typeof only === 'string' && node.value === undefined)
-        lines.push(`${head}: ${oneLine(only, MAX_TEXT_CHARS)}`);
-      else {
-        // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
-        lines.push(node.value === undefined ? `${head}:` : head);
-        for (const line of own) lines.push(`${indent}  - ${line}`);
-        write(node.children, `${indent}  `);
+      if (budget && isDataRow(node)) {
+        if (budget.left <= 0) {
+          budget.hidden++;
+          continue;
+        }
+        budget.left--;
       }
+      if (TABLE_ROLES.has(node.role) && maxRows !== Infinity) {
+        const outer = budget;
+        budget = { left: maxRows, hidden: 0, ref: node.ref === undefined ? undefined : refPrefix + node.ref };
+        writeNode(node, indent);
+        const cut = budget;
+        budget = outer;
+        if (cut.hidden > 0) {
+          const how = cut.ref ? `read_page with ref=${cut.ref} reads them all` : 'get_page_text reads them';
+          lines.push(`${indent}  - text: (${cut.hidden} more rows not shown here: ${how}; find searches them)`);
+        }
+        continue;
+      }
+      writeNode(node, indent);
+    }
+  };
+  const writeNode = (node: SnapshotNode, indent: string): void => {
+    if (node.frame && node.ref !== undefined) frames.push({ ref: refPrefix + node.ref, ...node.frame, line: lines.length });
+    const head = `${indent}- ${headLine(node, refPrefix)}`;
+    const own = ownLines(node);
+    const only = node.children[0];
+    if (own.length === 0 && node.children.length === 0) lines.push(head);
+    else if (own.length === 0 && node.children.length === 1 && typeof only === 'string' && node.value === undefined)
+      lines.push(`${head}: ${oneLine(only, MAX_TEXT_CHARS)}`);
+    else {
+      // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
+      lines.push(node.value === undefined ? `${head}:` : head);
+      for (const line of own) lines.push(`${indent}  - ${line}`);
+      write(node.children, `${indent}  `);
     }
   };
   write(tree.children, '');

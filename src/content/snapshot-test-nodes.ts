@@ -12,6 +12,7 @@ export function node(role: string, fields: Partial<SnapshotNode> = {}, children:
     row: '',
     value: undefined,
     url: undefined,
+    extent: '',
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

@@ -28,6 +28,9 @@ export { isShown } from './visibility.js';
 export { describeElement, summarize } from './element-line.js';
 export { frameIndexOf } from './snapshot-node.js';
 
+/** Data rows per table or grid in a read of the whole page. */
+const MAX_ROWS_PER_TABLE = 25;
+
 /** What to snapshot: the command's options, with its ref resolved to the element. */
 export interface SnapshotOptions extends Pick<PageCommandOf<'snapshot'>, 'filter' | 'refPrefix' | 'maxDepth'> {
   root?: Element;
@@ -38,7 +41,8 @@ export function takeSnapshot(options: SnapshotOptions): PageResultOf<'snapshot'>
   const walkOptions = { interactiveOnly: options.filter === 'interactive', maxDepth: options.maxDepth ?? Infinity, root: options.root };
   const tree = withLabelIndex(() => walkPage(walkOptions, bodyOf() ?? rootElementOf()));
   normalizeChildren(tree.children);
-  const { text, frames } = renderTree(tree, options.refPrefix);
+  // A read of the whole page shows the first rows of each big table; a read of one element (its ref) shows all of it.
+  const { text, frames } = renderTree(tree, options.refPrefix, { maxRows: options.root ? undefined : MAX_ROWS_PER_TABLE });
   // What the worker keeps per ref, named now that the text pass has named every node.
   const elements: Record<string, ElementSummary> = {};
   for (const node of tree.listed) if (node.summary && node.ref !== undefined) elements[options.refPrefix + node.ref] = node.summary;

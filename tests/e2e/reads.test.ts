@@ -81,6 +81,38 @@ describe('frames', () => {
   });
 });
 
+describe('a comment widget from another site (an out-of-process frame)', () => {
+  it('read_page, find and type reach inside it; get_page_text gives its text under its own heading, each comment on its own lines', async () => {
+    const { page, tabId } = await open('comments-host.html');
+    await expect.poll(() => page.frames().some((frame) => frame.url().includes('localhost') && frame.url().endsWith('/comments.html'))).toBe(true);
+    const comments = () => page.frames().find((frame) => frame.url().startsWith('http://localhost:') && frame.url().endsWith('/comments.html'))!;
+    await comments().locator('#list li').first().waitFor();
+    const [read, found, typed, text] = await runner.run(tabId, [
+      { name: 'read_page', input: {} },
+      { name: 'find', input: { query: 'Write a comment' } },
+      { name: 'type', input: (previous) => ({ ref: refIn(previous, 'textbox "Write a comment"'), text: 'Yes, under Export.' }) },
+      { name: 'get_page_text', input: { main_content: false } },
+    ]);
+    noErrors([read!, found!, typed!, text!]);
+    // Inside the frame: its refs carry the frame's prefix, and the typing reached the widget's own field.
+    expect(refIn(read!.text, 'button "Post comment"')).toMatch(/^f\d+e\d+$/);
+    expect(await comments().locator('#body').inputValue()).toBe('Yes, under Export.');
+    // The page's own text, then the frame's under a heading with its address; a comment per list item.
+    const markdown = text!.text;
+    expect(markdown).toContain('Spring release notes');
+    const frameAt = markdown.search(/## Frame: http:\/\/localhost:\d+\/reads\/comments\.html/);
+    expect(frameAt).toBeGreaterThan(markdown.indexOf('Spring release notes'));
+    const items = markdown
+      .slice(frameAt)
+      .split('\n')
+      .filter((line) => /^\s*[-*+] /.test(line));
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain('Sam Ortiz');
+    expect(items[0]).not.toContain('Priya');
+    expect(items[2]).toContain('Jonas Berg');
+  });
+});
+
 describe('clobbering', () => {
   it('named elements on document and form controls named like form properties change nothing: read_page, find and get_page_text answer and see the form', async () => {
     const { tabId } = await open('clobbering.html');

@@ -139,7 +139,7 @@ describe('real apps from npm, driven by the scripted model', () => {
     expect(resultText(e2e.mock, 'tu_try').text).not.toMatch(/button "Cancel" \[ref=e\d+\] appeared/);
     expect(resultText(e2e.mock, 'tu_type').text).toMatch(/its value is now "7"/);
     expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/api\/pets\/7/);
-    expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Biscu/);
+    expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Bi/);
     // What the model reads afterwards holds the whole answer.
     expect(resultText(e2e.mock, 'tu_text').text).toMatch(/"name": "Biscuit",\s*"species": "tortoise"/);
   });

@@ -58,6 +58,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     documentId: z.string().optional(),
     direction: z.enum(['up', 'down', 'left', 'right']).optional(),
     amount: z.number().min(0.1).max(20).optional(),
+    /** With ref: scroll inside it to its top or bottom. */
+    to: z.enum(['top', 'bottom']).optional(),
   }),
   z.object({ type: z.literal('hover'), ref: localRef, documentId: z.string().optional() }),
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
@@ -210,7 +212,8 @@ export const pageResultSchemas = {
   }),
   select: actionResult.extend({ selected: z.array(z.string()) }),
   press_key: actionResult,
-  scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean() }),
+  /** The page's position, or with `inside` the position of the element that scrolled. */
+  scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean(), inside: z.boolean().optional() }),
   hover: actionResult,
   text_present: z.object({ url: z.string(), textFound: z.boolean().optional(), textGone: z.boolean().optional() }),
   inspect: z.object({

@@ -287,6 +287,56 @@ describe('errors and safety', () => {
     expect(browser.sent).toHaveLength(0);
   });
 
+  it('scroll with a ref and a direction or end scrolls inside that element and reports its own position; "to" needs a ref', async () => {
+    const browser = fakeBrowser(() =>
+      ok({
+        documentId: 'doc',
+        url: 'https://shop.test/account',
+        summary: 'Scrolled grid down by 900px: rows 580–600 of 600 in view.',
+        scrollX: 0,
+        scrollY: 900,
+        atTop: false,
+        atBottom: true,
+        inside: true,
+      }),
+    );
+    const context = createTestContext([scroll], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', { e2: { role: 'grid', name: '' } });
+    const result = await call(scroll, { ref: 'e2', to: 'bottom' }, context);
+    expect(browser.sent[0]).toMatchObject({ command: { type: 'scroll', ref: 'e2', to: 'bottom' } });
+    expect(result.data).toContain('Scrolled grid down by 900px: rows 580–600 of 600 in view; its position x=0, y=900');
+    expect(result.data).not.toContain('page position');
+    // A ref alone still brings the element into view: no direction goes to the page.
+    browser.sent.length = 0;
+    await call(scroll, { ref: 'e2' }, context);
+    expect(browser.sent[0]?.command).not.toHaveProperty('to');
+    expect(browser.sent[0]?.command).not.toHaveProperty('direction');
+    expect(scroll.validateInput?.(scroll.inputSchema.parse({ to: 'top' }), context)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('needs a ref'),
+    });
+    expect(scroll.validateInput?.(scroll.inputSchema.parse({ ref: 'e2', to: 'top', direction: 'down' }), context)).toMatchObject({ ok: false });
+  });
+
+  it("get_page_text of the whole page adds each frame's text under its address, read as that frame's origin's data; the article alone does not", async () => {
+    const browser = fakeBrowser((sent) =>
+      sent.frameId === 5
+        ? ok({ url: 'https://other.test/frame', title: 'Widget', markdown: '- Sam: code 4417', usedReadability: false })
+        : ok({ url: 'https://shop.test/account', title: 'Account', markdown: '# Account', usedReadability: false }),
+    );
+    const context = createTestContext([getPageText], { browser });
+    const whole = await call(getPageText, { main_content: false }, context);
+    expect(whole.data).toBe('Source: https://shop.test/account\n\n# Account\n\n## Frame: https://other.test/frame\n\n- Sam: code 4417');
+    expect(whole.reads).toEqual([
+      { origin: 'https://shop.test', text: 'Source: https://shop.test/account\n\n# Account' },
+      { origin: 'https://other.test', text: '## Frame: https://other.test/frame\n\n- Sam: code 4417' },
+    ]);
+    browser.sent.length = 0;
+    const article = await call(getPageText, {}, context);
+    expect(article.data).not.toContain('Frame:');
+    expect(browser.sent.map((sent) => sent.frameId ?? 0)).toEqual([0]);
+  });
+
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
     const context = createTestContext([]);
     context.snapshots.update(1, 'https://shop.test/account', {

@@ -1,0 +1,140 @@
+/**
+ * How much of a list or grid is on the page. A virtual grid (Tabulator, AG Grid, a long React list)
+ * keeps only the rows near its scroll position in the DOM: 40 of 600. Read as it is, it looks like a
+ * grid of 40 rows, and a model looking for row 207 gives up or guesses. The numbers come from the page's
+ * own ARIA when it gives them (`aria-rowcount`, `aria-rowindex`, `aria-setsize`, `aria-posinset`), and
+ * otherwise from the scroll container's height against the rows' — a heuristic, so it says "about".
+ * Only numbers and fixed words come out of here: nothing the page writes reaches the line.
+ */
+import { attrOf, closestOf, parentElementOf } from './dom.js';
+
+/** The roles whose items are counted, and what an item of each is. */
+const ITEMS_OF: Readonly<Record<string, { selector: string; noun: string }>> = {
+  grid: { selector: 'tr, [role=row]', noun: 'rows' },
+  table: { selector: 'tr, [role=row]', noun: 'rows' },
+  treegrid: { selector: 'tr, [role=row]', noun: 'rows' },
+  list: { selector: 'li, [role=listitem]', noun: 'items' },
+  listbox: { selector: 'option, [role=option]', noun: 'options' },
+  tree: { selector: '[role=treeitem]', noun: 'items' },
+  feed: { selector: 'article, [role=article]', noun: 'items' },
+};
+
+/** Roles that `extentOf` may say something about. */
+export const COUNTED_ROLES: ReadonlySet<string> = new Set(Object.keys(ITEMS_OF));
+
+const CONTAINER_SELECTOR = 'table, [role=grid], [role=table], [role=treegrid], ul, ol, [role=list], [role=listbox], [role=tree], [role=feed]';
+/** Below this many missing items a list is not called partial: a rounding of heights is not a virtual list. */
+const MIN_MISSING = 5;
+
+/** What a count found: the items in the DOM, where they are, and the whole. */
+export interface Extent {
+  noun: string;
+  /** Items in the DOM (header rows not counted). */
+  rendered: number;
+  /** Position of the first and last rendered item in the whole, when the page says (aria-rowindex/posinset). */
+  first?: number;
+  last?: number;
+  /** The whole, from ARIA, or estimated from heights. */
+  total: number;
+  estimated: boolean;
+  /** The element that scrolls the items, when one does. */
+  scroller?: Element;
+}
+
+/** A row of column headers only (a grid's header row), which is no data row. */
+function isHeaderRow(row: Element): boolean {
+  return row.querySelector('td, [role=gridcell], [role=cell]') === null;
+}
+
+/** The items of `container` that are its own (not those of a list nested in one of them). */
+export function itemsOf(container: Element, role: string): Element[] {
+  const kind = ITEMS_OF[role];
+  if (!kind) return [];
+  const items: Element[] = [];
+  for (const item of container.querySelectorAll(kind.selector)) {
+    if (closestOf(parentElementOf(item) ?? item, CONTAINER_SELECTOR) !== container) continue;
+    if (kind.noun === 'rows' && isHeaderRow(item)) continue;
+    items.push(item);
+  }
+  return items;
+}
+
+const positiveInt = (value: string | null): number | undefined => {
+  const n = value === null ? NaN : Number.parseInt(value, 10);
+  return Number.isFinite(n) && n > 0 ? n : undefined;
+};
+
+/** The nearest element from `item` up to `container` (inclusive) that scrolls vertically. */
+export function scrollerOf(item: Element, container: Element): Element | undefined {
+  for (let element: Element | null = parentElementOf(item); element; element = parentElementOf(element)) {
+    if (element.scrollHeight > element.clientHeight + 1) {
+      const overflow = getComputedStyle(element).overflowY;
+      if (overflow === 'auto' || overflow === 'scroll' || overflow === 'overlay') return element;
+    }
+    if (element === container) return undefined;
+  }
+  return undefined;
+}
+
+/** The median height of the items (a few are enough: virtual lists use one row height). */
+function rowHeight(items: readonly Element[]): number {
+  const heights = items
+    .slice(0, 15)
+    .map((item) => item.getBoundingClientRect().height)
+    .filter((h) => h > 0)
+    .sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)] ?? 0;
+}
+
+/** How much of `container`'s items are rendered, or undefined when it is all there (or cannot be told). */
+export function extentOf(container: Element, role: string): Extent | undefined {
+  const kind = ITEMS_OF[role];
+  if (!kind) return undefined;
+  const items = itemsOf(container, role);
+  const rendered = items.length;
+  const firstItem = items[0];
+  const lastItem = items[rendered - 1];
+  const scroller = firstItem ? scrollerOf(firstItem, container) : undefined;
+  const rows = kind.noun === 'rows';
+  const declared = rows ? positiveInt(attrOf(container, 'aria-rowcount')) : firstItem ? positiveInt(attrOf(firstItem, 'aria-setsize')) : undefined;
+  if (declared !== undefined) {
+    const indexAttribute = rows ? 'aria-rowindex' : 'aria-posinset';
+    const first = firstItem ? positiveInt(attrOf(firstItem, indexAttribute)) : undefined;
+    const last = lastItem ? positiveInt(attrOf(lastItem, indexAttribute)) : undefined;
+    // aria-rowcount counts header rows too: what is missing is what no rendered row stands for.
+    const headers = rows ? container.querySelectorAll('tr, [role=row]').length - rendered : 0;
+    if (declared - headers <= rendered) return undefined;
+    return { noun: kind.noun, rendered, first, last, total: declared, estimated: false, scroller };
+  }
+  if (!scroller || !firstItem || !lastItem) return undefined;
+  const height = rowHeight(items);
+  if (height <= 0) return undefined;
+  // A virtual list keeps the scroll height of all its rows (spacers above and below the rendered ones):
+  // the space above the first rendered row and below the last, in row heights, is the rows not rendered.
+  const box = scroller.getBoundingClientRect();
+  const headerHeight = headerRowsHeight(container, scroller, rows);
+  const above = Math.max(0, Math.round((firstItem.getBoundingClientRect().top - box.top + scroller.scrollTop - headerHeight) / height));
+  const below = Math.max(0, Math.round((scroller.scrollHeight - (lastItem.getBoundingClientRect().bottom - box.top + scroller.scrollTop)) / height));
+  if (above + below < MIN_MISSING) return undefined;
+  return { noun: kind.noun, rendered, first: above + 1, last: above + rendered, total: above + rendered + below, estimated: true, scroller };
+}
+
+/** The height of the header rows that scroll with the data rows (a table's head inside its scrolling box). */
+function headerRowsHeight(container: Element, scroller: Element, rows: boolean): number {
+  if (!rows) return 0;
+  let height = 0;
+  for (const row of container.querySelectorAll('tr, [role=row]')) if (isHeaderRow(row) && scroller.contains(row)) height += row.getBoundingClientRect().height;
+  return height;
+}
+
+/** The extent as the words after a list's or grid's line: ` (40 of about 600 rows rendered; …)`, or ''. */
+export function extentWords(extent: Extent | undefined): string {
+  if (!extent) return '';
+  const about = extent.estimated ? 'about ' : '';
+  const which =
+    extent.first !== undefined && extent.last !== undefined
+      ? `${about}${extent.noun} ${extent.first}–${extent.last} of ${extent.total} rendered`
+      : `${extent.rendered} of ${about}${extent.total} ${extent.noun} rendered`;
+  const how = extent.scroller ? 'scroll with this ref and a direction to render others' : 'the others are rendered as the page scrolls';
+  return ` (${which}; ${how})`;
+}

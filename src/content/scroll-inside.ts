@@ -1,0 +1,126 @@
+/**
+ * `scroll` with a ref and a direction (or `to`): scrolls inside that element — a grid's body, a list, a
+ * side panel — rather than the page, and says which rows came into view. A virtual grid scrolled as a
+ * page reported "x=0, y=0, at the bottom of the page" every time, and nothing of its rows.
+ */
+import { ToolError } from '../runtime/errors.js';
+import { quoted } from '../shared/untrusted-text.js';
+import { roleOf } from './aria.js';
+import { COUNTED_ROLES, extentOf, itemsOf } from './extent.js';
+import { wordsOf } from './observe-util.js';
+import { label } from './target.js';
+
+/** How a scroll inside an element is asked for. */
+export interface InsideScroll {
+  direction?: 'up' | 'down' | 'left' | 'right';
+  amount?: number;
+  to?: 'top' | 'bottom';
+}
+
+/** What the scroll did, in the shape of the page scroll's reply (the position is the element's). */
+export interface InsideScrolled {
+  summary: string;
+  scrollX: number;
+  scrollY: number;
+  atTop: boolean;
+  atBottom: boolean;
+}
+
+/** How many descendants are looked at for the one that scrolls (a grid's body sits a few levels down). */
+const MAX_DESCENDANTS = 400;
+const ROW_TEXT_CHARS = 60;
+
+function scrolls(element: Element, vertical: boolean): boolean {
+  const can = vertical ? element.scrollHeight > element.clientHeight + 1 : element.scrollWidth > element.clientWidth + 1;
+  if (!can) return false;
+  const style = getComputedStyle(element);
+  const overflow = vertical ? style.overflowY : style.overflowX;
+  return overflow === 'auto' || overflow === 'scroll' || overflow === 'overlay';
+}
+
+/** The element that scrolls for `element`: itself, the first of its descendants that does, or its nearest scrolling ancestor. */
+export function scrollerFor(element: Element, vertical: boolean): Element | undefined {
+  if (scrolls(element, vertical)) return element;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT);
+  for (let i = 0, node = walker.nextNode(); node && i < MAX_DESCENDANTS; i++, node = walker.nextNode())
+    if (scrolls(node as Element, vertical)) return node as Element;
+  for (let up = element.parentElement; up && up !== document.body && up !== document.documentElement; up = up.parentElement)
+    if (scrolls(up, vertical)) return up;
+  return undefined;
+}
+
+/** The list or grid whose items `scroller` shows: the element itself, one inside it, or the one around it. */
+function countedContainer(element: Element, scroller: Element): { container: Element; role: string } | undefined {
+  const candidates = [
+    element,
+    ...element.querySelectorAll('table, [role=grid], [role=treegrid], [role=table], ul, ol, [role=list], [role=listbox], [role=tree], [role=feed]'),
+  ];
+  for (let up = scroller.parentElement; up; up = up.parentElement) candidates.push(up);
+  for (const candidate of candidates) {
+    const role = roleOf(candidate);
+    if (COUNTED_ROLES.has(role) && itemsOf(candidate, role).length > 0) return { container: candidate, role };
+  }
+  return undefined;
+}
+
+const nextFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+/** The items in view now, in words: `rows 15–28 of about 600 in view, from "…" to "…"`, or ''. */
+function inView(element: Element, scroller: Element): string {
+  const found = countedContainer(element, scroller);
+  if (!found) return '';
+  const items = itemsOf(found.container, found.role);
+  const box = scroller.getBoundingClientRect();
+  const visible = items.filter((item) => {
+    const rect = item.getBoundingClientRect();
+    return rect.height > 0 && rect.bottom > box.top + 1 && rect.top < box.bottom - 1;
+  });
+  const first = visible[0];
+  const last = visible[visible.length - 1];
+  if (!first || !last) return '';
+  const extent = extentOf(found.container, found.role);
+  const noun = extent?.noun ?? (found.role === 'listbox' ? 'options' : ['grid', 'table', 'treegrid'].includes(found.role) ? 'rows' : 'items');
+  const position = (item: Element): number => {
+    const declared = Number.parseInt(item.getAttribute(noun === 'rows' ? 'aria-rowindex' : 'aria-posinset') ?? '', 10);
+    if (Number.isFinite(declared) && declared > 0) return declared;
+    return (extent?.estimated ? (extent.first ?? 1) - 1 : 0) + items.indexOf(item) + 1;
+  };
+  const total = ` of ${extent ? extent.total : items.length}`;
+  // Estimated positions (a virtual list's spacers are estimates of its own) say so.
+  const about = extent?.estimated ? 'about ' : '';
+  const text = (item: Element) => quoted(wordsOf(item, ROW_TEXT_CHARS), ROW_TEXT_CHARS);
+  return `${about}${noun} ${position(first)}–${position(last)}${total} in view, from ${text(first)} to ${text(last)}`;
+}
+
+/** Scrolls inside `element` by screens of it, or to its top or bottom, and reports what is in view. */
+export async function scrollInside(element: Element, how: InsideScroll): Promise<InsideScrolled> {
+  const direction = how.to === 'top' ? 'up' : how.to === 'bottom' ? 'down' : (how.direction ?? 'down');
+  const vertical = direction === 'up' || direction === 'down';
+  const scroller = scrollerFor(element, vertical);
+  if (!scroller)
+    throw new ToolError('NOT_SCROLLABLE', `${label(element)} does not scroll, and nothing in it or around it does.`, {
+      suggestion: 'Scroll the page instead (scroll with a direction and no ref), or give the ref of the list or panel that scrolls.',
+    });
+  const before = vertical ? scroller.scrollTop : scroller.scrollLeft;
+  if (how.to) scroller.scrollTo({ top: how.to === 'top' ? 0 : scroller.scrollHeight, behavior: 'instant' });
+  else {
+    const sign = direction === 'up' || direction === 'left' ? -1 : 1;
+    const delta = sign * (how.amount ?? 1) * (vertical ? scroller.clientHeight : scroller.clientWidth);
+    scroller.scrollBy({ top: vertical ? delta : 0, left: vertical ? 0 : delta, behavior: 'instant' });
+  }
+  // A virtual list renders the new rows on its scroll event, a frame later: read after it has.
+  await nextFrames();
+  const after = vertical ? scroller.scrollTop : scroller.scrollLeft;
+  const moved = Math.round(Math.abs(after - before));
+  const view = inView(element, scroller);
+  const atTop = scroller.scrollTop <= 0;
+  const atBottom = Math.ceil(scroller.scrollTop + scroller.clientHeight) >= scroller.scrollHeight;
+  const end = moved === 0 ? `, but it was already at the ${direction === 'up' || direction === 'left' ? 'start' : 'end'}` : ` by ${moved}px`;
+  return {
+    summary: `Scrolled ${label(element)} ${direction}${end}${view ? `: ${view}` : ''}${atBottom && vertical ? ' (at its bottom)' : atTop && vertical ? ' (at its top)' : ''}.`,
+    scrollX: Math.round(scroller.scrollLeft),
+    scrollY: Math.round(scroller.scrollTop),
+    atTop,
+    atBottom,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * A virtual data grid nobody here wrote (Tabulator, from npm, served offline): 600 rows, about 40 in the
+ * DOM at a time. The scripted model reads it, scrolls inside it to the end, sorts by a header and filters
+ * by a header's box, every ref read from what the extension returned; the test checks Tabulator's own
+ * state (its visible rows, sorters, filtered data), and that each read said how much of the grid is there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { converse, useExtension } from '../support/e2e.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { callNext, resultText } from '../support/model-results.js';
+import { refIn } from '../support/tree-lines.js';
+
+/** Tabulator's own files and a page that makes a grid of 600 products, 400 px high. */
+const GRID_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Products</title>
+<link rel="stylesheet" href="./css/tabulator.min.css"></head><body><h1>Products</h1><div id="grid"></div>
+<script src="./js/tabulator.min.js"></script>
+<script>
+const makers = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'];
+const countries = ['Germany', 'Japan', 'Brazil', 'Canada', 'Kenya', 'India'];
+const data = Array.from({ length: 600 }, (_, i) => ({ id: i + 1, name: 'Product ' + (i + 1), maker: makers[i % 5], madeIn: countries[i % 6], price: ((i * 37) % 900) / 10 + 1 }));
+window.table = new Tabulator('#grid', { data, height: '400px', layout: 'fitColumns', columns: [
+  { title: 'Id', field: 'id', sorter: 'number', width: 70 }, { title: 'Name', field: 'name' }, { title: 'Maker', field: 'maker' },
+  { title: 'Made in', field: 'madeIn', headerFilter: 'input' }, { title: 'Price', field: 'price', sorter: 'number' } ] });
+window.table.on('tableBuilt', () => { document.body.dataset.built = 'yes'; });
+</script></body></html>`;
+
+type TabulatorWindow = Window & {
+  table: {
+    getSorters(): Array<{ field: string; dir: string }>;
+    getData(which: 'active'): unknown[];
+  };
+};
+
+describe('a virtual grid (Tabulator), driven by the scripted model', () => {
+  const e2e = useExtension({ mock: true });
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    server = await startFixtureServer('node_modules/tabulator-tables/dist', (_req, res, pathname) => {
+      if (pathname !== '/' && pathname !== '/index.html') return false;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(GRID_PAGE);
+      return true;
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('says how much of the grid is rendered, scrolls inside it to the end, sorts and filters by its headers', async () => {
+    const { page, tabId } = await e2e.open(`${server.url}/`);
+    await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
+    const grid = () => refIn(resultText(e2e.mock, 'tu_read').text, '- grid');
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
+      callNext({ id: 'tu_end', name: 'scroll', input: () => ({ ref: grid(), to: 'bottom' }) }),
+      callNext({ id: 'tu_sort', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read').text, 'columnheader "Price"') }) }),
+      callNext({ id: 'tu_filter', name: 'type', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read').text, 'searchbox in "Made in"'), text: 'Kenya' }) }),
+      callNext({ id: 'tu_whole', name: 'read_page', input: () => ({ ref: grid() }) }),
+      { text: 'The grid is sorted by price and shows the products made in Kenya.' },
+    );
+    await converse(e2e, tabId, 'Sort the products by price and show only those made in Kenya', 'The grid is sorted by price');
+
+    // Tabulator's own state: the sorter and the filter are set.
+    const state = await page.evaluate(() => {
+      const { table } = window as unknown as TabulatorWindow;
+      return { sorters: table.getSorters().map((s) => `${s.field} ${s.dir}`), active: table.getData('active').length };
+    });
+    expect(state).toEqual({ sorters: ['price asc'], active: 100 });
+
+    // The whole-page read: how much is there, the headers that sort, the filter box by its column, the rows cut.
+    const read = resultText(e2e.mock, 'tu_read').text;
+    expect(read).toMatch(/grid \[ref=e\d+\] \(about rows 1–\d+ of 600 rendered; scroll with this ref and a direction to render others\)/);
+    expect(read).toMatch(/columnheader "Price" \[sortable\] \[ref=e\d+\]/);
+    expect(read).toMatch(/more rows not shown here: read_page with ref=e\d+ reads them all/);
+    expect(read.match(/- row "/g)?.length).toBeLessThanOrEqual(26); // 25 data rows and the header row
+
+    // The scroll went inside the grid, to its end, and said which rows are in view.
+    const end = resultText(e2e.mock, 'tu_end');
+    expect(end.isError, end.text).toBe(false);
+    // Positions are estimates (Tabulator's own spacers are): the rows' own words say where it is.
+    expect(end.text).toMatch(/Scrolled grid down by \d+px: about rows \d+–\d+ of \d+ in view, from "\d+ Product \d+ [^"]*" to "600 Product 600 Hooli India/);
+    expect(end.text).not.toContain('page position');
+
+    // A read of the grid by its ref shows all its rendered rows, and no cut.
+    const whole = resultText(e2e.mock, 'tu_whole').text;
+    expect(whole).not.toContain('more rows not shown here');
+    expect(whole).toContain('columnheader "Price" [sorted=ascending]');
+    const shown = await page.evaluate(() => document.querySelectorAll('.tabulator-row').length);
+    expect(whole.match(/- row "/g)?.length).toBe(shown + 1);
+  });
+});
