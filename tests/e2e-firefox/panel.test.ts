@@ -1,8 +1,9 @@
 /**
  * The Firefox build in a real Firefox: the panel (opened as a page) chats with the mock provider over real
  * SSE, asks before acting and takes both answers, starts a run from the toolbar popup's "Summarize this
- * page", and keeps the conversation across a reload of the background.
+ * page", keeps the conversation across a reload of the background, and greets a newcomer with the setup card.
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
@@ -103,5 +104,31 @@ describe('Firefox: the panel', () => {
     const messages = JSON.stringify(mock.requests[1]?.body.messages);
     expect(messages).toContain('Remember the code word heron.');
     expect(messages).toContain('Noted: the code word is heron.');
+  });
+
+  // Last: it leaves the demo model set up, as a newcomer who pressed "Try it without a key" has it.
+  it('with nothing set up, shows the setup card at 400 px with nothing overflowing, and the demo model reads the page without a key', async () => {
+    await ff.setSettings({});
+    const page = await ff.newPage(`${fixtures.url}/page/article.html?first-run`);
+    opened.push(page);
+    const panel = await ff.openPanel(await ff.tabIdOf(page));
+    opened.push(panel);
+    await panel.setViewport({ width: 400, height: 800 });
+    await waitForText(panel, 'Try it without a key');
+    const wide = await panel.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((element) => element.tagName.toLowerCase()),
+    );
+    expect(wide).toEqual([]);
+    // For a person to look at: the sidebar's first screen in Firefox.
+    mkdirSync('.tmp/panel-shots', { recursive: true });
+    await panel.screenshot({ path: '.tmp/panel-shots/firefox-first-run-400.png' });
+
+    await panel.locator('::-p-aria([name="Try it without a key"][role="button"])').click();
+    await panel.waitForSelector('textarea[aria-label="Message"]:not([disabled])');
+    await send(panel, 'Summarize this page');
+    await waitForText(panel, '(demo model)');
+    expect(await panel.evaluate(() => document.body.innerText)).toMatch(/\d+ words/);
   });
 });
