@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { allowedByText } from '../shared/activity.js';
-import type { PermissionContext, PermissionRequest, PersonChoice, Plan } from './permission-types.js';
-import { createCanUseTool } from './permissions.js';
-import { planCoversSite } from './plan-mode.js';
-import { buildTool, type ToolPermissionResult } from './tool.js';
-import { createTestContext } from '../../tests/support/tool-context.js';
-import { updatePlan } from '../tools/agent/update-plan.js';
+import { allowedByText } from '../../shared/activity.js';
+import type { PermissionContext, PermissionRequest, PersonChoice, Plan } from '../../runtime/permission-types.js';
+import { createCanUseTool } from '../../runtime/permissions.js';
+import { planCoversSite } from '../../runtime/plan-mode.js';
+import { buildTool, type ToolPermissionResult } from '../../runtime/tool.js';
+import { createTestContext } from '../../../tests/support/tool-context.js';
+import { updatePlan } from './update-plan.js';
 
 const siteInput = z.object({
   url: z.string().describe('Where'),
