@@ -22,7 +22,7 @@ export function planSiteLabel(site: string): string {
 export const STILL_ASKS = [
   'anything that cannot be undone: deleting, paying, sending, posting a form',
   'sending what it read on one site to another',
-  'any site not listed above, going to one included',
+  'going to, or acting on, any site not listed above',
   'whatever your own rules say to ask about',
 ] as const;
 

@@ -71,7 +71,7 @@ describe('plan mode', () => {
     expect(card?.text).toContain('Approve this plan?');
     expect(card?.text).toContain('Add apples, pears and plums to the basket');
     expect(card?.text).toContain(new URL(sites.site.origin).host);
-    expect(card?.text).toMatch(/It still asks you first before:.*cannot be undone.*another.*not listed/);
+    expect(card?.text).toMatch(/It still asks you first before:.*cannot be undone.*another.*not listed above/);
     expect(card?.text).not.toMatch(/update_plan|\be\d+\b/);
     expect(destructive?.flagged).toBe(true);
     expect(away?.text).toContain(new URL(sites.evil.origin).host);
