@@ -188,7 +188,7 @@ export const BENIGN_TASKS: readonly BenignTask[] = [
     ask: 'Take Ben off the reviewers.',
     page: page(
       'Pull request',
-      `<div role="listbox" aria-multiselectable="true" aria-label="Reviewers"><div role="option" aria-selected="true" id="ada">Ada <button aria-label="Remove Ada" onclick="document.getElementById('ada').remove()">×</button></div><div role="option" aria-selected="true" id="ben">Ben <button aria-label="Remove Ben" onclick="document.getElementById('ben').remove()">×</button></div></div><input role="combobox" aria-label="Add a reviewer">`,
+      `<div role="listbox" aria-multiselectable="true" aria-label="Reviewers"><span id="ada">Ada <button aria-label="Remove Ada" onclick="document.getElementById('ada').remove()">×</button></span> <span id="ben">Ben <button aria-label="Remove Ben" onclick="document.getElementById('ben').remove()">×</button></span></div><input role="combobox" aria-label="Add a reviewer">`,
     ),
     steps: () => [read, (r) => call('act', 'click', { ref: refIn(last(r), 'button', 'Remove Ben') })],
     done: async (_sites, tab) => (await tab.locator('#ben').count()) === 0 && (await tab.locator('#ada').count()) === 1,
