@@ -14,6 +14,7 @@ import type { ConversationModel } from '../models/conversation-model.js';
 import { RawOutput } from '../tools/view-parts.js';
 import { useFocusTrap } from './focus-trap.js';
 import { PermissionEffect } from './PermissionEffect.js';
+import { PlanCard } from './PlanCard.js';
 
 /** The label of each answer. */
 export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
@@ -36,6 +37,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
     fallback: () => document.querySelector<HTMLElement>('textarea[aria-label="Message"]'),
   });
   if (!request) return null;
+  if (request.plan) return <PlanCard model={model} plan={request.plan} queued={request.queued} dialogRef={dialogRef} denyRef={denyRef} />;
   const deny = () => model.respondToPermission('deny', model.denyReason.value);
   const warnings = promptWarnings(request);
   const grave = warnings.length > 0;

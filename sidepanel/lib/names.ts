@@ -35,6 +35,7 @@ const TOOL_LABELS: Readonly<Record<string, string>> = {
   memory_delete: 'Delete from memory',
   save_file: 'Save file',
   tool_search: 'Load tools',
+  update_plan: 'Plan',
   agent: 'Helper',
 };
 

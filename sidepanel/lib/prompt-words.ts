@@ -131,6 +131,8 @@ export function promptWhy(request: PanelPermissionRequest): string {
     case 'tool':
     case 'no_ui':
       return why.detail;
+    case 'plan':
+      return `It goes outside the plan you approved: ${withoutRoles(why.detail)}.`;
     case 'person':
       return 'You were asked before.';
   }

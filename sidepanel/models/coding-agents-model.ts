@@ -4,8 +4,9 @@
  * every change (`external_agents`).
  */
 import { computed, signal } from '@preact/signals';
-import type { PermissionMode } from '../../src/runtime/permission-types.js';
-import type { ExternalAgentsState, ExternalClient } from '../../src/shared/external-agents.js';
+import type { ExternalAgentsSettings, ExternalAgentsState, ExternalClient } from '../../src/shared/external-agents.js';
+
+type PermissionMode = ExternalAgentsSettings['permissionMode'];
 import { WorkerListModel } from './worker-request.js';
 
 export class CodingAgentsModel extends WorkerListModel {

@@ -36,7 +36,8 @@ describe('SettingsModel', () => {
     expect(model.storedProblem.value?.message).toMatch(/permissionMode/);
     expect(model.draft.value.anthropic.apiKey).toBe('keep-me');
     expect(model.draft.value.provider).toBe('anthropic');
-    expect(model.draft.value.permissionMode).toBe('ask');
+    // An unreadable mode falls back to a new install's.
+    expect(model.draft.value.permissionMode).toBe('plan');
   });
 
   it('a reload that finds what was saved keeps what the person is typing and the section\'s "Saved."', async () => {

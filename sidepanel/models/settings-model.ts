@@ -7,7 +7,15 @@ import { computed, signal } from '@preact/signals';
 import type { z } from 'zod';
 import { messageOf } from '../../src/runtime/errors.js';
 import { parseRule } from '../../src/runtime/permissions.js';
-import { activeProviderConfig, defaultSettings, parseSettings, providerReady, settingsSchema, type Settings } from '../../src/shared/settings.js';
+import {
+  activeProviderConfig,
+  defaultSettings,
+  parseSettings,
+  providerReady,
+  settingsSchema,
+  withStoredDefaults,
+  type Settings,
+} from '../../src/shared/settings.js';
 
 /** Where settings live (chrome.storage.local 'settings' in the panel; a map in tests). */
 export interface SettingsStorage {
@@ -55,7 +63,7 @@ export const headerLines = (headers: Readonly<Record<string, string>> | undefine
 export function salvageSettings(value: unknown): Settings {
   const base = defaultSettings();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return base;
-  const stored = value as Record<string, unknown>;
+  const stored = withStoredDefaults(value) as Record<string, unknown>;
   const salvaged: Record<string, unknown> = { ...base };
   for (const [key, fieldSchema] of Object.entries(settingsSchema.shape)) {
     if (!Object.hasOwn(stored, key)) continue;

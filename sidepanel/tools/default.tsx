@@ -23,6 +23,7 @@ function refusal(call: Parameters<CompleteToolView['rejected']>[0]): string {
   if (permission?.type === 'person') return permission.reason ? `You said no: ${quote(permission.reason)}.` : 'You said no.';
   if (permission?.type === 'rule') return `Not allowed by your rule ${quote(permission.rule)}.`;
   if (permission?.type === 'mode' && permission.mode === 'read-only') return 'Not allowed: Pagewright is in read-only mode.';
+  if (permission?.type === 'plan') return 'Not yet: in plan mode the agent shows you its plan before it changes anything.';
   return 'Not allowed.';
 }
 

@@ -205,7 +205,7 @@ export class RunSession {
         runId: plan.runId,
         model,
         ...(window ? { contextPolicy: window.policy } : {}),
-        system: systemPromptFor(context.tools, plan.tab, services.now()),
+        system: systemPromptFor(context.tools, plan.tab, services.now(), plan.config.permissions.mode),
         messages: plan.messages,
         context,
         canUseTool: createCanUseTool({ onGrant: (grant) => services.grants.add(grant) }),

@@ -10,6 +10,7 @@ import { nameOf, textOfSubtree } from './accessible-name.js';
 import { isDisabled, roleOf } from './aria.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
+import { isChipControl } from './chip.js';
 import { refFor } from './refs.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
@@ -22,6 +23,7 @@ export function summarize(element: Element, role: string, name: string, row = ''
   const tag = tagOf(element);
   const summary: ElementSummary = { role, name, tag: tag.toLowerCase() };
   if (row) summary.row = row;
+  if (isChipControl(element, role)) summary.chip = true;
   if (tag === 'INPUT') summary.inputType = (element as HTMLInputElement).type;
   const autocomplete = attrOf(element, 'autocomplete');
   if (autocomplete) summary.autocomplete = autocomplete;

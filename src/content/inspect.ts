@@ -27,6 +27,7 @@ import {
   tagOf,
 } from './dom.js';
 import { deepActiveElement } from './observe-util.js';
+import { isChipControl } from './chip.js';
 import { editableKind } from './fields.js';
 import { documentId } from './refs.js';
 
@@ -76,6 +77,7 @@ function controlFacts(element: Element): ControlFacts {
   const facts: ControlFacts = { role, name: clip(nameOf(element, role)), tag: tagOf(element).toLowerCase(), text: clip(textOf(element) ?? '') };
   const title = attrOf(element, 'title');
   if (title) facts.title = clip(title);
+  if (isChipControl(element, role)) facts.chip = true;
   if (element instanceof HTMLInputElement) {
     const type = element.type;
     facts.inputType = type;

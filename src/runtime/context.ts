@@ -9,7 +9,7 @@ import type { ModelClient } from './model/types.js';
 import { createBudgetState, type BudgetState, type ResultStore } from './budget-types.js';
 import { createDataLedger, type DataLedger } from './data-ledger.js';
 import { createSnapshotCache, type SnapshotCache } from './page-state.js';
-import type { FlowApproval, PermissionContext, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
+import type { FlowApproval, PermissionContext, Plan, PermissionRequest, PersonChoice, SiteGrant } from './permission-types.js';
 import type { Tools } from './tool.js';
 
 /** Run-wide state. Tools read it with `getAppState` and change it with `setAppState`. */
@@ -22,6 +22,8 @@ export interface AppState {
   readonly taskGrants?: readonly SiteGrant[];
   /** "Allow for this task" on a data prompt: read data may go from one site to another for this run. */
   readonly approvedFlows?: readonly FlowApproval[];
+  /** Plan mode: the plan the person approved in this run (a newer approved plan replaces it). */
+  readonly plan?: Plan;
 }
 
 export const initialAppState = (): AppState => ({ discoveredTools: [], grants: [], taskGrants: [], approvedFlows: [] });

@@ -10,6 +10,8 @@ export const RUNTIME_ERROR_CODES = [
   'INVALID_INPUT',
   'VALIDATION_FAILED',
   'PERMISSION_DENIED',
+  /** Plan mode: an act before the person approved a plan. */
+  'PLAN_REQUIRED',
   'CANCELLED',
   'INTERRUPTED',
   'TIMEOUT',

@@ -196,7 +196,8 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
     const decision = asked.value;
     permission = decision.reason;
     if (decision.subject !== undefined) judged = { site: decision.subject };
-    if (decision.behavior === 'deny') return failed('rejected', fail('PERMISSION_DENIED', decision.message, decision.suggestion, { tool: tool.name }));
+    if (decision.behavior === 'deny')
+      return failed('rejected', fail(decision.code ?? 'PERMISSION_DENIED', decision.message, decision.suggestion, { tool: tool.name }));
     allowed = decision;
     if (decision.effect) judged = { ...judged, effect: decision.effect };
   } catch (error) {

@@ -5,8 +5,19 @@
  */
 import { z } from 'zod';
 
-export const permissionModeSchema = z.enum(['ask', 'auto', 'read-only']);
+/**
+ * `plan`: the agent proposes its steps and the sites it will act on (`update_plan`); once the person
+ * approves, acts on those sites run unasked and everything outside the plan still asks.
+ */
+export const permissionModeSchema = z.enum(['ask', 'auto', 'read-only', 'plan']);
 export type PermissionMode = z.infer<typeof permissionModeSchema>;
+
+/** The modes a coding agent's calls may be judged in: no plan mode (it has no plan card to answer). */
+export const externalPermissionModeSchema = z.enum(['ask', 'auto', 'read-only']);
+
+/** A plan the agent proposes: its steps in words and the origins it will act on (normalised by update_plan). */
+export const planSchema = z.object({ steps: z.array(z.string()), sites: z.array(z.string()) });
+export type Plan = z.infer<typeof planSchema>;
 
 /** `tool` or `tool(pattern)`; the pattern matches the call's permission subject (`*.example.com` style). */
 export type PermissionRuleString = string;
@@ -54,6 +65,8 @@ export const decisionReasonSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('data_flow'), detail: z.string() }),
   /** The call acts on several sites at once (fill_form across frames). */
   z.object({ type: z.literal('mixed_sites'), detail: z.string() }),
+  /** Plan mode: allowed by the approved plan, or asked because the call goes outside it. */
+  z.object({ type: z.literal('plan'), detail: z.string() }),
 ]);
 export type DecisionReason = z.infer<typeof decisionReasonSchema>;
 
@@ -100,7 +113,7 @@ export interface AllowedCall {
 
 export type PermissionDecision =
   | ({ behavior: 'allow'; reason: DecisionReason } & AllowedCall)
-  | { behavior: 'deny'; reason: DecisionReason; message: string; suggestion: string; subject?: string };
+  | { behavior: 'deny'; reason: DecisionReason; message: string; suggestion: string; subject?: string; code?: string };
 
 /** What the person is asked. The side panel renders it as a dialog. */
 export const permissionRequestSchema = z.object({
@@ -118,6 +131,8 @@ export const permissionRequestSchema = z.object({
   effect: callEffectSchema.optional(),
   /** The answers this prompt offers, in order (a destructive act only "Allow once"). */
   choices: z.array(personChoiceKindSchema),
+  /** A plan to approve (update_plan in plan mode): the panel shows it as a plan card. */
+  plan: planSchema.optional(),
   /** How many more prompts wait behind this one. */
   queued: z.number().int().min(0).optional(),
 });

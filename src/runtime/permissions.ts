@@ -23,6 +23,7 @@ import type { AppState, ToolUseContext } from './context.js';
 import { siteKey } from './data-ledger.js';
 import { safely } from './errors.js';
 import { findGrant, findRule, hostOf, originOf, parseRule } from './permission-rules.js';
+import { judgeByPlan, PLAN_REQUIRED, planRequired } from './plan-mode.js';
 import {
   MAX_FLOWS_SHOWN,
   type AllowedCall,
@@ -38,7 +39,13 @@ import type { AnyTool, CanUseTool, ToolJudgement } from './tool.js';
 export { findGrant, hostOf, matchesPattern, matchesRule, originOf, parseRule, type ParsedRule } from './permission-rules.js';
 
 const allow = (reason: DecisionReason): PermissionDecision => ({ behavior: 'allow', reason });
-const deny = (reason: DecisionReason, message: string, suggestion: string): PermissionDecision => ({ behavior: 'deny', reason, message, suggestion });
+const deny = (reason: DecisionReason, message: string, suggestion: string, code?: string): PermissionDecision => ({
+  behavior: 'deny',
+  reason,
+  message,
+  suggestion,
+  ...(code ? { code } : {}),
+});
 
 interface Ask {
   behavior: 'ask';
@@ -104,6 +111,7 @@ async function decide(
     ...(own.effect ? { effect: own.effect } : {}),
     ...(own.subjects ? { subjects: own.subjects } : {}),
     ...(own.guard ? { guard: own.guard } : {}),
+    ...(own.plan ? { plan: own.plan } : {}),
   };
   const ask = (why: DecisionReason, destructive: boolean, choices: PersonChoiceKind[]) => ({
     verdict: { behavior: 'ask', why, destructive, choices } as Ask,
@@ -115,6 +123,13 @@ async function decide(
   for (const site of sites) {
     const rule = findRule(rules.deny, tool.name, site);
     if (rule) return { verdict: denied(rule, site), judgement };
+  }
+  // Plan mode: nothing changes before the person approved a plan. What runs unasked in ask mode (the
+  // tool's own allow, hover) and every read need none.
+  const ownAllow = own.behavior === 'allow' && !tool.isExternal;
+  if (mode === 'plan' && !readOnly && !ownAllow && context.getAppState().plan === undefined) {
+    const refused = planRequired(tool.name);
+    return { verdict: deny(refused.reason, refused.message, refused.suggestion, PLAN_REQUIRED), judgement };
   }
   // Why these two stay above rules, modes and grants: a page's text can talk the model into carrying
   // what it read to a site of the page's choosing; only the person may let that happen.
@@ -142,16 +157,20 @@ async function decide(
   if (destructive)
     return ask({ type: 'destructive', detail: ownDestructive && own.behavior === 'ask' ? own.reason : tool.description(input, context) }, true, ONCE);
 
-  if (own.behavior === 'ask') return ask({ type: 'tool', detail: own.reason }, false, scopes(subject));
+  if (own.behavior === 'ask') return ask(own.plan ? { type: 'plan', detail: own.reason } : { type: 'tool', detail: own.reason }, false, scopes(subject));
   if (own.behavior === 'allow' && !tool.isExternal) return { verdict: allow({ type: 'tool', detail: own.reason }), judgement };
 
   if (readOnly) return { verdict: allow({ type: 'mode', mode, detail: 'read-only calls run without asking' }), judgement };
   if (mode === 'auto') return { verdict: allow({ type: 'mode', mode, detail: 'auto mode runs non-destructive calls' }), judgement };
   const state = context.getAppState();
+  // Plan mode: the approved plan covers its sites; a call outside it falls to the grants, then asks.
+  const byPlan = mode === 'plan' ? judgeByPlan(state, subject, own.effect?.landing) : undefined;
+  if (byPlan?.covered) return { verdict: allow(byPlan.reason), judgement };
   const taskGrant = findGrant(state.taskGrants ?? [], tool.name, subject);
   if (taskGrant) return { verdict: allow({ type: 'grant', origin: taskGrant.origin, scope: 'task' }), judgement };
   const grant = findGrant([...state.grants, ...context.permissions.grants], tool.name, subject);
   if (grant) return { verdict: allow({ type: 'grant', origin: grant.origin, scope: 'always' }), judgement };
+  if (byPlan) return ask(byPlan.reason, false, scopes(subject));
   return ask({ type: 'mode', mode, detail: 'ask mode asks before calls that change something' }, false, scopes(subject));
 }
 
@@ -193,6 +212,7 @@ export function createCanUseTool(options: CanUseToolOptions = {}): CanUseTool {
         destructive: verdict.destructive,
         choices: verdict.choices,
         ...(judgement.effect ? { effect: judgement.effect } : {}),
+        ...(judgement.plan ? { plan: judgement.plan } : {}),
       },
       context.abortController.signal,
     );

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ToolUseContext } from './context.js';
 import type { LedgerRead } from './data-ledger.js';
 import type { ImageBlock, Message, ReadScope, ToolResultContentBlock } from './model/types.js';
-import type { CallEffect, LandingGuardSpec, PermissionDecision } from './permission-types.js';
+import type { CallEffect, LandingGuardSpec, PermissionDecision, Plan } from './permission-types.js';
 
 /** Any zod object schema a tool may take as input. */
 export type AnyInputSchema = z.ZodType<Record<string, unknown>>;
@@ -47,6 +47,8 @@ export interface ToolJudgement {
   /** Every origin the call acts in, when it acts in more than one (fill_form across frames). */
   subjects?: readonly string[];
   guard?: LandingGuardSpec;
+  /** A plan the call asks the person to approve (update_plan): the prompt shows it as a plan card. */
+  plan?: Plan;
 }
 
 /**

@@ -24,7 +24,7 @@ export const activityEntrySchema = z.object({
   outcome: z.string(),
   /** Who allowed it, in words ("the person, once"; "auto mode"; "rule click(*.shop.test)"). */
   allowedBy: z.string(),
-  allowedByKind: z.enum(['person', 'grant', 'rule', 'mode', 'tool']),
+  allowedByKind: z.enum(['person', 'grant', 'rule', 'mode', 'tool', 'plan']),
   /** Who asked for it when not the person's own agent: a coding agent connected over MCP ("Claude Code"). */
   askedBy: z.string().optional(),
 });
@@ -43,6 +43,8 @@ export function allowedByText(reason: DecisionReason): { allowedBy: string; allo
       return { allowedBy: `the rule ${reason.rule}`, allowedByKind: 'rule' };
     case 'mode':
       return { allowedBy: `${reason.mode} mode`, allowedByKind: 'mode' };
+    case 'plan':
+      return { allowedBy: 'plan (the one the person approved)', allowedByKind: 'plan' };
     default:
       return { allowedBy: `the tool's own judgement: ${reason.detail}`, allowedByKind: 'tool' };
   }

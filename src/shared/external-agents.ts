@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { errorSummarySchema } from '../runtime/errors.js';
-import { permissionModeSchema } from '../runtime/permission-types.js';
+import { externalPermissionModeSchema } from '../runtime/permission-types.js';
 
 /** `settings.externalAgents`: off until the person turns it on; outside sessions ask by default. */
 export const externalAgentsSettingsSchema = z.object({
   enabled: z.boolean().default(false),
-  permissionMode: permissionModeSchema.default('ask'),
+  permissionMode: externalPermissionModeSchema.default('ask'),
 });
 export type ExternalAgentsSettings = z.infer<typeof externalAgentsSettingsSchema>;
 

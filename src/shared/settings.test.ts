@@ -13,12 +13,22 @@ describe('parseSettings', () => {
     expect(parseSettings(undefined)).toEqual({ ok: true, settings: defaultSettings() });
   });
 
+  it('starts a new install in plan mode, and keeps the mode of settings stored before (ask when they named none)', () => {
+    expect(defaultSettings().permissionMode).toBe('plan');
+    expect(parseSettings(undefined)).toMatchObject({ ok: true, settings: { permissionMode: 'plan' } });
+    expect(parseSettings({})).toMatchObject({ ok: true, settings: { permissionMode: 'plan' } });
+    // Stored before plan mode was the default, without a mode of its own: it ran in ask mode and stays there.
+    expect(parseSettings({ provider: 'anthropic', anthropic: { apiKey: 'k' } })).toMatchObject({ ok: true, settings: { permissionMode: 'ask' } });
+    for (const mode of ['ask', 'auto', 'read-only', 'plan'] as const)
+      expect(parseSettings({ provider: 'demo', permissionMode: mode })).toMatchObject({ ok: true, settings: { permissionMode: mode } });
+  });
+
   it('names each bad field with the stored value and the allowed ones, instead of throwing', () => {
     const result = parseSettings({ provider: 'gemini', permissionMode: 'sometimes', anthropic: { baseUrl: 'not a url' }, maxTurns: 0 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.message).toContain('provider: "gemini" is not one of anthropic, openai');
-    expect(result.message).toContain('permissionMode: "sometimes" is not one of ask, auto, read-only');
+    expect(result.message).toContain('permissionMode: "sometimes" is not one of ask, auto, read-only, plan');
     expect(result.message).toContain('anthropic.baseUrl:');
     expect(result.message).toContain('maxTurns:');
     expect(result.suggestion).toMatch(/Settings/);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { mcpServersSchema } from './mcp-settings.js';
 import { modelOverrideSchema } from '../runtime/context-window/models.js';
 import { externalAgentsSettingsSchema } from './external-agents.js';
+import { permissionModeSchema } from '../runtime/permission-types.js';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 
@@ -35,7 +36,8 @@ export const settingsSchema = z.object({
   provider: z.enum(['anthropic', 'openai', 'demo']).default('anthropic'),
   anthropic: providerConfig({ baseUrl: 'https://api.anthropic.com', model: 'claude-sonnet-4-5' }).prefault({}),
   openai: providerConfig({ baseUrl: 'https://api.openai.com/v1', model: 'gpt-4.1' }).prefault({}),
-  permissionMode: z.enum(['ask', 'auto', 'read-only']).default('ask'),
+  /** New installs start in plan mode; settings stored before it existed keep theirs (withStoredDefaults). */
+  permissionMode: permissionModeSchema.default('plan'),
   rules: z.object({ allow: z.array(z.string()).default([]), deny: z.array(z.string()).default([]), ask: z.array(z.string()).default([]) }).prefault({}),
   customActions: z.array(customActionSchema).max(20).default([]),
   /** Expose only the minimal core tool set. */
@@ -83,11 +85,24 @@ export function providerReady(settings: Settings): boolean {
   return config === undefined || config.apiKey.trim() !== '' || !keyRequired(settings.provider, config.baseUrl);
 }
 
+/** The mode settings stored without a `permissionMode` ran in: the default before plan mode existed. */
+const STORED_MODE_DEFAULT = 'ask';
+
+/**
+ * A stored value as the schema should read it: settings saved before plan mode became the default and
+ * without a mode of their own ran in ask mode, and keep it. Only a new install (nothing stored) gets plan mode.
+ */
+export function withStoredDefaults(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) return value;
+  return Object.hasOwn(value, 'permissionMode') ? value : { ...value, permissionMode: STORED_MODE_DEFAULT };
+}
+
 /** Parses a stored value; on failure says which field is wrong instead of throwing. */
 export function parseSettings(value: unknown): { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string } {
-  const result = settingsSchema.safeParse(value ?? {});
+  const stored = withStoredDefaults(value);
+  const result = settingsSchema.safeParse(stored ?? {});
   if (result.success) return { ok: true, settings: result.data };
-  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${describeIssue(issue, value)}`).join('; ');
+  const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${describeIssue(issue, stored)}`).join('; ');
   return {
     ok: false,
     message: `The saved settings are invalid: ${issues}`,

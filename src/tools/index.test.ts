@@ -97,6 +97,8 @@ describe('the tool list as the pool sees it', () => {
       'screenshot',
       'scroll',
       'tool_search',
+      // Listed in the pool, but each request leaves it out outside plan mode (its isEnabled).
+      'update_plan',
       'wait_for',
     ]);
     expect(names(getTools(perms()))).toEqual(expect.arrayContaining(['click', 'navigate', 'type', 'close_tab', 'memory_write']));

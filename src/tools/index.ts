@@ -5,6 +5,7 @@
 import type { Tools } from '../runtime/tool.js';
 import { agent } from './agent/agent.js';
 import { toolSearch } from './agent/tool-search.js';
+import { updatePlan } from './agent/update-plan.js';
 import { readConsole } from './devtools/read-console.js';
 import { readNetwork } from './devtools/read-network.js';
 import { runScript } from './devtools/run-script.js';
@@ -36,6 +37,7 @@ import { switchTab } from './tab/switch-tab.js';
 const TOOLS: Tools = [
   agent,
   toolSearch,
+  updatePlan,
   readConsole,
   readNetwork,
   runScript,

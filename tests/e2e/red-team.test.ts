@@ -21,6 +21,7 @@ import { startMcpTestServer, type McpTestServer } from '../support/mcp-server.js
 import { driveRun, driveTask, type Decide, type PromptSeen } from '../support/panel-driver.js';
 import { ATTACKS, type AttackContext } from '../support/red-team/attacks.js';
 import { BENIGN_TASKS } from '../support/red-team/benign.js';
+import { call } from '../support/red-team/script.js';
 import { EFFECT_SUITES } from '../support/red-team/suites.js';
 import type { TaintAttack } from '../support/red-team/taint-attacks.js';
 import { VECTORS } from '../support/red-team/vectors.js';
@@ -28,6 +29,8 @@ import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
 import { MENU_ASK_SELECTION, promptForClick } from '../../src/background/context-menus.js';
 
 const MODES = ['ask', 'auto'] as const;
+/** Ordinary tasks run in plan mode too: the honest model proposes the plan first, the person approves it. */
+const BENIGN_MODES = [...MODES, 'plan'] as const;
 interface Scenario {
   index: number;
   vector: (typeof VECTORS)[number];
@@ -52,7 +55,7 @@ const e2e = useExtension({ mock: { permissionMode: 'ask' } });
 let sites: TrustSites;
 let mcp: McpTestServer;
 /** The file's settings in a permission mode, with the MCP server the MCP attack needs. */
-const settingsFor = (mode: (typeof MODES)[number]) => ({ ...e2e.settings, permissionMode: mode, mcpServers: [{ name: 'notes', url: mcp.url }] });
+const settingsFor = (mode: (typeof BENIGN_MODES)[number]) => ({ ...e2e.settings, permissionMode: mode, mcpServers: [{ name: 'notes', url: mcp.url }] });
 
 interface Outcome {
   scenario: string;
@@ -74,7 +77,8 @@ const benign: Array<{ task: string; mode: string; prompts: number; done: boolean
 /** The careful person: no to what the panel marks dangerous, yes to the rest. */
 const careful: Decide = (prompt) => (prompt.flagged ? 'Deny' : 'Allow once');
 /** The person doing ordinary work: yes, for the task when offered. */
-const willing: Decide = (prompt) => (prompt.text.includes('Allow for this task') ? 'Allow for this task' : 'Allow once');
+const willing: Decide = (prompt) =>
+  prompt.tool === 'update_plan' ? 'Approve plan' : prompt.text.includes('Allow for this task') ? 'Allow for this task' : 'Allow once';
 
 /** A tab on `url` whose dialogs stay open for the agent, as a person's browser leaves them (Playwright dismisses dialogs nobody listens for). */
 const openTab = (url: string) => e2e.open(url, { prepare: (page) => page.on('dialog', () => undefined) });
@@ -201,13 +205,14 @@ describe.each(MODES)('attacks judged where they take effect, in %s mode', (mode)
   );
 });
 
-describe.each(MODES)('ordinary tasks in %s mode', (mode) => {
+describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
   beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
   it.each(BENIGN_TASKS.map((task) => [task.id, task] as const))('%s: gets done', async (_name, task) => {
     e2e.mock.reset();
     sites.reset();
     const { page, tabId } = await openTab(sites.site.page(`benign-${mode}-${task.id}`, task.page));
-    e2e.mock.enqueue(...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
+    const plan = mode === 'plan' ? [call('plan', 'update_plan', { steps: [task.ask], sites: [sites.site.origin] })] : [];
+    e2e.mock.enqueue(...plan, ...task.steps(sites.evil.origin), { text: `Finished ${task.id} (${mode}).` });
     const panel = await e2e.panel(tabId);
     try {
       const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
@@ -225,6 +230,8 @@ describe.each(MODES)('ordinary tasks in %s mode', (mode) => {
     expect(mine).toHaveLength(BENIGN_TASKS.length);
     const perTask = mine.reduce((sum, row) => sum + row.prompts, 0) / mine.length;
     expect(perTask).toBeLessThanOrEqual(mode === 'auto' ? 0.5 : 1.5);
+    // Plan mode: the plan's one prompt, and little else on honest work.
+    if (mode === 'plan') expect(perTask).toBeLessThanOrEqual(1.5);
   });
 });
 
@@ -255,12 +262,19 @@ function printTables(): void {
     const completed = outcomes.filter((o) => o.scenario === name && o.completed).map((o) => o.mode);
     lines.push(`| ${name} | ${cell('ask')} | ${cell('auto')} | ${completed.length ? completed.join(', ') : 'no'} |`);
   }
-  lines.push('', 'Ordinary tasks: prompts per task (willing person)', '', '| task | ask | auto | done |', '| --- | --- | --- | --- |');
+  lines.push(
+    '',
+    'Ordinary tasks: prompts per task (willing person; plan mode counts the plan card)',
+    '',
+    '| task | ask | auto | plan | done |',
+    '| --- | --- | --- | --- | --- |',
+  );
   for (const task of BENIGN_TASKS) {
     const row = (mode: string) => benign.find((r) => r.task === task.id && r.mode === mode);
-    lines.push(`| ${task.id} | ${row('ask')?.prompts ?? '–'} | ${row('auto')?.prompts ?? '–'} | ${MODES.every((m) => row(m)?.done) ? 'yes' : 'no'} |`);
+    const cells = BENIGN_MODES.map((mode) => row(mode)?.prompts ?? '–').join(' | ');
+    lines.push(`| ${task.id} | ${cells} | ${BENIGN_MODES.every((m) => row(m)?.done) ? 'yes' : 'no'} |`);
   }
-  for (const mode of MODES) {
+  for (const mode of BENIGN_MODES) {
     const mine = benign.filter((r) => r.mode === mode);
     if (mine.length) lines.push(`${mode}: ${(mine.reduce((sum, r) => sum + r.prompts, 0) / mine.length).toFixed(2)} prompts per task`);
   }

@@ -55,7 +55,7 @@ export { lastUserTextOf, systemOf, toolNamesOf, toolResultsOf } from './model-re
 
 /** Settings over the mock provider's: the permission mode, the model (a known one brings its window and prices), anything else. */
 export interface MockProviderOverrides {
-  permissionMode?: 'ask' | 'auto' | 'read-only';
+  permissionMode?: 'ask' | 'auto' | 'read-only' | 'plan';
   /** Default 'mock-model' (an unknown model: a 32K window, no prices). */
   model?: string;
   apiKey?: string;

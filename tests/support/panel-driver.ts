@@ -18,7 +18,7 @@ export interface PromptSeen {
 }
 
 /** The answer a person gives to a prompt (a button label). */
-export type Decide = (prompt: Omit<PromptSeen, 'answer'>) => 'Allow once' | 'Allow for this task' | 'Always allow on this site' | 'Deny';
+export type Decide = (prompt: Omit<PromptSeen, 'answer'>) => 'Allow once' | 'Allow for this task' | 'Always allow on this site' | 'Approve plan' | 'Deny';
 
 /** Opens the panel on `tabId` and waits until it can send. */
 export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Promise<Page> {

@@ -195,6 +195,27 @@ export const PANEL_STATES: readonly PanelState[] = [
     },
   },
   {
+    name: 'prompt-plan',
+    about: 'plan mode: the plan card, steps and sites to approve once',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world, 'plan'));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, () => ({
+        toolCalls: [
+          {
+            name: 'update_plan',
+            input: {
+              steps: ['Add “water plants”, “call the landlord about the leaking kitchen tap” and “buy milk” to the list', 'Mark “buy milk” as done'],
+              sites: [world.site.url],
+            },
+          },
+        ],
+      }));
+      await send(panel, 'Add three things to my list and tick off the milk');
+      await panel.locator('[role="dialog"].plan-card').waitFor();
+      return panel;
+    },
+  },
+  {
     name: 'prompt-destructive',
     about: 'a prompt for an act that cannot be undone',
     async open(world) {

@@ -5,6 +5,11 @@ import { SectionForm } from './SectionForm.js';
 import type { SectionProps } from './sections.js';
 
 const MODES = [
+  {
+    mode: 'plan',
+    label: 'Approve a plan first',
+    hint: 'It shows you its steps and sites once; after your yes it acts there without asking. Deleting, paying, sending, data going to another site and other sites still ask.',
+  },
   { mode: 'ask', label: 'Ask before changes', hint: 'It reads freely and asks before it clicks, types or goes anywhere.' },
   { mode: 'auto', label: 'Act, ask only for what cannot be undone', hint: 'Deleting, paying, sending and closing tabs still ask.' },
   { mode: 'read-only', label: 'Read only', hint: 'It can read and look, never change anything.' },

@@ -4,7 +4,7 @@
  * (`external_agents` on the panel port).
  */
 import { z } from 'zod';
-import { permissionModeSchema } from '../../runtime/permission-types.js';
+import { externalPermissionModeSchema } from '../../runtime/permission-types.js';
 import { externalAgentsStateSchema } from '../external-agents.js';
 
 export const externalAgentsMethods = {
@@ -12,7 +12,7 @@ export const externalAgentsMethods = {
   'externalAgents.state': { params: z.object({}), reply: externalAgentsStateSchema },
   /** Turns the switch on or off, or sets the mode outside sessions are judged in; applies at once. */
   'externalAgents.configure': {
-    params: z.object({ enabled: z.boolean().optional(), permissionMode: permissionModeSchema.optional() }),
+    params: z.object({ enabled: z.boolean().optional(), permissionMode: externalPermissionModeSchema.optional() }),
     reply: externalAgentsStateSchema,
   },
   /** Ends a client's session (its calls stop; it is not let back in until it is restarted). */

@@ -143,6 +143,8 @@ const controlFacts = z.object({
   /** Its visible text (bounded), which may differ from the accessible name the page chose. */
   text: z.string(),
   title: z.string().optional(),
+  /** A button inside an option of a multi-select (a chip's remove control): content/chip.ts. */
+  chip: z.boolean().optional(),
   /** A button input's label (its value); never a field's contents. */
   value: z.string().optional(),
   inputType: z.string().optional(),

@@ -6,7 +6,8 @@
  * where it goes. Pure functions: the rules are unit-tested without a browser (effects.test.ts).
  */
 import type { PageResultOf } from '../../shared/protocol/page.js';
-import { actOfLabels, actOfPath, actReason } from './destructive.js';
+import { isPreview, submitsReadOnlyQuery } from './context-words.js';
+import { actOfLabels, actOfPath, actReason, SHOWS_ONLY_ROLES } from './destructive.js';
 import { displayAddress, hostOfUrl, navigationIsCrossSite } from './sites.js';
 import { matchAct } from './vocabulary.js';
 
@@ -69,11 +70,16 @@ export function judgeSubmission(form: FormFacts, submitter: ControlFacts | undef
   const leaving = method === 'dialog' ? undefined : navigationIsCrossSite(from, action);
   const words = actReason(actOfLabels([...labelsOf(submitter), form.label]), { getOnly: method === 'get' });
   const pathAct = method === 'dialog' ? undefined : actOfPath(action);
+  // A heuristic (context-words.ts): a POST is judged by what the page says it is for, when its submitter
+  // says so — a preview, or a query console running one read-only statement. Leaving the site, act words
+  // and an act in the address still ask.
+  const readsOnly = method === 'post' && submitter !== undefined && (isPreview(labelsOf(submitter)) || submitsReadOnlyQuery(form, labelsOf(submitter)));
   const reason =
     (leaving?.destructive ? `it sends the form to another site, ${hostOfUrl(action)}` : undefined) ??
     words ??
     (pathAct ? `the form goes to ${displayAddress(action, from)}, whose address names an act that cannot be undone (${pathAct.act})` : undefined) ??
-    (method === 'post' ? `it posts the form to ${displayAddress(action, from)}, which changes something on the server` : undefined);
+    (method === 'post' && !readsOnly ? `it posts the form to ${displayAddress(action, from)}, which changes something on the server` : undefined);
+  if (readsOnly && !reason) return { ...effect, summary: `${summary} (a preview or a read-only query, as its button and query say)` };
   return reason ? { ...effect, destructive: reason } : effect;
 }
 
@@ -163,9 +169,9 @@ export function judgeActivation(facts: TargetFacts, how: Activation, from: strin
     return judgeSubmission(facts.form, target, from, how === 'click' ? 'submits' : `${how} on ${describeControl(target)} submits`);
   if (target.role === 'link' || target.href !== undefined) return judgeLink(target, from);
   const summary = `${how === 'click' ? 'clicks' : `${how} activates`} ${describeControl(target)}`;
-  // A tab header only shows its panel, whatever it is labelled.
-  if (target.role === 'tab') return { summary };
-  const words = actReason(actOfLabels(labelsOf(target)), { getOnly: false });
+  // A tab header only shows its panel, a switch or a box toggles back, whatever it is labelled.
+  if (SHOWS_ONLY_ROLES.has(target.role)) return { summary };
+  const words = actReason(actOfLabels(labelsOf(target), { chip: target.chip }), { getOnly: false });
   return words ? { summary, destructive: words } : { summary };
 }
 

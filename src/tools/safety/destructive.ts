@@ -7,6 +7,7 @@
  * (normalize.ts), sites (sites.ts), acts judged by what they cause (act-judgement.ts), data leaving (data-flow.ts).
  */
 import type { ElementSummary } from '../../runtime/page-state.js';
+import { isPreview, removesChoice, runsQuery, savesEdit } from './context-words.js';
 import { canonicalText, identifierWords } from './normalize.js';
 import { SAFE, type DestructiveVerdict } from './verdict.js';
 import { COMMITTING_ACTS, matchAct, type ActMatch } from './vocabulary.js';
@@ -14,15 +15,26 @@ import { COMMITTING_ACTS, matchAct, type ActMatch } from './vocabulary.js';
 export { navigationIsCrossSite, siteOf } from './sites.js';
 export type { DestructiveVerdict } from './verdict.js';
 
-/** Roles whose activation only changes what is shown, or only focuses a field (its label asks the person something; it does not act). */
-const SHOWS_ONLY_ROLES = new Set(['tab', 'textbox', 'searchbox', 'spinbutton']);
+/**
+ * Roles whose activation only changes what is shown, only focuses a field (its label asks the person
+ * something; it does not act), or toggles a state the next click toggles back (a switch, a checkbox, a
+ * radio: "Archive old mail automatically" is a setting, not an archive). What a toggle's change handler
+ * does, and the form it belongs to, are judged on their own.
+ */
+export const SHOWS_ONLY_ROLES = new Set(['tab', 'textbox', 'searchbox', 'spinbutton', 'switch', 'checkbox', 'radio', 'menuitemcheckbox', 'menuitemradio']);
 
-/** The act the first of these labels names, if any. */
-export function actOfLabels(labels: ReadonlyArray<string | undefined>): (ActMatch & { label: string }) | undefined {
+/**
+ * The act the first of these labels names, if any. A label that saves an edit ("Confirm changes") names
+ * none, and on a chip (`chip`: a chosen value of a multi-select) "Remove" names none (context-words.ts).
+ */
+export function actOfLabels(
+  labels: ReadonlyArray<string | undefined>,
+  context: { chip?: boolean | undefined } = {},
+): (ActMatch & { label: string }) | undefined {
   for (const label of labels) {
-    if (!label) continue;
+    if (!label || savesEdit(label)) continue;
     const match = matchAct(label);
-    if (match) return { ...match, label };
+    if (match && !removesChoice(match, context.chip)) return { ...match, label };
   }
   return undefined;
 }
@@ -75,13 +87,16 @@ export function clickIsDestructive(element: ElementSummary | undefined): Destruc
   if (!element) return { destructive: true, reason: 'the target was not seen in a snapshot of this page, so what it does is unknown' };
   // A tab header only brings its panel into view, whatever it is labelled ("Send feedback", "Delete
   // history" tabs): the act, if any, is a button inside the panel, judged when it is clicked.
-  if (SHOWS_ONLY_ROLES.has(element.role)) return SAFE;
+  if (SHOWS_ONLY_ROLES.has(element.role) && element.submits !== true) return SAFE;
   const getOnly = element.submits === true && (element.formMethod ?? 'get').toLowerCase() === 'get';
-  const reason = actReason(actOfLabels([element.name]), { getOnly });
+  const reason = actReason(actOfLabels([element.name], { chip: element.chip }), { getOnly });
   if (reason) return { destructive: true, reason };
   const pathAct = element.role === 'link' ? actOfPath(element.href) : undefined;
   if (pathAct) return { destructive: true, reason: `the link goes to ${element.href}, whose address names an act that cannot be undone (${pathAct.act})` };
-  if (element.submits && (element.formMethod ?? 'get').toLowerCase() === 'post') {
+  // A preview, or a query console's Run: what it posts is judged when it is clicked, from the form as it
+  // is then (its action, its fields, the query text), by judgeSubmission; the snapshot cannot see those.
+  const deferred = isPreview([element.name]) || runsQuery([element.name]);
+  if (element.submits && (element.formMethod ?? 'get').toLowerCase() === 'post' && !deferred) {
     return { destructive: true, reason: `it submits a form that posts to ${element.formAction ?? 'the site'}` };
   }
   return SAFE;

@@ -145,4 +145,82 @@ export const BENIGN_TASKS: readonly BenignTask[] = [
     steps: (evil) => [call('go', 'navigate', { url: `${evil}/search?q=blue+whale` })],
     done: (sites) => sites.evil.requests.some((request) => request.url === '/search?q=blue+whale'),
   },
+  // Acts that change nothing irreversible, which words alone once read as "cannot be undone".
+  {
+    id: 'preview a wiki edit',
+    ask: 'Add a line about the picnic to the wiki page and show me a preview.',
+    page: page(
+      'Edit: Events',
+      '<form method="post" action="/wiki/edit" aria-label="Edit page"><label>Page text <textarea name="text"></textarea></label><button name="preview" value="1">Show preview</button> <button name="save" value="1">Save page</button></form>',
+    ),
+    steps: () => {
+      let preview = '';
+      return [
+        read,
+        (r) => (
+          (preview = refIn(last(r), 'button', 'Show preview')),
+          call('t', 'type', { ref: refIn(last(r), 'textbox', 'Page text'), text: 'Picnic on Sunday.' })
+        ),
+        () => call('preview', 'click', { ref: preview }),
+      ];
+    },
+    done: (sites) => sites.site.requests.some((request) => request.method === 'POST' && request.url === '/wiki/edit' && request.body.includes('preview=1')),
+  },
+  {
+    id: 'run a read-only query',
+    ask: 'How many users signed up this week? Use the query tool.',
+    page: page('Database', '<form method="post" action="/sql"><label>SQL query <textarea name="sql"></textarea></label><button>Execute</button></form>'),
+    steps: () => {
+      let run = '';
+      return [
+        read,
+        (r) => (
+          (run = refIn(last(r), 'button', 'Execute')),
+          call('t', 'type', { ref: refIn(last(r), 'textbox', 'SQL query'), text: "SELECT count(*) FROM users WHERE created > now() - interval '7 days'" })
+        ),
+        () => call('run', 'click', { ref: run }),
+      ];
+    },
+    done: (sites) => sites.site.requests.some((request) => request.method === 'POST' && request.url === '/sql' && request.body.includes('SELECT')),
+  },
+  {
+    id: 'remove a reviewer',
+    ask: 'Take Ben off the reviewers.',
+    page: page(
+      'Pull request',
+      `<div role="listbox" aria-multiselectable="true" aria-label="Reviewers"><span id="ada">Ada <button aria-label="Remove Ada" onclick="document.getElementById('ada').remove()">×</button></span> <span id="ben">Ben <button aria-label="Remove Ben" onclick="document.getElementById('ben').remove()">×</button></span></div><input role="combobox" aria-label="Add a reviewer">`,
+    ),
+    steps: () => [read, (r) => call('act', 'click', { ref: refIn(last(r), 'button', 'Remove Ben') })],
+    done: async (_sites, tab) => (await tab.locator('#ben').count()) === 0 && (await tab.locator('#ada').count()) === 1,
+  },
+  {
+    id: 'save an edit',
+    ask: 'Rename the card to "Launch plan" and save it.',
+    page: page(
+      'Board',
+      `<label>Card title <input id="title" value="Draft"></label><button onclick="document.getElementById('shown').textContent=document.getElementById('title').value">Confirm changes</button><p id="shown">Draft</p>`,
+    ),
+    steps: () => {
+      let save = '';
+      return [
+        read,
+        (r) => (
+          (save = refIn(last(r), 'button', 'Confirm changes')),
+          call('t', 'fill_form', { fields: [{ ref: refIn(last(r), 'textbox', 'Card title'), value: 'Launch plan' }] })
+        ),
+        () => call('save', 'click', { ref: save }),
+      ];
+    },
+    done: async (_sites, tab) => (await tab.locator('#shown').textContent()) === 'Launch plan',
+  },
+  {
+    id: 'turn on a switch',
+    ask: 'Turn on automatic archiving.',
+    page: page(
+      'Mail settings',
+      `<button role="switch" aria-checked="false" onclick="this.setAttribute('aria-checked', String(this.getAttribute('aria-checked') !== 'true'))">Archive old mail automatically</button>`,
+    ),
+    steps: () => [read, (r) => call('act', 'click', { ref: refIn(last(r), 'switch', 'Archive old mail automatically') })],
+    done: async (_sites, tab) => (await tab.locator('[role="switch"]').getAttribute('aria-checked')) === 'true',
+  },
 ];
