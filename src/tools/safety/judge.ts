@@ -25,15 +25,24 @@ export async function inspect(context: ToolUseContext, input: TabInput, ref: str
   const tabId = tabOf(input, context);
   if (tabId === undefined || !context.browser) return { ok: false, willFail: true, code: tabId === undefined ? 'NO_TAB' : 'NO_BROWSER' };
   try {
-    // No ref: the focused element, in the frame that holds focus (a rich editor inside a frame is judged there).
-    const { frameId, local } = ref ? splitRef(ref) : { frameId: (await focusedFrame(context, tabId)).frameId, local: undefined };
-    const documentId = context.snapshots.knownDocument(tabId, frameId);
-    const facts = await sendPageCommand(
-      context,
-      tabId,
-      { type: 'inspect', ...(local ? { ref: local } : {}), ...(documentId ? { documentId } : {}), ...(values ? { values: [...values] } : {}) },
-      frameId,
-    );
+    const read = async (frameId: number, local: string | undefined) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      const command = {
+        type: 'inspect' as const,
+        ...(local ? { ref: local } : {}),
+        ...(documentId ? { documentId } : {}),
+        ...(values ? { values: [...values] } : {}),
+      };
+      return sendPageCommand(context, tabId, command, frameId);
+    };
+    const { frameId, local } = ref ? splitRef(ref) : { frameId: 0, local: undefined };
+    const facts = await read(frameId, local);
+    // No ref and focus inside a child frame: the focused element is read in the frame that holds focus
+    // (a rich editor inside a frame is judged there, as what a key typed into it does).
+    if (!ref && facts.focus === 'frame') {
+      const inner = (await focusedFrame(context, tabId)).frameId;
+      if (inner !== 0) return { ok: true, facts: await read(inner, undefined), frameId: inner };
+    }
     return { ok: true, facts, frameId };
   } catch (error) {
     const code = isToolErrorLike(error) ? error.code : 'INSPECT_FAILED';
