@@ -5,6 +5,7 @@
  * events, so framework-controlled inputs (React's value tracker, Vue's v-model) see the change. This is
  * the fallback when the browser's own input (the DevTools Protocol) is not available.
  */
+import { deepActiveElement } from './observe-util.js';
 import { ToolError } from '../runtime/errors.js';
 import { keyDefinition, type KeyDefinition, type Modifier } from '../shared/keys.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
@@ -99,7 +100,7 @@ function clearField(field: HTMLInputElement | HTMLTextAreaElement): void {
 
 /** Types into a contenteditable through the editing commands, so its own input events fire. */
 function typeIntoEditable(element: HTMLElement, text: string, clear: boolean): void {
-  element.focus({ preventScroll: true });
+  if (deepActiveElement() !== element) element.focus({ preventScroll: true });
   if (clear) {
     selectContents(element);
     if (!document.execCommand('delete')) element.textContent = '';
@@ -117,7 +118,7 @@ function typeIntoEditable(element: HTMLElement, text: string, clear: boolean): v
 }
 
 /** `type`: text into a field or contenteditable, as keystrokes. */
-export function typeText(element: Element, text: string, options: { clear: boolean; submit: boolean }): string {
+export function typeText(element: Element, text: string, options: { clear: boolean; submit: boolean; atSelection?: boolean }): string {
   if (!isTextField(element) && !isContentEditable(element)) throw notEditable(element);
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (isTextField(element) && element.readOnly) {
@@ -126,10 +127,13 @@ export function typeText(element: Element, text: string, options: { clear: boole
     });
   }
   flashHighlight(element);
-  dispatchClick(element, point, { button: 'left', clickCount: 1, modifiers: [] });
+  // At the selection (select_text chose the words): a click would move the caret off them.
+  if (!options.atSelection) dispatchClick(element, point, { button: 'left', clickCount: 1, modifiers: [] });
   if (isTextField(element)) {
-    element.focus({ preventScroll: true });
-    if (options.clear) clearField(element);
+    if (deepActiveElement() !== element) element.focus({ preventScroll: true });
+    if (options.atSelection) {
+      // typeCharacter inserts over the field's own selection
+    } else if (options.clear) clearField(element);
     else {
       try {
         element.setSelectionRange(element.value.length, element.value.length);
@@ -140,7 +144,7 @@ export function typeText(element: Element, text: string, options: { clear: boole
     for (const char of text) typeCharacter(element, char);
     fireChange(element);
   } else {
-    typeIntoEditable(element as HTMLElement, text, options.clear);
+    typeIntoEditable(element as HTMLElement, text, options.clear && !options.atSelection);
   }
   if (options.submit) {
     const enter = keyDefinition('Enter') as KeyDefinition;

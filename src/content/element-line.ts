@@ -5,10 +5,10 @@
  * states are fixed words, so a page can only fill the slots the grammar gives it.
  */
 import type { ElementSummary } from '../runtime/page-state.js';
-import { oneLine, quoted } from '../shared/untrusted-text.js';
-import { nameOf, textOfSubtree } from './accessible-name.js';
+import { fieldValue, oneLine, quoted } from '../shared/untrusted-text.js';
+import { nameOf } from './accessible-name.js';
 import { isDisabled, roleOf } from './aria.js';
-import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
+import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, innerTextOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
 import { isChipControl } from './chip.js';
 import { refFor } from './refs.js';
@@ -17,6 +17,8 @@ import { refFor } from './refs.js';
 export const MAX_NAME_CHARS = 200;
 /** Longest value, link target or placeholder shown on a line; a data: URL can be megabytes. */
 export const MAX_ATTRIBUTE_CHARS = 500;
+/** Longest field or editor value shown: enough for a wiki page's source or a snippet, whole. */
+export const MAX_VALUE_CHARS = 4_000;
 
 /** The summary the worker keeps per ref to judge later calls without a round trip. */
 export function summarize(element: Element, role: string, name: string, row = ''): ElementSummary {
@@ -111,7 +113,8 @@ export function valueOf(element: Element, role: string): string | undefined {
   }
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
-  if (role === 'textbox' && isEditableOf(element)) return textOfSubtree(element, MAX_ATTRIBUTE_CHARS) || undefined;
+  // An editor's text by its lines and blocks (a code editor's lines, a rich editor's paragraphs), as shown.
+  if (role === 'textbox' && isEditableOf(element)) return innerTextOf(element as HTMLElement).slice(0, MAX_VALUE_CHARS * 2) || undefined;
   if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') {
     // <progress> and <meter> give their value as a number: a line shows it as text.
     const value: unknown = attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value;
@@ -120,9 +123,9 @@ export function valueOf(element: Element, role: string): string | undefined {
   return undefined;
 }
 
-/** `: value` for a line, one escaped bounded line, or '' when the element has none. */
+/** `: value` for a line, one escaped bounded line keeping the value's line breaks as `\n`, or '' when the element has none. */
 export function valueSuffix(value: string | undefined): string {
-  return value === undefined ? '' : `: ${oneLine(value, MAX_ATTRIBUTE_CHARS)}`;
+  return value === undefined ? '' : `: ${fieldValue(value, MAX_VALUE_CHARS)}`;
 }
 
 /** A link's target, the attribute as written, or undefined (not a link, or no target). */

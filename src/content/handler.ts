@@ -5,6 +5,7 @@
  * listener (index.ts) decides who may send commands; this file decides what they do. No command
  * evaluates code or selectors supplied from outside: only refs, text and fixed options.
  */
+import { selectText } from './select-text.js';
 import { toErrorPayload } from '../runtime/errors.js';
 import { answerPageEnvelope, type PageHandlers, type PageReply, type PageResultOf } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
@@ -68,7 +69,11 @@ export const pageHandlers: PageHandlers = {
   },
   type: async (command) => {
     const element = resolveRef(command.ref, command.documentId);
-    return action(await actWhenSettled(element, () => typeText(element, command.text, { clear: command.clear, submit: command.submit })));
+    return action(
+      await actWhenSettled(element, () =>
+        typeText(element, command.text, { clear: command.clear, submit: command.submit, atSelection: command.atSelection === true }),
+      ),
+    );
   },
   fill: (command) => {
     // Resolve every ref first: a stale ref fails the whole call before anything is changed.
@@ -121,6 +126,7 @@ export const pageHandlers: PageHandlers = {
       frameOffset(command.frameId, command.url, command.nth, command.x, command.y),
     ),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
+  select_text: (command) => selectText(resolveRef(command.ref, command.documentId), command.text),
   point_check: (command) => checkPoint(command),
   frame_point_check: (command) => checkFramePoint(command),
   pointer_landed: (command) => pressLanded(command),

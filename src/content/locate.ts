@@ -91,7 +91,9 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
 export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode']): PageResultOf<'caret'> {
   if (deepActiveElement() !== element && element instanceof HTMLElement) element.focus({ preventScroll: true });
   let placed = true;
-  if (isTextField(element)) {
+  if (mode === 'keep') {
+    // Typing goes where the caret is, over the selection (select_text chose the words).
+  } else if (isTextField(element)) {
     try {
       if (mode === 'all') element.select();
       else element.setSelectionRange(element.value.length, element.value.length);
@@ -99,9 +101,11 @@ export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode'
       placed = false; // email and number inputs have no selection API: the End key does it
     }
   } else if (isContentEditable(element)) {
-    const selection = getSelection();
+    // The element's own document: a frame its parent wrote by script is read by the parent's content script.
+    const doc = element.ownerDocument;
+    const selection = (doc.defaultView ?? window).getSelection();
     if (selection) {
-      const range = document.createRange();
+      const range = doc.createRange();
       range.selectNodeContents(element);
       if (mode === 'end') range.collapse(false);
       selection.removeAllRanges();

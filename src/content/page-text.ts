@@ -21,6 +21,7 @@ import {
   setAttrOf,
   titleOf,
 } from './dom.js';
+import { addFieldRule, fieldTexts } from './field-text.js';
 
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, object, embed, [hidden], [aria-hidden="true"]';
 
@@ -129,6 +130,7 @@ function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   const url = documentUrlOf(doc);
   if (mainContent) {
     const clone = cloneOf(doc, true);
+    addFieldRule(converter, fieldTexts(doc, clone));
     defuseNamedProperties(clone);
     const article = new Readability<Node>(clone, { serializer: (node) => node }).parse();
     if (article?.content) {
@@ -141,6 +143,7 @@ function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   const source = bodyOf(doc) ?? rootElementOf(doc);
   if (!source) return { url, title, markdown: title ? `# ${title}` : '', usedReadability: false };
   const body = cloneOf(source, true);
+  addFieldRule(converter, fieldTexts(source, body));
   defuseNamedProperties(body);
   for (const noise of body.querySelectorAll(NOISE)) noise.remove();
   const markdown = converter.turndown(body).trim();

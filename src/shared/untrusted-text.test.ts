@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, oneLine, quoted, safeMultiline, showInvisible } from './untrusted-text.js';
+import { clip, fieldValue, oneLine, quoted, safeMultiline, showInvisible } from './untrusted-text.js';
 
 /** A value with its escapes taken out: what is left is what the page wrote unescaped. */
 const unescaped = (text: string) => text.replace(/\\u\{[0-9a-f]+\}|\\u[0-9a-f]{4}|\\./g, '');
@@ -110,5 +110,19 @@ describe('untrusted text', () => {
       expect(unescaped(inQuotes.slice(1, -1))).not.toMatch(/["“”„‟″＂[\]\n]/);
       expect(line.length).toBeLessThanOrEqual(80 * 10);
     }
+  });
+});
+
+describe('field values', () => {
+  it('keep their line breaks as \\n and their indentation; a literal backslash-n stays apart; brackets and controls are escaped', () => {
+    expect(fieldValue('First paragraph.\n\nSecond *paragraph* here.', 500)).toBe('First paragraph.\\n\\nSecond *paragraph* here.');
+    expect(fieldValue('function f() {\r\n  return 1;\n}\n', 500)).toBe('function f() {\\n  return 1;\\n}');
+    expect(fieldValue('a\\n [x]\n\u202eb', 500)).toBe('a\\\\n \\[x\\]\\n\\u202eb');
+    expect(fieldValue('one line', 500)).toBe('one line');
+  });
+
+  it('are clipped without leaving half an escape', () => {
+    expect(fieldValue('ab\\\\\\\ncd', 5)).toBe('ab\\\\…');
+    expect(fieldValue('x\n'.repeat(100), 8)).toBe('x\\nx\\nx…');
   });
 });

@@ -74,6 +74,23 @@ export function oneLine(text: string, max: number): string {
   return NEEDS_WORK.test(line) ? escapeValue(line, false) : line;
 }
 
+/**
+ * A field's or editor's value as one line that keeps its line breaks, each written `\n` (a literal
+ * backslash is `\\`, so the page cannot fake one): a text area's paragraphs stay paragraphs, and
+ * indentation is kept. Brackets and invisible controls are escaped as in `oneLine`; clipped to `max`.
+ */
+export function fieldValue(text: string, max: number): string {
+  if (!/[\n\r\u2028\u2029\u0085]/.test(text)) return oneLine(text, max);
+  const head = text.length > max * 2 ? text.slice(0, max * 2) : text;
+  const lines = head.split(/\r\n?|[\n\u2028\u2029\u0085]/).map((line) => line.replace(/[^\S \t]/g, ' ').trimEnd());
+  while (lines.length > 1 && lines.at(-1) === '') lines.pop();
+  const joined = lines.map((line) => escapeValue(line, false)).join('\\n');
+  if (joined.length <= max) return joined;
+  // Never end on half an escape: an odd run of backslashes at the cut loses its last one.
+  const cut = joined.slice(0, max).replace(/(?<!\\)(\\\\)*\\$/, '$1');
+  return `${cut}…`;
+}
+
 /** A page value in double quotes, as names and option labels are shown: `oneLine` plus escaped quotes. */
 export function quoted(text: string, max: number): string {
   const line = collapsed(text, max);

@@ -22,6 +22,7 @@ import { screenshot } from './page/screenshot.js';
 import { scroll } from './page/scroll.js';
 import { selectOption } from './page/select-option.js';
 import { typeText } from './page/type.js';
+import { selectText } from './page/select-text.js';
 import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
@@ -54,6 +55,7 @@ const TOOLS: Tools = [
   scroll,
   selectOption,
   typeText,
+  selectText,
   waitFor,
   memoryDelete,
   memoryRead,

@@ -41,7 +41,18 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     clickCount: z.number().int().min(1).max(3),
     modifiers: z.array(modifier),
   }),
-  z.object({ type: z.literal('type'), ref: localRef, documentId: z.string().optional(), text: z.string(), clear: z.boolean(), submit: z.boolean() }),
+  z.object({
+    type: z.literal('type'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    text: z.string(),
+    clear: z.boolean(),
+    submit: z.boolean(),
+    /** Type where the caret is, replacing the selection (after select_text), instead of clearing or appending. */
+    atSelection: z.boolean().optional(),
+  }),
+  /** Selects the one occurrence of `text` in a field or editable area (src/content/select-text.ts). */
+  z.object({ type: z.literal('select_text'), ref: localRef, documentId: z.string().optional(), text: z.string().min(1).max(2_000) }),
   z.object({
     type: z.literal('fill'),
     documentId: z.string().optional(),
@@ -76,7 +87,7 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   }),
   /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
   z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
-  z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end']) }),
+  z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end', 'keep']) }),
   // The act judged again where it lands (src/content/point-check.ts, key-guard.ts): after the pointer has moved and the
   // page has reacted, the element at the point; before and after every key, the element holding focus.
   /** The target frame: is the watched element still at the point (x, y) of this frame ('press'), or did the move land on it ('move')? */
@@ -248,6 +259,7 @@ export const pageResultSchemas = {
   }),
   frame_offset: z.object({ x: z.number(), y: z.number() }),
   caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
+  select_text: z.object({ selected: z.string(), label: z.string() }),
   point_check: z.object({ ok: z.literal(true) }),
   frame_point_check: z.object({ ok: z.literal(true) }),
   pointer_landed: z.object({

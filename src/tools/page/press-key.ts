@@ -6,6 +6,7 @@ import { keyEffect, parseKeyCombo, type KeyPress } from '../../shared/keys.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { trustedKey } from './trusted.js';
+import { focusedFrame } from './focus-frame.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -65,11 +66,13 @@ export const pressKey = buildTool<typeof inputSchema, string>({
   async call(input, context) {
     const tabId = targetTab(input, context);
     const press = pressOf(input.key);
-    const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: 0, local: undefined };
+    // No ref: the key goes to the focused element of the frame holding focus, and is watched and guarded there.
+    const focus = input.ref ? undefined : await focusedFrame(context, tabId);
+    const { frameId, local } = input.ref ? splitRef(input.ref) : { frameId: focus?.frameId ?? 0, local: undefined };
     const what = `Pressed ${press.name}${input.ref ? ` on ${describeRef(context, input, input.ref)}` : ''}`;
     const { line, reads } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
       const documentId = context.snapshots.knownDocument(tabId, frameId);
-      if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined);
+      if (path.trusted) return trustedKey(context, tabId, press, local ? { tabId, frameId, ref: local, documentId } : undefined, { focus });
       const result = await sendPageCommand(
         context,
         tabId,

@@ -121,10 +121,19 @@ export function pressSteps(definition: KeyDefinition, modifiers: readonly Modifi
   return steps;
 }
 
-/** A key or combination, on `target` (focused first, by script) or on whatever has focus, only while focus stays there. */
-export async function trustedKey(context: ToolUseContext, tabId: number, press: KeyPress, target: Target | undefined, options: Rechecks = {}): Promise<Acted> {
+/**
+ * A key or combination, on `target` (focused first, by script) or on whatever has focus — in `focus`'s
+ * frame when a child frame holds it (src/tools/page/focus-frame.ts) — only while focus stays there.
+ */
+export async function trustedKey(
+  context: ToolUseContext,
+  tabId: number,
+  press: KeyPress,
+  target: Target | undefined,
+  options: Rechecks & { focus?: { frameId: number; links: Aimed['links'] } | undefined } = {},
+): Promise<Acted> {
   let where = 'the focused element';
-  let links: Aimed['links'] = [];
+  let links: Aimed['links'] = target ? [] : (options.focus?.links ?? []);
   if (target) {
     const at = await pointOf(context, target, 'focus');
     where = at.label;
@@ -135,10 +144,10 @@ export async function trustedKey(context: ToolUseContext, tabId: number, press: 
     const dialog = dialogOf(await port(context).keys(tabId, steps));
     return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
   }
-  // Without a ref the key was judged on the element focused in the top frame: it goes there or nowhere.
+  // Without a ref the key was judged on the element focused in the frame holding focus: it goes there or nowhere.
   const guard = await armKeyGuard(context, {
     tabId,
-    frameId: target?.frameId ?? 0,
+    frameId: target?.frameId ?? options.focus?.frameId ?? 0,
     ...(target ? { ref: target.ref, documentId: target.documentId } : {}),
     links,
   });
@@ -181,9 +190,13 @@ function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | und
 
 /**
  * Types like a person: clicks into the field (the press confirmed where it lands), selects what it
- * holds (clear) or goes to its end, deletes the selection, then presses a key per character (Enter for
- * a newline), inserting characters no key types (é, emoji) as an input method does — every key and
- * piece only while focus is still in the field (src/tools/page/key-check.ts). `stopped` is asked after
+ * holds (clear) or goes to its end — or, `atSelection`, keeps the caret and selection where they are
+ * (select_text chose the words; a click would move it) — deletes the selection, then presses a key per
+ * character (Enter for a newline), inserting characters no key types (é, emoji) as an input method does.
+ * Into an editable area (a rich or code editor) the text goes in one piece, as a paste or an input
+ * method's commit does: such editors rewrite keys typed one by one (a closing bracket added after "{",
+ * a new line indented), so "function f() {" typed key by key would not end as typed. Every key and piece
+ * goes only while focus is still in the field (src/tools/page/key-check.ts). `stopped` is asked after
  * each Enter: a submit may have loaded another page or opened a dialog, and the rest must not be typed
  * into whatever comes next.
  */
@@ -191,11 +204,12 @@ export async function trustedType(
   context: ToolUseContext,
   target: Target,
   text: string,
-  options: { clear: boolean; submit: boolean; stopped: () => boolean } & Rechecks,
+  options: { clear: boolean; submit: boolean; stopped: () => boolean; atSelection?: boolean } & Rechecks,
 ): Promise<Acted> {
   const input = port(context);
   const recheck = options.recheck !== false;
-  const at = await aim(context, target, 'type', recheck);
+  const keep = options.atSelection === true;
+  const at = await aim(context, target, 'type', recheck && !keep);
   const notes: string[] = [];
   const total = [...text].length;
   let typed = 0;
@@ -204,13 +218,16 @@ export async function trustedType(
     notes,
     ...(dialog ? { dialog } : {}),
   });
-  const moved = await input.mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]);
-  const clicked = dialogOf(moved) ?? (await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] }));
-  if (clicked) return result(clicked);
+  if (!keep) {
+    const moved = await input.mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]);
+    const clicked = dialogOf(moved) ?? (await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] }));
+    if (clicked) return result(clicked);
+  }
+  const mode = keep ? 'keep' : options.clear ? 'all' : 'end';
   const caret = await sendPageCommand(
     context,
     target.tabId,
-    { type: 'caret', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), mode: options.clear ? 'all' : 'end' },
+    { type: 'caret', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), mode },
     target.frameId,
   );
   const guard = recheck
@@ -220,15 +237,22 @@ export async function trustedType(
   const progress = () => ({ typed, total });
   try {
     const enter = keyDefinition('Enter') as KeyDefinition;
-    if (!caret.placed && !options.clear) {
+    if (!caret.placed && mode === 'end') {
       const dialog = await sender.keys(pressSteps(keyDefinition('End') as KeyDefinition, []), progress());
       if (dialog) return result(dialog);
     }
-    if (options.clear && caret.value !== '') {
+    if (mode === 'all' && caret.value !== '') {
       const dialog = await sender.keys(pressSteps(keyDefinition('Backspace') as KeyDefinition, []), progress());
       if (dialog) return result(dialog);
     }
     const characters = [...text];
+    if (at.editable === 'editable' && characters.length > 0) {
+      const dialog = await sender.insert(text.replace(/\r\n?/g, '\n'), progress());
+      typed = total;
+      if (dialog) return result(dialog);
+      notes.push('the text was inserted in one piece, as a paste (an editor rewrites keys typed one by one)');
+      characters.length = 0;
+    }
     const bulk = characters.length > TYPE_BY_KEY_LIMIT && !text.includes('\n') ? characters.length - 1 : 0;
     if (bulk > 0) {
       const dialog = await sender.insert(characters.slice(0, bulk).join(''), progress());

@@ -1,4 +1,4 @@
-/** `type`: types text into a field or contenteditable as keystrokes. */
+/** `type`: types text into a field, contenteditable or editor as keystrokes (or one pasted piece into an editor), or replaces one span of it. */
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety/destructive.js';
@@ -17,6 +17,18 @@ const inputSchema = z.strictObject({
       'The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it.',
     ),
   clear: z.boolean().default(true).describe('true (default): replace what the field holds; false: add to the end.'),
+  replace: z
+    .string()
+    .min(1)
+    .max(2_000)
+    .optional()
+    .describe(
+      'Words of the field’s or editor’s current text, exactly as shown, to replace with text (they must occur once): a one-word fix without retyping the rest. clear is ignored.',
+    ),
+  at_selection: z
+    .boolean()
+    .optional()
+    .describe('true: type at the caret, replacing the words selected (with select_text) — what a person types over a selection. clear is ignored.'),
   submit: z
     .boolean()
     .default(false)
@@ -35,11 +47,13 @@ export const typeText = buildTool<typeof inputSchema, string>({
   inSimpleMode: true,
   inputSchema,
   prompt: [
-    'Types text into a text field, text area or editable element as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events. submit: true presses Enter afterwards.',
+    'Types text into a text field, text area or editable element (a rich-text or code editor too) as a person does: clicks into it, replaces what it holds (or appends, with clear false), and presses a key per character with the browser’s own (trusted) keyboard events; into an editor the text goes in one piece, as a paste, so the editor does not rewrite it (no doubled brackets or indents). submit: true presses Enter afterwards.',
+    'To change a few words without retyping the rest, pass replace with those words exactly as shown; to type over words chosen with select_text, pass at_selection: true.',
     'Returns one line: the field’s value now (passwords are not echoed), then what followed — a list that gained an item, a page load, a dialog, where focus went — or "no other visible change". If Enter was meant to do something and the line shows no change, it did not.',
     'For several fields at once use fill_form; for single keys or shortcuts (Escape, Control+A) use press_key. Typing into password or payment fields asks the person first.',
   ].join('\n'),
-  description: (input, context) => `Type into ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,
+  description: (input, context) =>
+    `${input.replace !== undefined ? 'Replace words in' : 'Type into'} ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,
   validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => fieldIsSensitive(knownElement(context, input, input.ref)).destructive,
@@ -55,16 +69,21 @@ export const typeText = buildTool<typeof inputSchema, string>({
       { tabId, frameId, ref: local, what: `Typed into ${describeRef(context, input, input.ref)}` },
       async (path, page) => {
         const documentId = context.snapshots.knownDocument(tabId, frameId);
+        const known = documentId ? { documentId } : {};
+        // A span to replace is selected first (refused when it is not there or there twice), then typed over.
+        if (input.replace !== undefined) await sendPageCommand(context, tabId, { type: 'select_text', ref: local, ...known, text: input.replace }, frameId);
+        const atSelection = input.replace !== undefined || input.at_selection === true;
         if (path.trusted)
           return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, {
             clear: input.clear,
             submit: input.submit,
             stopped: page.interrupted,
+            atSelection,
           });
         const result = await sendPageCommand(
           context,
           tabId,
-          { type: 'type', ref: local, ...(documentId ? { documentId } : {}), text: input.text, clear: input.clear, submit: input.submit },
+          { type: 'type', ref: local, ...known, text: input.text, clear: input.clear, submit: input.submit, atSelection },
           frameId,
         );
         return { done: result.summary };

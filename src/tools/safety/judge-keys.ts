@@ -31,6 +31,9 @@ const CHOOSING = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Ho
 /** Editing shortcuts in a text field with Control or Meta: select all, copy, cut, paste, undo, redo, by word. */
 const EDITING_WITH_CONTROL = new Set(['a', 'c', 'x', 'v', 'z', 'y', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Backspace', 'Delete']);
 
+/** Formatting shortcuts of an editable area with Control or Meta: bold, italic, underline. */
+const FORMATTING = new Set(['b', 'i', 'u']);
+
 const isCharacter = (press: KeyPress) => press.key.length === 1;
 const what = (press: KeyPress, target: TargetFacts['target']) => `presses ${press.name} ${target ? `in ${describeControl(target)}` : 'on the page'}`;
 
@@ -54,6 +57,9 @@ export function judgeOtherKey(facts: TargetFacts, press: KeyPress, from: string)
     if (held.length === 0 && isCharacter(press)) return { summary: `types “${press.text ?? press.key}” into ${describeControl(target)}` };
     if (held.length === 0 && (MOVING.has(press.key) || press.key === 'Backspace' || press.key === 'Delete')) return { summary: what(press, target) };
     if (held.every((modifier) => modifier === 'Control' || modifier === 'Meta') && EDITING_WITH_CONTROL.has(key)) return { summary: what(press, target) };
+    // Bold, italic, underline: the browser's own formatting commands in an editable area (rich editors keep them).
+    if (target.editable === 'editable' && held.length === 1 && (held[0] === 'Control' || held[0] === 'Meta') && FORMATTING.has(key))
+      return { summary: `${what(press, target)} (it formats the selected words)` };
   } else if (held.length === 0 && MOVING.has(press.key)) {
     return { summary: what(press, target) };
   }

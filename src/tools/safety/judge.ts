@@ -9,6 +9,7 @@ import type { CallEffect, DataFlow, LandingGuardSpec, PromptFact } from '../../r
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { clip, showInvisible } from '../../shared/untrusted-text.js';
 import { sendPageCommand, splitRef, tabOf, type TabInput } from '../page/page-call.js';
+import { focusedFrame } from '../page/focus-frame.js';
 import { nestedSites, uniqueFlows } from './data-flow.js';
 import type { ActJudgement, TargetFacts } from './act-judgement.js';
 import { siteOf } from './sites.js';
@@ -19,19 +20,29 @@ const CALL_WILL_FAIL = new Set(['STALE_REF', 'INVALID_REF', 'TAB_CLOSED', 'NOT_I
 /** The facts, or why they could not be read (`willFail`: the call would fail the same way). */
 export type Inspection = { ok: true; facts: TargetFacts; frameId: number } | { ok: false; willFail: boolean; code: string };
 
-/** Reads the act's target (the ref's element, or the focused element of the top frame) from the page now. */
+/** Reads the act's target (the ref's element, or the focused element of the frame holding focus) from the page now. */
 export async function inspect(context: ToolUseContext, input: TabInput, ref: string | undefined, values?: readonly string[]): Promise<Inspection> {
   const tabId = tabOf(input, context);
   if (tabId === undefined || !context.browser) return { ok: false, willFail: true, code: tabId === undefined ? 'NO_TAB' : 'NO_BROWSER' };
   try {
+    const read = async (frameId: number, local: string | undefined) => {
+      const documentId = context.snapshots.knownDocument(tabId, frameId);
+      const command = {
+        type: 'inspect' as const,
+        ...(local ? { ref: local } : {}),
+        ...(documentId ? { documentId } : {}),
+        ...(values ? { values: [...values] } : {}),
+      };
+      return sendPageCommand(context, tabId, command, frameId);
+    };
     const { frameId, local } = ref ? splitRef(ref) : { frameId: 0, local: undefined };
-    const documentId = context.snapshots.knownDocument(tabId, frameId);
-    const facts = await sendPageCommand(
-      context,
-      tabId,
-      { type: 'inspect', ...(local ? { ref: local } : {}), ...(documentId ? { documentId } : {}), ...(values ? { values: [...values] } : {}) },
-      frameId,
-    );
+    const facts = await read(frameId, local);
+    // No ref and focus inside a child frame: the focused element is read in the frame that holds focus
+    // (a rich editor inside a frame is judged there, as what a key typed into it does).
+    if (!ref && facts.focus === 'frame') {
+      const inner = (await focusedFrame(context, tabId)).frameId;
+      if (inner !== 0) return { ok: true, facts: await read(inner, undefined), frameId: inner };
+    }
     return { ok: true, facts, frameId };
   } catch (error) {
     const code = isToolErrorLike(error) ? error.code : 'INSPECT_FAILED';

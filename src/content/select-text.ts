@@ -1,0 +1,102 @@
+/**
+ * Selecting words inside a field or an editor, as a person's drag over them would: the field's own
+ * selection (setSelectionRange) or a DOM Range in an editable area, so the editor — which follows the
+ * document's `selectionchange` (Quill, CodeMirror, ProseMirror, CKEditor) — sees the same selection and
+ * its own shortcuts and toolbar act on exactly those words. Text is matched in what the element shows;
+ * a span found twice is refused rather than guessed.
+ */
+import { ToolError } from '../runtime/errors.js';
+import type { PageResultOf } from '../shared/protocol/page.js';
+import { ownerDocumentOf } from './dom.js';
+import { editableKind, isTextField, notEditable } from './fields.js';
+import { deepActiveElement } from './observe-util.js';
+import { focusTarget, label } from './target.js';
+
+const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'TD', 'TH', 'TR', 'BR', 'SECTION', 'ARTICLE']);
+
+interface Piece {
+  node: Text;
+  /** Where the node's text starts in the flattened text. */
+  start: number;
+}
+
+/** The element's text with a line break between blocks, and where each text node sits in it. */
+function flatten(element: Element): { text: string; pieces: Piece[] } {
+  const doc = ownerDocumentOf(element) ?? document;
+  const walker = doc.createTreeWalker(element, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  const pieces: Piece[] = [];
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      // A block (an editor's paragraph, a code editor's line) starts a new line, so a match never spans two.
+      if (BLOCKS.has((node as Element).tagName) && text && !text.endsWith('\n')) text += '\n';
+      continue;
+    }
+    const data = (node as Text).data;
+    if (!data) continue;
+    pieces.push({ node: node as Text, start: text.length });
+    text += data;
+  }
+  return { text, pieces };
+}
+
+function occurrences(haystack: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = haystack.indexOf(needle); at >= 0 && found.length < 20; at = haystack.indexOf(needle, at + 1)) found.push(at);
+  return found;
+}
+
+/** TEXT_NOT_FOUND or TEXT_AMBIGUOUS: the span to select is not there, or there more than once. */
+function notUnique(element: Element, text: string, count: number): ToolError {
+  if (count === 0) {
+    return new ToolError('TEXT_NOT_FOUND', `${label(element)} does not contain the text "${text.slice(0, 80)}".`, {
+      suggestion: 'Read the field first (read_page with its ref) and copy the words exactly as they are, with their case and punctuation.',
+    });
+  }
+  return new ToolError('TEXT_AMBIGUOUS', `The text "${text.slice(0, 80)}" is in ${label(element)} ${count} times, so which one is meant is unclear.`, {
+    suggestion: 'Give a longer piece of text around the words, one that occurs only once, and try again.',
+    details: { count },
+  });
+}
+
+function pointAt(pieces: Piece[], offset: number, end: boolean): { node: Text; offset: number } {
+  // An end offset belongs to the node it closes; a start offset to the node it opens.
+  const piece = pieces.findLast((p) => (end ? p.start < offset : p.start <= offset)) ?? (pieces[0] as Piece);
+  return { node: piece.node, offset: Math.min(piece.node.data.length, offset - piece.start) };
+}
+
+/** Selects the one occurrence of `text` in the field or editable area (focusing it first); refuses none or several. */
+export function selectText(element: Element, text: string): PageResultOf<'select_text'> {
+  const kind = editableKind(element);
+  if (!kind) throw notEditable(element);
+  if (deepActiveElement(ownerDocumentOf(element) ?? document) !== element) focusTarget(element);
+  if (isTextField(element)) {
+    const found = occurrences(element.value, text);
+    if (found.length !== 1) throw notUnique(element, text, found.length);
+    const start = found[0] as number;
+    try {
+      element.setSelectionRange(start, start + text.length);
+    } catch {
+      throw new ToolError('NOT_SELECTABLE', `${label(element)} (an email or number field) has no text selection.`, {
+        suggestion: 'Type its whole new value instead (type with clear true).',
+      });
+    }
+    return { selected: text, label: label(element) };
+  }
+  const { text: flat, pieces } = flatten(element);
+  const found = occurrences(flat, text);
+  if (found.length !== 1 || pieces.length === 0) throw notUnique(element, text, found.length);
+  const start = found[0] as number;
+  const from = pointAt(pieces, start, false);
+  const to = pointAt(pieces, start + text.length, true);
+  const doc = ownerDocumentOf(element) ?? document;
+  const selection = (doc.defaultView ?? window).getSelection();
+  if (selection) {
+    const range = doc.createRange();
+    range.setStart(from.node, from.offset);
+    range.setEnd(to.node, to.offset);
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }
+  return { selected: selection?.toString() || text, label: label(element) };
+}
