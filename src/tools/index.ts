@@ -21,6 +21,7 @@ import { screenshot } from './page/screenshot.js';
 import { scroll } from './page/scroll.js';
 import { selectOption } from './page/select-option.js';
 import { typeText } from './page/type.js';
+import { uploadFile } from './page/upload-file.js';
 import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
@@ -52,6 +53,7 @@ const TOOLS: Tools = [
   scroll,
   selectOption,
   typeText,
+  uploadFile,
   waitFor,
   memoryDelete,
   memoryRead,
