@@ -123,7 +123,8 @@ export function uploadFiles(element: Element, command: PageCommandOf<'upload'>):
     input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
     input.dispatchEvent(new Event('change', { bubbles: true }));
     const held = Array.from(input.files ?? []).map((file) => file.name);
-    return { documentId, url: location.href, summary: `Put ${count} (${list}) into the file input ${label(input)}`, kind: 'input', held };
+    const into = input === element ? label(input) : `the file input behind ${label(element)}`;
+    return { documentId, url: location.href, summary: `Put ${count} (${list}) into ${into}`, kind: 'input', held };
   }
   dropOn(found.zone, transfer, `${count} (${list})`);
   return { documentId, url: location.href, summary: `Dropped ${count} (${list}) on ${label(found.zone)}`, kind: 'drop', held: [] };
