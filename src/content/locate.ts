@@ -7,7 +7,8 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { editableKind, isContentEditable, isTextField, notEditable } from './fields.js';
+import { isContentEditable, isTextField } from './fields.js';
+import { checkTypable } from './precheck.js';
 import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
@@ -25,16 +26,9 @@ type Located = PageResultOf<'locate'>;
  */
 export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpose'], watch = false): Located {
   let editable: Located['editable'];
-  if (purpose === 'type') {
-    editable = editableKind(element);
-    if (!editable) throw notEditable(element);
-  }
+  // The same checks select_option's and type's validation ran before the prompt (src/content/precheck.ts).
+  if (purpose === 'type') editable = checkTypable(element);
   const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
-  if (purpose === 'type' && isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
-      suggestion: 'Its value is set by the page; look for another control that changes it.',
-    });
-  }
   flashHighlight(element);
   if (purpose === 'focus') focusTarget(element);
   const active = deepActiveElement();

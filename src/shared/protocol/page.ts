@@ -63,6 +63,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
   /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
+  /** The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and enabled. */
+  z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type']) }),
   /** What a ref would take files on (src/content/upload.ts): its file input, or a drop zone. Sends no event. */
   z.object({ type: z.literal('file_target'), ref: localRef, documentId: z.string().optional() }),
   /** Puts files (bytes in base64) into the ref's file input, or drops them on its drop zone. */
@@ -239,6 +241,7 @@ export const pageResultSchemas = {
     /** For a select: the options the values would choose, with their address when a value is one. */
     options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
   }),
+  precheck: z.object({ ok: z.literal(true) }),
   file_target: z.object({
     documentId: z.string(),
     url: z.string(),
