@@ -9,7 +9,8 @@ import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { isContentEditable, isTextField } from './fields.js';
 import { checkTypable } from './precheck.js';
-import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
+import { deepElementFromPoint, focusTarget, label, prepareTarget } from './target.js';
+import { coveredError } from './cover.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
@@ -68,13 +69,7 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
     });
   }
   const hit = deepElementFromPoint(point.x, point.y);
-  if (hit && hit !== frame) {
-    const cover = describeCover(hit);
-    throw new ToolError('ELEMENT_COVERED', `The frame holding the element is covered by ${cover}, which would receive the click.`, {
-      suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog), then try again.',
-      details: { coveredBy: cover },
-    });
-  }
+  if (hit && hit !== frame) throw coveredError(frame, hit, 'The frame holding the element is covered by');
   return point;
 }
 

@@ -8,6 +8,7 @@ import { nameOf } from './accessible-name.js';
 import { isDisabled, isFocusable, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
+import { coveredError } from './cover.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -107,13 +108,8 @@ export function prepareTarget(element: Element, options: { checkCovered: boolean
   const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
   if (options.checkCovered) {
     const hit = deepElementFromPoint(x, y);
-    if (hit && !landsOn(element, hit)) {
-      const cover = describeCover(hit);
-      throw new ToolError('ELEMENT_COVERED', `${label(element)} is covered by ${cover}, which would receive the click.`, {
-        suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog: find its close/accept button), then try again.',
-        details: { coveredBy: cover },
-      });
-    }
+    // What covers it decides the advice (part of the same control, shown on hover, an overlay): src/content/cover.ts.
+    if (hit && !landsOn(element, hit)) throw coveredError(element, hit);
   }
   return { x, y };
 }

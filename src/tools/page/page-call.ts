@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { abortableSleep } from '../../runtime/abort.js';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
-import type { ElementSummary } from '../../runtime/page-state.js';
-import { fromErrorPayload, isToolErrorLike, ToolError } from '../../runtime/errors.js';
+import { elementSummarySchema, type ElementSummary } from '../../runtime/page-state.js';
+import { fromErrorPayload, isToolErrorLike, ToolError, type ToolErrorPayload } from '../../runtime/errors.js';
 import { originOf } from '../../runtime/permission-rules.js';
 import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
@@ -106,8 +106,23 @@ export async function sendPageCommand<T extends PageCommandType>(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
   const reply = parsePageReply(command.type as T, raw);
-  if (!reply.ok) throw fromErrorPayload(reply.error);
+  if (!reply.ok) throw fromErrorPayload(withCoverRef(context, tabId, frameId, reply.error));
   return reply.result;
+}
+
+/**
+ * ELEMENT_COVERED names its cover by a ref the content script gave it (src/content/cover.ts): the ref gets
+ * its frame's prefix, and its summary goes into the tab's snapshot cache so the model can act on it at once.
+ */
+function withCoverRef(context: ToolUseContext, tabId: number, frameId: number, error: ToolErrorPayload): ToolErrorPayload {
+  const { coverRef, coverSummary, ...rest } = error;
+  if (error.code !== 'ELEMENT_COVERED' || typeof coverRef !== 'string' || !/^e\d+$/.test(coverRef)) return error;
+  const ref = `${framePrefix(frameId)}${coverRef}`;
+  const summary = elementSummarySchema.safeParse(coverSummary);
+  const record = context.snapshots.get(tabId);
+  if (summary.success && record) context.snapshots.update(tabId, record.url, { [ref]: summary.data });
+  const prefixed = (text: string) => (ref === coverRef ? text : text.replace(new RegExp(`\\b${coverRef}\\b`, 'g'), ref));
+  return { ...rest, message: prefixed(error.message), suggestion: prefixed(error.suggestion), coverRef: ref };
 }
 
 /** What the latest snapshot said about a ref in this tab (own-property safe), if anything. */
