@@ -37,12 +37,17 @@ const PROFILE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><tit
   for (const file of input.files) { const li = document.createElement('li'); li.textContent = input.id + ': ' + file.name + ' (' + file.size + ' bytes)'; chosen.append(li); }
 });</script></body></html>`;
 
+/** Another site's page (served on localhost, another origin than 127.0.0.1): a statement with an account number. */
+const STATEMENT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Statement</title></head><body>
+<h1>Statement</h1><p>Account RC-4821-7730, balance 12,440.17 EUR.</p></body></html>`;
+
 /** Multipart bodies the server received at /upload. */
 const received: string[] = [];
 const routes: FixtureRoutes = (req, res, pathname) => {
   const send = (type: string, body: string) => res.writeHead(200, { 'content-type': type }).end(body);
   if (pathname === '/expenses.html') send('text/html; charset=utf-8', EXPENSES);
   else if (pathname === '/profile.html') send('text/html; charset=utf-8', PROFILE);
+  else if (pathname === '/statement.html') send('text/html; charset=utf-8', STATEMENT);
   else if (pathname === '/dropzone-min.js') send('text/javascript', DROPZONE_JS);
   else if (pathname === '/dropzone.css') send('text/css', DROPZONE_CSS);
   else if (pathname === '/upload' && req.method === 'POST') {
@@ -150,5 +155,46 @@ describe('upload_file on real upload widgets', () => {
     expect(wrong.isError).toBe(true);
     expect(wrong.text).toContain('FILE_TYPE_NOT_ACCEPTED');
     expect(resultText(e2e.mock, 'tu_photo').text).toContain('the input holds me.png');
+  });
+
+  it('a file carrying another site’s data asks even under an allow rule, showing names, size, first lines and the data; denied, nothing is dropped', async () => {
+    const other = await e2e.open(`${e2e.fixtures.url.replace('127.0.0.1', 'localhost')}/statement.html`);
+    const { page, tabId } = await e2e.open('/expenses.html');
+    await page.locator('.dz-button').waitFor();
+    received.length = 0;
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'get_page_text', input: () => ({ tab_id: other.tabId }) }),
+      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
+      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'Drop files here' }) }),
+      callNext({
+        id: 'tu_leak',
+        name: 'upload_file',
+        input: (found) => ({
+          ref: refIn(found, 'button "Drop files here to upload"'),
+          files: [{ name: 'statement.txt', content: 'Statement\nAccount RC-4821-7730, balance 12,440.17 EUR.' }],
+        }),
+      }),
+      { text: 'Stopped.' },
+    );
+    const panel = await e2e.panel(tabId);
+    await panel.setViewportSize({ width: 400, height: 800 });
+    await send(panel, 'Upload my statement as the receipt');
+    const dialog = panel.locator('[role="dialog"]');
+    await dialog.waitFor();
+    await dialog.getByText('Details').click();
+    // What a person reads at 400 px (UPLOAD_PROMPT_PNG names a file to look at it).
+    if (process.env['UPLOAD_PROMPT_PNG']) await panel.screenshot({ path: process.env['UPLOAD_PROMPT_PNG'] });
+    expect(await dialog.getAttribute('data-tool-name')).toBe('upload_file');
+    expect(await dialog.getAttribute('class')).toContain('destructive');
+    const shown = ((await dialog.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(shown).toContain('statement.txt (54 bytes)');
+    expect(shown).toContain('Statement ⏎ Account RC-4821-7730');
+    expect(shown).toContain('localhost');
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await panel.getByText('Stopped.', { exact: true }).waitFor();
+    // Denied: the app holds nothing and nothing reached the server.
+    expect(await page.evaluate(() => (window as unknown as { dz: { files: unknown[] } }).dz.files.length)).toBe(0);
+    expect(received).toEqual([]);
+    expect(resultText(e2e.mock, 'tu_leak').text).toContain('PERMISSION_DENIED');
   });
 });
