@@ -1,6 +1,6 @@
 /**
  * upload_file through the built extension: Dropzone (from npm, served offline) takes a drop of a file the
- * model wrote and posts it to the test's own server; a plain file input hidden behind a styled button, and
+ * model wrote and posts it to the test's own server; Uppy's Dashboard takes one into its state; a plain file input hidden behind a styled button, and
  * one behind a label, take files by the button's or label's ref. Each check reads the app's own state
  * (Dropzone's `dz.files`, the input's `files` in the page, the bytes the server received), then the line
  * the model was sent. The model finds the tool with tool_search, as it must: the tool is deferred.
@@ -15,6 +15,15 @@ import { refIn } from '../support/tree-lines.js';
 
 const DROPZONE_JS = readFileSync('node_modules/dropzone/dist/dropzone-min.js', 'utf8');
 const DROPZONE_CSS = readFileSync('node_modules/dropzone/dist/dropzone.css', 'utf8');
+const UPPY_JS = readFileSync('node_modules/uppy/dist/uppy.min.js', 'utf8');
+const UPPY_CSS = readFileSync('node_modules/uppy/dist/uppy.min.css', 'utf8');
+
+/** Uppy's Dashboard, inline, as its docs set it up: files are added to Uppy's state, uploaded on the person's click. */
+const DASHBOARD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Attachments</title>
+<link rel="stylesheet" href="/uppy.min.css"></head><body><h1>Attachments</h1><div id="dash"></div>
+<script src="/uppy.min.js"></script>
+<script>const { Uppy, Dashboard } = globalThis.Uppy; window.uppy = new Uppy().use(Dashboard, { inline: true, target: '#dash', height: 360 });</script>
+</body></html>`;
 
 /** An expense form whose receipt goes through Dropzone's own drop zone, uploaded at once to /upload. */
 const EXPENSES = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Expenses</title>
@@ -50,6 +59,9 @@ const routes: FixtureRoutes = (req, res, pathname) => {
   else if (pathname === '/statement.html') send('text/html; charset=utf-8', STATEMENT);
   else if (pathname === '/dropzone-min.js') send('text/javascript', DROPZONE_JS);
   else if (pathname === '/dropzone.css') send('text/css', DROPZONE_CSS);
+  else if (pathname === '/dashboard.html') send('text/html; charset=utf-8', DASHBOARD);
+  else if (pathname === '/uppy.min.js') send('text/javascript', UPPY_JS);
+  else if (pathname === '/uppy.min.css') send('text/css', UPPY_CSS);
   else if (pathname === '/upload' && req.method === 'POST') {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -103,6 +115,30 @@ describe('upload_file on real upload widgets', () => {
     expect(line.text).toMatch(/taxi\.txt/);
     expect(line.text).toMatch(/upload request seen: POST \/upload → (200|no answer yet)/);
     expect(line.text).not.toContain('Airport');
+  });
+
+  it('Uppy: its Dashboard takes a drop of the written file into Uppy’s own state', async () => {
+    const { page, tabId } = await e2e.open('/dashboard.html');
+    await page.locator('.uppy-Dashboard-AddFiles').waitFor();
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
+      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'browse files' }) }),
+      callNext({
+        id: 'tu_upload',
+        name: 'upload_file',
+        input: (found) => ({ ref: refIn(found, 'button "browse files"'), files: [{ name: 'agenda.md', content: '# Agenda\n1. Budget' }] }),
+      }),
+      { text: 'Attached.' },
+    );
+    await converse(e2e, tabId, 'Attach the agenda', 'Attached.');
+    const files = await page.evaluate(() =>
+      (window as unknown as { uppy: { getFiles(): Array<{ name: string; size: number; type: string }> } }).uppy.getFiles().map((f) => [f.name, f.size, f.type]),
+    );
+    expect(files).toEqual([['agenda.md', 18, 'text/markdown']]);
+    const line = resultText(e2e.mock, 'tu_upload');
+    expect(line.isError, line.text).toBe(false);
+    expect(line.text).toMatch(/^Dropped 1 file \(agenda\.md, 18 bytes\)/);
+    expect(line.text).toContain('agenda.md');
   });
 
   it('a file input hidden behind a styled button, and one behind its label, take files by the button’s and the label’s ref', async () => {
