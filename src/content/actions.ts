@@ -15,6 +15,7 @@ import { flashHighlight } from './highlight.js';
 import { keyboardInit, submitFormOf, typeCharacter } from './keyboard.js';
 import { isShown } from './snapshot.js';
 import { deepElementFromPoint, focusTarget, label, prepareTarget, type Point } from './target.js';
+import { notASelect } from './precheck.js';
 
 export type { Modifier };
 export { isTextField };
@@ -184,9 +185,7 @@ function matchOption(select: HTMLSelectElement, wanted: string): HTMLOptionEleme
 /** `select_option`: picks options of a native select by label or value. */
 export function selectOptions(element: Element, values: readonly string[]): Pick<PageResultOf<'select'>, 'summary' | 'selected'> {
   if (!(element instanceof HTMLSelectElement)) {
-    throw new ToolError('NOT_A_SELECT', `${label(element)} is not a dropdown (<select>).`, {
-      suggestion: 'For a custom dropdown, click it to open the list, then click the option (find can locate it by its text).',
-    });
+    throw notASelect(element);
   }
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (!element.multiple && values.length > 1) {

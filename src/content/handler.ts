@@ -24,6 +24,8 @@ import { checkFramePoint, checkPoint, pressLanded } from './point-check.js';
 import { frameHoldsFocus, guardKeys, keysLanded } from './key-guard.js';
 import { deepActiveElement } from './observe-util.js';
 import { takeSnapshot } from './snapshot.js';
+import { fileTarget, uploadFiles } from './upload.js';
+import { precheck } from './precheck.js';
 
 /** What every action reports: where the page is now, and its one line for the model. */
 function action(summary: string): PageResultOf<'click'> {
@@ -114,6 +116,9 @@ export const pageHandlers: PageHandlers = {
     ...(command.text !== undefined ? { textFound: pageHasText(command.text) } : {}),
     ...(command.textGone !== undefined ? { textGone: !pageHasText(command.textGone) } : {}),
   }),
+  precheck: (command) => precheck(resolveRef(command.ref, command.documentId), command.purpose),
+  file_target: (command) => fileTarget(resolveRef(command.ref, command.documentId)),
+  upload: (command) => uploadFiles(resolveRef(command.ref, command.documentId), command),
   inspect: (command) => inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {}),
   locate: async (command) => {
     const element = resolveRef(command.ref, command.documentId);

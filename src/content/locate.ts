@@ -7,8 +7,10 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { editableKind, isContentEditable, isTextField, notEditable } from './fields.js';
-import { deepElementFromPoint, describeCover, focusTarget, label, prepareTarget } from './target.js';
+import { isContentEditable, isTextField } from './fields.js';
+import { checkTypable } from './precheck.js';
+import { deepElementFromPoint, focusTarget, label, prepareTarget } from './target.js';
+import { coveredError } from './cover.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
@@ -25,16 +27,9 @@ type Located = PageResultOf<'locate'>;
  */
 export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpose'], watch = false): Located {
   let editable: Located['editable'];
-  if (purpose === 'type') {
-    editable = editableKind(element);
-    if (!editable) throw notEditable(element);
-  }
+  // The same checks select_option's and type's validation ran before the prompt (src/content/precheck.ts).
+  if (purpose === 'type') editable = checkTypable(element);
   const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
-  if (purpose === 'type' && isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
-      suggestion: 'Its value is set by the page; look for another control that changes it.',
-    });
-  }
   flashHighlight(element);
   if (purpose === 'focus') focusTarget(element);
   const active = deepActiveElement();
@@ -74,13 +69,7 @@ export function frameOffset(frameId: number, url: string, nth: number, x: number
     });
   }
   const hit = deepElementFromPoint(point.x, point.y);
-  if (hit && hit !== frame) {
-    const cover = describeCover(hit);
-    throw new ToolError('ELEMENT_COVERED', `The frame holding the element is covered by ${cover}, which would receive the click.`, {
-      suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog), then try again.',
-      details: { coveredBy: cover },
-    });
-  }
+  if (hit && hit !== frame) throw coveredError(frame, hit, 'The frame holding the element is covered by');
   return point;
 }
 

@@ -8,6 +8,7 @@ import { nameOf } from './accessible-name.js';
 import { isDisabled, isFocusable, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
+import { coveredError } from './cover.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -74,13 +75,10 @@ export function describeCover(cover: Element): string {
 }
 
 /**
- * Scrolls into view and checks the element can be acted on like a person would. Returns the point a
- * pointer would use. `checkCovered` is off for scroll-only actions.
+ * Checks the element is shown and (with `needEnabled`) enabled, as a person would see it; returns its first
+ * box. No scrolling and no event: the tools' validation asks this before anyone is asked (src/content/precheck.ts).
  */
-export function prepareTarget(element: Element, options: { checkCovered: boolean; needEnabled: boolean }): Point {
-  const rectBefore = element.getBoundingClientRect();
-  const inView = rectBefore.top >= 0 && rectBefore.left >= 0 && rectBefore.bottom <= innerHeight && rectBefore.right <= innerWidth;
-  if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+export function checkActable(element: Element, needEnabled: boolean): DOMRect {
   const rects = element.getClientRects();
   const rect = rects[0] ?? element.getBoundingClientRect();
   if (!isShown(element) || rect.width === 0 || rect.height === 0) {
@@ -89,22 +87,29 @@ export function prepareTarget(element: Element, options: { checkCovered: boolean
         'It may be hidden, collapsed or in a closed menu. Open the section that contains it (click its toggle), or call read_page to find a visible alternative.',
     });
   }
-  if (options.needEnabled && isDisabled(element)) {
+  if (needEnabled && isDisabled(element)) {
     throw new ToolError('ELEMENT_DISABLED', `${label(element)} is disabled.`, {
       suggestion: 'Something else must happen first (often: fill the required fields or tick a checkbox). Call read_page to see what the form still needs.',
     });
   }
+  return rect;
+}
+
+/**
+ * Scrolls into view and checks the element can be acted on like a person would. Returns the point a
+ * pointer would use. `checkCovered` is off for scroll-only actions.
+ */
+export function prepareTarget(element: Element, options: { checkCovered: boolean; needEnabled: boolean }): Point {
+  const rectBefore = element.getBoundingClientRect();
+  const inView = rectBefore.top >= 0 && rectBefore.left >= 0 && rectBefore.bottom <= innerHeight && rectBefore.right <= innerWidth;
+  if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  const rect = checkActable(element, options.needEnabled);
   const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
   const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);
   if (options.checkCovered) {
     const hit = deepElementFromPoint(x, y);
-    if (hit && !landsOn(element, hit)) {
-      const cover = describeCover(hit);
-      throw new ToolError('ELEMENT_COVERED', `${label(element)} is covered by ${cover}, which would receive the click.`, {
-        suggestion: 'Close or dismiss the covering element first (e.g. a cookie banner or dialog: find its close/accept button), then try again.',
-        details: { coveredBy: cover },
-      });
-    }
+    // What covers it decides the advice (part of the same control, shown on hover, an overlay): src/content/cover.ts.
+    if (hit && !landsOn(element, hit)) throw coveredError(element, hit);
   }
   return { x, y };
 }

@@ -23,6 +23,7 @@ import { scroll } from './page/scroll.js';
 import { selectOption } from './page/select-option.js';
 import { typeText } from './page/type.js';
 import { selectText } from './page/select-text.js';
+import { uploadFile } from './page/upload-file.js';
 import { waitFor } from './page/wait-for.js';
 import { memoryDelete } from './storage/memory-delete.js';
 import { memoryRead } from './storage/memory-read.js';
@@ -56,6 +57,7 @@ const TOOLS: Tools = [
   selectOption,
   typeText,
   selectText,
+  uploadFile,
   waitFor,
   memoryDelete,
   memoryRead,

@@ -76,6 +76,20 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
   /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
+  /** The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and enabled. */
+  z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type']) }),
+  /** What a ref would take files on (src/content/upload.ts): its file input, or a drop zone. Sends no event. */
+  z.object({ type: z.literal('file_target'), ref: localRef, documentId: z.string().optional() }),
+  /** Puts files (bytes in base64) into the ref's file input, or drops them on its drop zone. */
+  z.object({
+    type: z.literal('upload'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    files: z
+      .array(z.object({ name: z.string().min(1).max(200), type: z.string().max(100), size: z.number().int().min(0), base64: z.string() }))
+      .min(1)
+      .max(20),
+  }),
   // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
   z.object({
     type: z.literal('locate'),
@@ -242,6 +256,25 @@ export const pageResultSchemas = {
     nearby: z.array(z.string()).max(10).optional(),
     /** For a select: the options the values would choose, with their address when a value is one. */
     options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
+  }),
+  precheck: z.object({ ok: z.literal(true) }),
+  file_target: z.object({
+    documentId: z.string(),
+    url: z.string(),
+    origin: z.string(),
+    /** `input`: a file input (the ref's own, its label's, or the hidden one its button opens); `drop`: a drop zone. */
+    kind: z.enum(['input', 'drop']),
+    label: z.string(),
+    /** The file input as messages name it, when it is not the ref itself. */
+    input: z.string().optional(),
+    multiple: z.boolean(),
+    /** The input's accept attribute ('' for any file). */
+    accept: z.string(),
+  }),
+  upload: actionResult.extend({
+    kind: z.enum(['input', 'drop']),
+    /** The names the file input holds now (empty for a drop: what the zone did is in the observer's report). */
+    held: z.array(z.string()),
   }),
   /** The point to act at (viewport CSS pixels of this frame) and what the element is. */
   locate: z.object({

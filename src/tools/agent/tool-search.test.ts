@@ -80,6 +80,14 @@ describe('tool_search', () => {
     expect(searchTools(tools, 'the page', 5)).toEqual([]);
   });
 
+  it('finds the real upload_file first for "upload file attach" among the real tools, and loads nothing that deletes with it', async () => {
+    const { builtInTools } = await import('../index.js');
+    const found = searchTools(builtInTools(), 'upload file attach', 5).map((t) => t.name);
+    expect(found[0]).toBe('upload_file');
+    expect(found).not.toContain('memory_delete');
+    expect(searchTools(builtInTools(), 'attach a receipt to the drop zone', 5).map((t) => t.name)[0]).toBe('upload_file');
+  });
+
   it('needs half the words (two at the least, or the one word given) to match a tool by its description alone', () => {
     const forecast = make('mcp__w__get', '', 'Gets the weather forecast for a city.', { isExternal: true });
     expect(searchTools([forecast], 'weather forecast city', 5)).toEqual([forecast]);

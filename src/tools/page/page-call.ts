@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { abortableSleep } from '../../runtime/abort.js';
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { ToolUseContext } from '../../runtime/context.js';
-import type { ElementSummary } from '../../runtime/page-state.js';
-import { fromErrorPayload, ToolError } from '../../runtime/errors.js';
+import { elementSummarySchema, type ElementSummary } from '../../runtime/page-state.js';
+import { fromErrorPayload, isToolErrorLike, ToolError, type ToolErrorPayload } from '../../runtime/errors.js';
 import { originOf } from '../../runtime/permission-rules.js';
 import type { ValidationResult } from '../../runtime/tool.js';
 import { pageEnvelope, parsePageReply, type PageCommandOf, type PageCommandType, type PageResultOf } from '../../shared/protocol/page.js';
@@ -106,8 +106,23 @@ export async function sendPageCommand<T extends PageCommandType>(
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
   const reply = parsePageReply(command.type as T, raw);
-  if (!reply.ok) throw fromErrorPayload(reply.error);
+  if (!reply.ok) throw fromErrorPayload(withCoverRef(context, tabId, frameId, reply.error));
   return reply.result;
+}
+
+/**
+ * ELEMENT_COVERED names its cover by a ref the content script gave it (src/content/cover.ts): the ref gets
+ * its frame's prefix, and its summary goes into the tab's snapshot cache so the model can act on it at once.
+ */
+function withCoverRef(context: ToolUseContext, tabId: number, frameId: number, error: ToolErrorPayload): ToolErrorPayload {
+  const { coverRef, coverSummary, ...rest } = error;
+  if (error.code !== 'ELEMENT_COVERED' || typeof coverRef !== 'string' || !/^e\d+$/.test(coverRef)) return error;
+  const ref = `${framePrefix(frameId)}${coverRef}`;
+  const summary = elementSummarySchema.safeParse(coverSummary);
+  const record = context.snapshots.get(tabId);
+  if (summary.success && record) context.snapshots.update(tabId, record.url, { [ref]: summary.data });
+  const prefixed = (text: string) => (ref === coverRef ? text : text.replace(new RegExp(`\\b${coverRef}\\b`, 'g'), ref));
+  return { ...rest, message: prefixed(error.message), suggestion: prefixed(error.suggestion), coverRef: ref };
 }
 
 /** What the latest snapshot said about a ref in this tab (own-property safe), if anything. */
@@ -144,6 +159,34 @@ export function validateKnownRefs(context: ToolUseContext, input: TabInput, refs
     suggestion: 'Call read_page or find on this tab again and use a ref exactly as it prints it.',
     details: { refs: unknown },
   };
+}
+
+/** The page's own verdicts on a target: the call fails the same way, so nobody is asked first. */
+const PAGE_VERDICTS = new Set(['NOT_A_SELECT', 'NOT_EDITABLE', 'ELEMENT_NOT_VISIBLE', 'ELEMENT_DISABLED', 'STALE_REF']);
+
+/**
+ * `validateKnownRefs`, then the act's own page checks (src/content/precheck.ts): a select for select_option, a
+ * field that takes text for type, shown and enabled. Why here and not in the act alone: validation runs
+ * before the permission prompt, and a prompt answered for a call that then fails a page check taught the
+ * person nothing and cost a turn. A page that cannot answer (not injectable, slow) leaves the call to its act.
+ */
+export async function validatePageTarget(
+  context: ToolUseContext,
+  input: TabInput & { ref: string },
+  purpose: PageCommandOf<'precheck'>['purpose'],
+): Promise<ValidationResult> {
+  const known = validateKnownRefs(context, input, [input.ref]);
+  const tabId = tabOf(input, context);
+  if (!known.ok || tabId === undefined || !context.browser) return known;
+  const { frameId, local } = splitRef(input.ref);
+  const documentId = context.snapshots.knownDocument(tabId, frameId);
+  try {
+    await sendPageCommand(context, tabId, { type: 'precheck', ref: local, ...(documentId ? { documentId } : {}), purpose }, frameId, 5_000);
+    return { ok: true };
+  } catch (error) {
+    if (!isToolErrorLike(error) || !PAGE_VERDICTS.has(error.code)) return { ok: true };
+    return { ok: false, code: error.code, message: error.message, suggestion: error.suggestion ?? 'Call read_page to see the page as it is now.' };
+  }
 }
 
 /** A short name for an element in descriptions: `button "Delete account"`, or the bare ref. */

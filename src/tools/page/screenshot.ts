@@ -26,7 +26,7 @@ export interface ScreenshotOutput {
  * A frame that cannot be listed is not known to be absent: when the list fails, the read is filed under
  * `unknown` as well, which counts as another site than any destination.
  */
-async function imageOrigins(context: ToolUseContext, tabId: number, url: string): Promise<LedgerRead[]> {
+export async function imageOrigins(context: ToolUseContext, tabId: number, url: string): Promise<LedgerRead[]> {
   const origins = new Set<string>();
   const top = originOf(url);
   if (top) origins.add(top);

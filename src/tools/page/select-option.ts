@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { judgeSelectCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
+import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validatePageTarget } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -31,7 +31,8 @@ export const selectOption = buildTool<typeof inputSchema, string>({
     'read_page (filter "all") lists a dropdown’s options; fill_form fills it with other fields.',
   ].join('\n'),
   description: (input, context) => `Select ${input.values.map((v) => `“${v}”`).join(', ')} in ${describeRef(context, input, input.ref)}`,
-  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
+  // A page check (is it a select? shown? enabled?) fails the call before anyone is asked.
+  validateInput: (input, context) => validatePageTarget(context, input, 'select'),
   permissionSubject: (input, context) => tabOrigin(input, context),
   // A select that submits its form or navigates on change is judged as that submit or navigation.
   checkPermissions: (input, context) => judgeSelectCall(input, context),

@@ -1,0 +1,36 @@
+/**
+ * The page checks a tool's validation asks before anyone is asked (is this a select? does it take typed
+ * text? is it shown and enabled?), the same functions the act itself runs, so a call that would fail one
+ * fails at once — never after a permission prompt the person answered for nothing. Sends no event.
+ */
+import { ToolError } from '../runtime/errors.js';
+import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
+import { editableKind, isTextField, notEditable } from './fields.js';
+import { checkActable, label } from './target.js';
+
+/** NOT_A_SELECT, for select_option on anything but a native <select>. */
+export function notASelect(element: Element): ToolError {
+  return new ToolError('NOT_A_SELECT', `${label(element)} is not a dropdown (<select>).`, {
+    suggestion: 'For a custom dropdown, click it to open the list, then click the option (find can locate it by its text).',
+  });
+}
+
+/** What `type` needs of its target: an editable kind, not read-only. Returns the kind. */
+export function checkTypable(element: Element): NonNullable<ReturnType<typeof editableKind>> {
+  const editable = editableKind(element);
+  if (!editable) throw notEditable(element);
+  if (isTextField(element) && element.readOnly) {
+    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
+      suggestion: 'Its value is set by the page; look for another control that changes it.',
+    });
+  }
+  return editable;
+}
+
+/** Runs the checks of `purpose` on the element; throws the act's own error when one fails. */
+export function precheck(element: Element, purpose: PageCommandOf<'precheck'>['purpose']): PageResultOf<'precheck'> {
+  if (purpose === 'select' && !(element instanceof HTMLSelectElement)) throw notASelect(element);
+  if (purpose === 'type') checkTypable(element);
+  checkActable(element, true);
+  return { ok: true };
+}
