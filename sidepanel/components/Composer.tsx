@@ -54,10 +54,8 @@ export function Composer({ model, ready: modelReady = true, shortcuts = [] }: { 
       )}
       <textarea
         aria-label="Message"
-        // ARIA 1.2's combobox is the text box itself (Preact's types allow a textarea only "textbox").
-        {...({ role: 'combobox' } as Record<string, string>)}
+        // A text box that offers a list (its role stays "textbox": the name "Message" is how it is found).
         aria-autocomplete="list"
-        aria-expanded={open}
         aria-controls={open ? LIST_ID : undefined}
         aria-activedescendant={chosen ? `shortcut-option-${chosen.id}` : undefined}
         placeholder={
