@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useExtension } from '../support/e2e.js';
 import { lastUserTextOf } from '../support/mock-model-server.js';
+import { send } from '../support/panel-driver.js';
 
 const e2e = useExtension({ profile: 'fresh', fixtures: 'tests/e2e/pages', mock: { permissionMode: 'ask' } });
 
@@ -56,6 +57,19 @@ describe('shortcuts', () => {
     // The person's message in the panel is the filled prompt, and the box is empty again.
     await panel.locator('.person-text', { hasText: 'about this part' }).waitFor();
     expect(await box.inputValue()).toBe('');
+  });
+
+  it('a finished conversation is saved as a shortcut from the list: its first message becomes the prompt', async () => {
+    await e2e.ext.setSettings({ ...e2e.settings, shortcuts: [] });
+    const { panel } = await e2e.tabWithPanel('/plain.html');
+    e2e.mock.enqueue({ text: 'Here are the headings.' });
+    await send(panel, 'List the headings of {{title}}');
+    await panel.getByText('Here are the headings.').waitFor();
+    await panel.getByRole('button', { name: 'Conversations' }).click();
+    await panel.getByRole('button', { name: /^Save “List the headings.*” as a shortcut$/ }).click();
+    await panel.getByText('Saved as the shortcut /list-the-headings-of-title.').waitFor();
+    const stored = await e2e.ext.evaluateInWorker(async () => (await chrome.storage.local.get('settings'))['settings'], null);
+    expect(stored).toMatchObject({ shortcuts: [{ name: 'list-the-headings-of-title', prompt: 'List the headings of {{title}}' }] });
   });
 });
 
