@@ -54,10 +54,6 @@ export function Composer({ model, ready: modelReady = true, shortcuts = [] }: { 
       )}
       <textarea
         aria-label="Message"
-        // A text box that offers a list (its role stays "textbox": the name "Message" is how it is found).
-        aria-autocomplete="list"
-        aria-controls={open ? LIST_ID : undefined}
-        aria-activedescendant={chosen ? `shortcut-option-${chosen.id}` : undefined}
         placeholder={
           !modelReady
             ? 'Set up a model above to start'
@@ -65,9 +61,15 @@ export function Composer({ model, ready: modelReady = true, shortcuts = [] }: { 
               ? 'Connecting…'
               : running
                 ? 'Add to or correct the task…'
-                : 'Ask about this page, or type / for a shortcut…'
+                : shortcuts.length > 0
+                  ? 'Ask about this page, or type / for a shortcut…'
+                  : 'Ask about this page…'
         }
         disabled={!modelReady}
+        // A text box that offers a list (its role stays "textbox": the name "Message" is how it is found).
+        aria-autocomplete="list"
+        aria-controls={open ? LIST_ID : undefined}
+        aria-activedescendant={chosen ? `shortcut-option-${chosen.id}` : undefined}
         rows={3}
         value={draft.value}
         onInput={(event) => {
