@@ -96,7 +96,7 @@ export function ConversationList({ app }: { app: AppModel }) {
                   <button
                     type="button"
                     class="icon-button"
-                    aria-label={`Save “${title}” as a shortcut`}
+                    aria-label={`Save as shortcut: “${title}”`}
                     onClick={() => void saveAsShortcut(app, conversation.id, title)}
                   >
                     Save as shortcut

@@ -66,7 +66,7 @@ describe('shortcuts', () => {
     await send(panel, 'List the headings of {{title}}');
     await panel.getByText('Here are the headings.').waitFor();
     await panel.getByRole('button', { name: 'Conversations' }).click();
-    await panel.getByRole('button', { name: /^Save “List the headings.*” as a shortcut$/ }).click();
+    await panel.getByRole('button', { name: /^Save as shortcut: “List the headings/ }).click();
     await panel.getByText('Saved as the shortcut /list-the-headings-of-title.').waitFor();
     const stored = await e2e.ext.evaluateInWorker(async () => (await chrome.storage.local.get('settings'))['settings'], null);
     expect(stored).toMatchObject({ shortcuts: [{ name: 'list-the-headings-of-title', prompt: 'List the headings of {{title}}' }] });
