@@ -35,7 +35,7 @@ async function tabFacts(tabId: number): Promise<TabFacts> {
   return { url: tab.url ?? '', title: tab.title ?? '', selection };
 }
 
-/** Opens a tab in the background and waits for it to finish loading (or a minute, whichever is first). */
+/** Opens a tab in the background and waits for its address to finish loading (or a minute, whichever is first). */
 async function openBackgroundTab(url: string): Promise<number> {
   const tab = await browser.tabs.create({ url, active: false });
   const tabId = tab.id;
@@ -47,11 +47,13 @@ async function openBackgroundTab(url: string): Promise<number> {
       browser.tabs.onUpdated.removeListener(listener);
       resolve();
     }
-    function listener(id: number, change: { status?: string }) {
-      if (id === tabId && change.status === 'complete') done();
+    // Firefox reports the new tab's first about:blank as complete before the address starts loading.
+    const loaded = (tab: { status?: string; url?: string }) => tab.status === 'complete' && tab.url !== undefined && tab.url !== 'about:blank';
+    function listener(id: number, _change: unknown, tab: { status?: string; url?: string }) {
+      if (id === tabId && loaded(tab)) done();
     }
     browser.tabs.onUpdated.addListener(listener);
-    void browser.tabs.get(tabId).then((current) => current.status === 'complete' && done(), done);
+    void browser.tabs.get(tabId).then((current) => loaded(current) && done(), done);
   });
   return tabId;
 }
