@@ -59,11 +59,13 @@ describe('who can talk to the extension', () => {
       optional_permissions?: string[];
     };
     expect([...manifest.permissions].sort()).toEqual([
+      'alarms',
       'contextMenus',
       'debugger',
       'declarativeNetRequestWithHostAccess',
       'downloads',
       'nativeMessaging',
+      'notifications',
       'scripting',
       'sidePanel',
       'storage',

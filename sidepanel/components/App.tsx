@@ -101,7 +101,7 @@ export function App({ app }: { app: AppModel }) {
           {page === 'activity' && <ActivityView app={app} />}
           {page === 'chat' && <Chat app={app} />}
         </main>
-        {page === 'chat' && <Composer model={app.conversation} ready={!needsSetup(app)} />}
+        {page === 'chat' && <Composer model={app.conversation} ready={!needsSetup(app)} shortcuts={app.settings.saved.value.shortcuts} />}
       </div>
       <PermissionDialog model={app.conversation} />
     </>

@@ -15,6 +15,21 @@ const STATUS_WORDS: Readonly<Record<ConversationSummary['runStatus'], string>> =
 /** A title to show: the worker names a conversation after its first message. */
 const titleOf = (conversation: ConversationSummary) => conversation.title || 'Untitled';
 
+/** "Save as shortcut": its first message becomes a shortcut's prompt; the panel says under which name. */
+async function saveAsShortcut(app: AppModel, conversationId: string, title: string): Promise<void> {
+  const name = await app.schedules.saveConversation(conversationId, title);
+  app.conversation.addNotice(
+    name
+      ? {
+          level: 'info',
+          code: 'SHORTCUT_SAVED',
+          message: `Saved as the shortcut /${name}.`,
+          suggestion: 'Type /' + name + ' in the message box to run it; rename it in Settings → Shortcuts.',
+        }
+      : { level: 'error', code: 'SHORTCUT_NOT_SAVED', message: app.schedules.error.value ?? 'The shortcut could not be saved.', suggestion: 'Try again.' },
+  );
+}
+
 /** The conversations page. */
 export function ConversationList({ app }: { app: AppModel }) {
   const current = app.conversation.conversationId.value;
@@ -77,6 +92,16 @@ export function ConversationList({ app }: { app: AppModel }) {
                 >
                   JSON
                 </button>
+                {conversation.runStatus === 'idle' && !conversation.empty && (
+                  <button
+                    type="button"
+                    class="icon-button"
+                    aria-label={`Save as shortcut: “${title}”`}
+                    onClick={() => void saveAsShortcut(app, conversation.id, title)}
+                  >
+                    Save as shortcut
+                  </button>
+                )}
                 <button type="button" class="icon-button" aria-label={`Delete conversation “${title}”`} onClick={() => app.deleteConversation(conversation.id)}>
                   Delete
                 </button>

@@ -11,6 +11,7 @@ import { CodingAgentsModel } from './coding-agents-model.js';
 import { ConversationModel } from './conversation-model.js';
 import { ConversationsModel } from './conversations-model.js';
 import { GrantsModel } from './grants-model.js';
+import { SchedulesModel } from './schedules-model.js';
 import { KeyTestModel } from './key-test-model.js';
 import { FullResultsModel } from './full-results-model.js';
 import { ExportModel, type SaveFile } from './export-model.js';
@@ -57,6 +58,8 @@ export class AppModel {
   readonly memory: MemoryModel;
   /** "Always allow on this site" grants, listed (and revoked) in Settings. */
   readonly grants: GrantsModel;
+  /** Scheduled shortcuts' next runs and results, Pause and Delete; "Save as shortcut". */
+  readonly schedules: SchedulesModel;
   /** Conversations saved as Markdown or JSON files. */
   readonly exports: ExportModel;
   /** How much is stored, for Settings. */
@@ -81,6 +84,7 @@ export class AppModel {
     this.settings = new SettingsModel(deps.settingsStorage);
     this.memory = new MemoryModel(deps.request);
     this.grants = new GrantsModel(deps.request);
+    this.schedules = new SchedulesModel(deps.request, this.settings);
     this.fullResults = new FullResultsModel(deps.request);
     this.activity = new ActivityModel(deps.request);
     this.mcp = new McpModel(deps.request);
@@ -171,6 +175,7 @@ export class AppModel {
       void this.settings.load();
       void this.memory.refresh();
       void this.grants.refresh();
+      void this.schedules.refresh();
       void this.mcp.refresh();
       void this.storage.refresh();
       void this.codingAgents.refresh();

@@ -205,6 +205,26 @@ export class ConversationModel {
     return true;
   }
 
+  /**
+   * Runs a shortcut (`/name` + Enter): the worker fills its prompt from the tab and sends it, and the
+   * filled prompt comes back as the person's message. The message box is cleared.
+   */
+  runShortcut(shortcutId: string): boolean {
+    const conversationId = this.conversationId.value;
+    if (conversationId === undefined) return false;
+    if (!this.isRunning.value) {
+      batch(() => {
+        this.setRun({ ...this.run.value, status: 'running', error: undefined });
+        this.lastStopReason.value = undefined;
+        this.streamingText.value = '';
+      });
+      this.awaitingRunStart = true;
+    }
+    this.send({ type: 'run_shortcut', conversationId, shortcutId });
+    this.draft.value = '';
+    return true;
+  }
+
   /** Sends the message box's text and clears it ("Stop and send" with `interrupt`). */
   submitDraft(options: { interrupt?: boolean } = {}): boolean {
     const sent = this.sendMessage(this.draft.value, options);

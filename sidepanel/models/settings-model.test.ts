@@ -87,24 +87,30 @@ describe('SettingsModel', () => {
     const model = new SettingsModel(storage);
     await model.load();
     model.edit((draft) => ({ ...draft, permissionMode: 'auto' }));
-    model.addCustomAction();
-    model.editCustomAction(0, { title: 'Translate', prompt: 'Translate {{selection}}', contexts: ['selection'] });
+    model.addShortcut();
+    model.editShortcut(0, { name: 'translate', title: 'Translate', prompt: 'Translate {{selection}}', contexts: ['selection'] });
     expect(await model.save()).toBe(true);
     expect(state.writes[0]?.permissionMode).toBe('auto');
-    expect(state.writes[0]?.customActions[0]).toMatchObject({ title: 'Translate', contexts: ['selection'] });
+    expect(state.writes[0]?.shortcuts[0]).toMatchObject({ title: 'Translate', contexts: ['selection'] });
     expect(model.storedProblem.value).toBeUndefined();
     expect(model.saveState.value).toBe('saved');
   });
 
-  it('reports an empty custom action by field', async () => {
+  it('reports an empty shortcut and a bad name by field', async () => {
     const model = new SettingsModel(memoryStorage(undefined).storage);
     await model.load();
-    model.addCustomAction();
+    model.addShortcut();
+    model.addShortcut();
+    model.editShortcut(1, { name: 'Bad Name', prompt: 'x' });
     expect(await model.save()).toBe(false);
-    expect(model.fieldErrors.value).toHaveProperty(['customActions.0.title']);
-    expect(model.fieldErrors.value).toHaveProperty(['customActions.0.prompt']);
+    expect(model.fieldErrors.value).toHaveProperty(['shortcuts.0.prompt']);
     // In words a person reads next to the field, not zod's "Too small: expected string to have >=1 characters".
-    expect(model.fieldErrors.value['customActions.0.title']).toBe('Required.');
+    expect(model.fieldErrors.value['shortcuts.0.prompt']).toBe('Required.');
+    expect(model.fieldErrors.value['shortcuts.1.name']).toBe('Use lowercase letters, digits and dashes (e.g. summarize-page).');
+    model.editShortcut(1, { name: model.draft.value.shortcuts[0]!.name });
+    model.editShortcut(0, { prompt: 'y' });
+    expect(await model.save()).toBe(false);
+    expect(model.fieldErrors.value['shortcuts.1.name']).toMatch(/already named/);
     model.edit((draft) => ({ ...draft, maxTurns: 500, anthropic: { ...draft.anthropic, baseUrl: 'api.example.com' } }));
     expect(await model.save()).toBe(false);
     expect(model.fieldErrors.value['maxTurns']).toBe('At most 200.');

@@ -16,6 +16,7 @@ import {
   withStoredDefaults,
   type Settings,
 } from '../../src/shared/settings.js';
+import { migrateStoredSettings, shortcutNameFrom } from '../../src/shared/shortcuts.js';
 
 /** Where settings live (chrome.storage.local 'settings' in the panel; a map in tests). */
 export interface SettingsStorage {
@@ -35,8 +36,8 @@ export interface SaveStatus {
   error?: string;
 }
 
-/** One person-defined context-menu action. */
-export type CustomAction = Settings['customActions'][number];
+/** One shortcut (a saved prompt with a name). */
+export type ShortcutDraft = Settings['shortcuts'][number];
 /** One MCP server as the form edits it. */
 export type McpServerDraft = Settings['mcpServers'][number];
 
@@ -60,7 +61,8 @@ export const headerLines = (headers: Readonly<Record<string, string>> | undefine
     .join('\n');
 
 /** Keeps each top-level field of a broken stored value that still validates on its own. */
-export function salvageSettings(value: unknown): Settings {
+export function salvageSettings(raw: unknown): Settings {
+  const value = migrateStoredSettings(raw);
   const base = defaultSettings();
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return base;
   const stored = withStoredDefaults(value) as Record<string, unknown>;
@@ -142,20 +144,52 @@ export class SettingsModel {
     return fields.includes('mcpServers') && draft.mcpServers.some((server, index) => (this.mcpHeaderText.value[index] ?? '') !== headerLines(server.headers));
   }
 
-  addCustomAction(): void {
-    const id = `action-${Date.now().toString(36)}`;
-    this.edit((draft) => ({ ...draft, customActions: [...draft.customActions, { id, title: '', prompt: '', contexts: ['page'] }] }));
+  /** A new, empty shortcut with a free name ("shortcut", "shortcut-2"…). */
+  addShortcut(): void {
+    const id = `shortcut-${Date.now().toString(36)}`;
+    const name = shortcutNameFrom('shortcut', new Set(this.draft.value.shortcuts.map((s) => s.name)));
+    this.edit((draft) => ({ ...draft, shortcuts: [...draft.shortcuts, { id, name, title: '', prompt: '', contexts: ['page'] }] }));
   }
 
-  editCustomAction(index: number, patch: Partial<CustomAction>): void {
+  editShortcut(index: number, patch: Partial<ShortcutDraft>): void {
     this.edit(
-      (draft) => ({ ...draft, customActions: draft.customActions.map((action, i) => (i === index ? { ...action, ...patch } : action)) }),
-      `customActions.${index}.${Object.keys(patch)[0] ?? ''}`,
+      (draft) => ({ ...draft, shortcuts: draft.shortcuts.map((shortcut, i) => (i === index ? { ...shortcut, ...patch } : shortcut)) }),
+      `shortcuts.${index}.${Object.keys(patch)[0] ?? ''}`,
     );
   }
 
-  removeCustomAction(index: number): void {
-    this.edit((draft) => ({ ...draft, customActions: draft.customActions.filter((_, i) => i !== index) }));
+  /**
+   * Saves one shortcut at once over what is stored (added when new): Pause, Delete schedule and "Save as
+   * shortcut" act without the section's Save, and leave the person's other unsaved edits as they are.
+   */
+  async saveShortcut(id: string, shortcut: ShortcutDraft): Promise<boolean> {
+    const saved = this.saved.value;
+    const exists = saved.shortcuts.some((s) => s.id === id);
+    const shortcuts = exists ? saved.shortcuts.map((s) => (s.id === id ? shortcut : s)) : [...saved.shortcuts, shortcut];
+    const result = settingsSchema.safeParse({ ...saved, shortcuts });
+    if (!result.success) {
+      this.saveError.value = `Could not save the shortcut: ${result.error.issues[0]?.message ?? 'invalid'}`;
+      return false;
+    }
+    try {
+      await this.storage.write(result.data);
+    } catch (error) {
+      this.saveError.value = `Could not save: ${messageOf(error)}`;
+      return false;
+    }
+    const stored = result.data.shortcuts.find((s) => s.id === id);
+    this.saved.value = result.data;
+    const draft = this.draft.value.shortcuts;
+    const inDraft = draft.some((s) => s.id === id);
+    this.draft.value = {
+      ...this.draft.value,
+      shortcuts: stored ? (inDraft ? draft.map((s) => (s.id === id ? stored : s)) : [...draft, stored]) : draft,
+    };
+    return true;
+  }
+
+  removeShortcut(index: number): void {
+    this.edit((draft) => ({ ...draft, shortcuts: draft.shortcuts.filter((_, i) => i !== index) }));
     this.fieldErrors.value = {};
   }
 

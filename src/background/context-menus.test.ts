@@ -12,9 +12,10 @@ import {
 } from './context-menus.js';
 
 const settings = {
-  customActions: [
+  shortcuts: [
     {
       id: 'translate',
+      name: 'translate-to-french',
       title: 'Translate to French',
       prompt: 'Translate {{ selection }} from {{title}} <{{url}}> (link: {{link}}) {{unknown}}',
       contexts: ['selection' as const],

@@ -1,6 +1,6 @@
 /**
- * Context menus: "Ask Pagewright about the selection", "Summarize this page", about a link or an image, and the person's own
- * actions from settings (prompt templates with {{selection}}, {{url}}, {{title}}, {{link}}). A click
+ * Context menus: "Ask Pagewright about the selection", "Summarize this page", about a link or an image, and the person's
+ * shortcuts from settings (prompt templates with {{selection}}, {{url}}, {{title}}, {{link}}). A click
  * opens the side panel (a user gesture, so it must be the first, synchronous call) and starts a run in
  * the tab's conversation. The handler takes its effects as arguments so it is unit-tested in Node.
  */
@@ -79,15 +79,17 @@ export const BUILT_IN_PROMPTS: Record<string, string> = {
   [MENU_ASK_IMAGE]: 'Describe the image {{link}} on this page ({{url}}); take a screenshot if you need to see it.',
 };
 
-/** Every menu entry for the given settings: the two built-ins, then the person's actions. */
-export function menuItems(settings: Pick<Settings, 'customActions'> | undefined): MenuItem[] {
+/** Every menu entry for the given settings: the built-ins, then the person's shortcuts that name a menu context. */
+export function menuItems(settings: Pick<Settings, 'shortcuts'> | undefined): MenuItem[] {
   const items: MenuItem[] = [
     { id: MENU_ASK_SELECTION, title: 'Ask Pagewright about the selection', contexts: ['selection'] },
     { id: MENU_SUMMARIZE_PAGE, title: 'Summarize this page', contexts: ['page'] },
     { id: MENU_ASK_LINK, title: 'Ask Pagewright about this link', contexts: ['link'] },
     { id: MENU_ASK_IMAGE, title: 'Ask Pagewright about this image', contexts: ['image'] },
   ];
-  for (const action of settings?.customActions ?? []) items.push({ id: `${CUSTOM_PREFIX}${action.id}`, title: action.title, contexts: [...action.contexts] });
+  for (const shortcut of settings?.shortcuts ?? [])
+    if (shortcut.contexts.length > 0)
+      items.push({ id: `${CUSTOM_PREFIX}${shortcut.id}`, title: shortcut.title || `/${shortcut.name}`, contexts: [...shortcut.contexts] });
   return items;
 }
 
@@ -113,14 +115,14 @@ export interface MenuHandlerDeps {
   openSidePanel(target: { tabId?: number; windowId?: number }): Promise<void>;
   /** Starts a run in the tab's conversation. */
   startRun(tabId: number, prompt: string): Promise<unknown>;
-  /** The current settings (for the person's own actions); undefined when they are invalid. */
-  getSettings(): Promise<Pick<Settings, 'customActions'> | undefined>;
+  /** The current settings (for the person's shortcuts); undefined when they are invalid. */
+  getSettings(): Promise<Pick<Settings, 'shortcuts'> | undefined>;
   /** Problems go here (the panel shows run refusals itself). */
   report?(error: unknown): void;
 }
 
 /** The prompt for a click, or undefined for a menu item that is not ours (or no longer exists). */
-export function promptForClick(click: MenuClick, tab: MenuTab | undefined, settings: Pick<Settings, 'customActions'> | undefined): string | undefined {
+export function promptForClick(click: MenuClick, tab: MenuTab | undefined, settings: Pick<Settings, 'shortcuts'> | undefined): string | undefined {
   const id = String(click.menuItemId);
   const values: TemplateValues = {
     selection: click.selectionText ?? '',
@@ -133,8 +135,8 @@ export function promptForClick(click: MenuClick, tab: MenuTab | undefined, setti
   const builtIn = Object.hasOwn(BUILT_IN_PROMPTS, id) ? BUILT_IN_PROMPTS[id] : undefined;
   if (builtIn !== undefined) return fillTemplate(builtIn, values, origins);
   if (!id.startsWith(CUSTOM_PREFIX)) return undefined;
-  const action = settings?.customActions.find((a) => `${CUSTOM_PREFIX}${a.id}` === id);
-  return action ? fillTemplate(action.prompt, values, origins) : undefined;
+  const shortcut = settings?.shortcuts.find((a) => `${CUSTOM_PREFIX}${a.id}` === id);
+  return shortcut ? fillTemplate(shortcut.prompt, values, origins) : undefined;
 }
 
 /** The `contextMenus.onClicked` listener. Returns a promise for tests; Chrome ignores it. */

@@ -37,6 +37,7 @@ import type { SettingsResult } from './run-settings.js';
 import { isOwnExtensionPage } from './senders.js';
 import { settingsArea } from './settings-area.js';
 import { installExternalAgents, saveAgentSettings } from './external/install.js';
+import { installSchedules } from './schedule-install.js';
 
 // First thing, at every start: the settings (with the API key) are for the extension only, not content scripts.
 void settingsArea.isolate((error) => console.warn('Pagewright: could not keep the settings from content scripts', error));
@@ -89,6 +90,8 @@ const externalAgents = installExternalAgents({
     return settings.ok ? settings.settings : undefined;
   },
 });
+// Shortcuts (`/name` in the panel) and their schedules (alarms, background tabs, notifications).
+const schedules = installSchedules(manager, loadSettings);
 // Bench builds only (`vite build --mode bench`, bench/dispatch.bench.ts): a dispatch timer; a no-op in every other build.
 installBenchHook(bridge);
 installInputBenchHook(bridge);
@@ -114,7 +117,7 @@ browser.runtime.onConnect.addListener((port: Runtime.Port) => {
       );
       return;
     }
-    routePanelMessage(manager, link, parsed.data).catch((error: unknown) => {
+    routePanelMessage(manager, link, parsed.data, { run: schedules.runShortcut }).catch((error: unknown) => {
       link.post(notice('INTERNAL', `Something failed in the extension: ${messageOf(error)}`, 'Try again; reload the side panel if it repeats.'));
     });
   });
@@ -137,6 +140,7 @@ const handlers = createRequestHandlers({
     return { usage, quota };
   },
   externalAgents: { agents: externalAgents, saveAgentSettings },
+  scheduleStates: schedules.states,
 });
 
 browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
@@ -193,6 +197,7 @@ browser.runtime.onStartup.addListener(() => void manager.forgetTab(undefined).ca
 
 settingsArea.onChange((value) => {
   void rebuildMenus().catch(() => undefined);
+  void schedules.scheduler.sync();
   const parsed = parseSettings(value);
   if (parsed.ok) void mcpServers.sync(parsed.settings.mcpServers);
   if (!parsed.ok) manager.panels.toAll(notice('SETTINGS_INVALID', parsed.message, parsed.suggestion));

@@ -1,10 +1,15 @@
 /** The side panel's port messages, each handed to the part of the worker that owns it. */
-import type { PanelToWorker } from '../shared/protocol/panel.js';
+import type { Notice, PanelToWorker } from '../shared/protocol/panel.js';
 import { notice, type PanelLink } from './panels.js';
 import type { RunManager } from './run-manager.js';
 
 /** Handles one validated panel message. */
-export async function routePanelMessage(manager: RunManager, link: PanelLink, message: PanelToWorker): Promise<void> {
+export async function routePanelMessage(
+  manager: RunManager,
+  link: PanelLink,
+  message: PanelToWorker,
+  shortcuts?: { run(conversationId: string, shortcutId: string): Promise<Notice | undefined> },
+): Promise<void> {
   await manager.ready;
   const { conversations } = manager;
   switch (message.type) {
@@ -36,6 +41,13 @@ export async function routePanelMessage(manager: RunManager, link: PanelLink, me
         message.conversationId,
         message.type === 'resume' ? { resume: true } : { text: message.text, interrupt: message.interrupt === true, announce: message.whileRunning === true },
       );
+      if (refusal) link.post(refusal);
+      return;
+    }
+    case 'run_shortcut': {
+      const refusal = shortcuts
+        ? await shortcuts.run(message.conversationId, message.shortcutId)
+        : notice('UNAVAILABLE', 'Shortcuts cannot run here.', 'Type the prompt instead.');
       if (refusal) link.post(refusal);
       return;
     }

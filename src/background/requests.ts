@@ -9,6 +9,7 @@ import { conversationToJson, conversationToMarkdown } from '../shared/transcript
 import type { GrantStore } from '../storage/grants.js';
 import { testModel } from './model-test.js';
 import type { RunManager } from './run-manager.js';
+import type { ScheduleStates } from './scheduler.js';
 import type { SettingsResult } from './run-settings.js';
 import { externalAgentsHandlers, type ExternalAgentsRequestDeps } from './external/requests.js';
 
@@ -25,6 +26,8 @@ export interface RequestDeps {
   estimateStorage?: () => Promise<{ usage: number; quota: number }>;
   /** Coding agents (Settings → Coding agents, the banner). */
   externalAgents: ExternalAgentsRequestDeps;
+  /** The schedules' stored times and results. */
+  scheduleStates(): Promise<ScheduleStates>;
   /** The key test; defaults to a real request (tests give their own). */
   testModel?: typeof testModel;
 }
@@ -82,6 +85,15 @@ export function createRequestHandlers(deps: RequestDeps): WorkerHandlers {
       return { ...own, capBytes: capMb * 1024 * 1024, ...(estimate ? { browser: estimate } : {}) };
     },
     'model.test': async (params) => (deps.testModel ?? testModel)(params),
+    'schedules.states': async () => ({ states: await deps.scheduleStates() }),
+    'conversations.firstMessage': async ({ conversationId }) => {
+      const entries = await deps.manager.conversations.getTranscript(conversationId);
+      const first = entries.find((entry) => entry.kind === 'message' && entry.message.role === 'user');
+      const text = first?.kind === 'message' ? first.message.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('\n') : '';
+      if (text.trim() === '')
+        throw new ToolError('NOT_FOUND', 'That conversation has no message to save.', { suggestion: 'Pick a conversation you asked something in.' });
+      return { text };
+    },
     'results.read': async ({ storedId }) => {
       const record = await deps.resultStore.get(storedId);
       if (!record)

@@ -24,7 +24,7 @@ import { Conversations, NEW_CONVERSATION_TITLE } from './conversations.js';
 import type { KeepAlive } from './keepalive.js';
 import { notice, Panels, type PanelLink } from './panels.js';
 import { checkSettingsForRun, runConfigFrom, type SettingsResult } from './run-settings.js';
-import { RunSession, type DrivenBy } from './run-session.js';
+import { RunSession, type DrivenBy, type Unattended } from './run-session.js';
 import { listedSiteOf, titleOf } from './conversation-list.js';
 import type { WorkerModelEndpoint } from './model-for-settings.js';
 
@@ -47,6 +47,11 @@ export interface RunManagerDeps {
 }
 
 export { appendPersonMessage } from '../runtime/steering.js';
+
+/** A run nobody watches (a schedule): judged in its own mode; a call that would ask is refused and reported. */
+export interface UnattendedRun extends Unattended {
+  permissionMode: PermissionContext['mode'];
+}
 
 /**
  * A run a coding agent drives over MCP (src/background/external/): who drives it, the mode its calls are
@@ -122,11 +127,12 @@ export class RunManager {
   /** Starts a run (a new message, or resuming a cut-off run). Returns a notice when it cannot start. */
   async startRun(
     conversationId: string,
-    what: { text: string; interrupt?: boolean; announce?: boolean } | { resume: true } | { driven: DrivenRun },
+    what: { text: string; interrupt?: boolean; announce?: boolean; unattended?: UnattendedRun } | { resume: true } | { driven: DrivenRun },
   ): Promise<Notice | undefined> {
     await this.ready;
     const running = this.active.get(conversationId);
     const driven = 'driven' in what ? what.driven : undefined;
+    const unattended = 'text' in what ? what.unattended : undefined;
     const drivenBy = running?.session.drivenBy;
     if (running && 'text' in what && drivenBy !== undefined)
       return notice(
@@ -191,7 +197,10 @@ export class RunManager {
     // The settings are read here, once: everything after takes the run's configuration. A driven run is
     // judged in the mode the person chose for outside sessions, and gets the whole tool set.
     const fromSettings = runConfigFrom(checked.settings, storedGrants);
-    const config = driven ? { ...fromSettings, permissions: { ...fromSettings.permissions, mode: driven.permissionMode }, simpleMode: false } : fromSettings;
+    const mode = driven?.permissionMode ?? unattended?.permissionMode;
+    const config = mode
+      ? { ...fromSettings, permissions: { ...fromSettings.permissions, mode }, simpleMode: !driven && fromSettings.simpleMode }
+      : fromSettings;
 
     const pool = await this.deps.getTools(config.permissions, { simpleMode: config.simpleMode });
     const tools = driven ? driven.tools(pool) : pool;
@@ -216,6 +225,7 @@ export class RunManager {
         ...(record.dataSources ? { dataSources: record.dataSources } : {}),
         contextWindow: resuming ? { kind: 'resume', state: restored.contextWindow } : { kind: 'next', previous: record.contextWindow },
         ...(driven ? { drivenBy: driven } : {}),
+        ...(unattended ? { unattended } : {}),
       },
       { ...this.deps, conversations: this.conversations, panels: this.panels, now: this.now },
     );

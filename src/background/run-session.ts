@@ -28,6 +28,7 @@ import type { Conversations } from './conversations.js';
 import type { WorkerModelEndpoint } from './model-for-settings.js';
 import type { Panels } from './panels.js';
 import { PermissionBridge } from './permission-bridge.js';
+import type { PermissionRequest } from '../runtime/permission-types.js';
 import type { WorkerRunConfig } from './run-settings.js';
 import { systemPromptFor } from './system-prompt.js';
 
@@ -79,7 +80,18 @@ export interface RunPlan {
   contextWindow: ContextWindowStart;
   /** Set for a run a coding agent drives over MCP. */
   drivenBy?: DrivenBy;
+  /** Set for a run nobody watches (a schedule): a call that would ask is refused instead. */
+  unattended?: Unattended;
 }
+
+/** A run nobody watches: there is no one to answer a prompt, so each one is refused and reported here. */
+export interface Unattended {
+  refused(request: PermissionRequest): void;
+}
+
+/** What the model is told when an unattended run's act would have asked. */
+export const UNATTENDED_REFUSAL =
+  'Nobody is watching this scheduled run, so an act that needs the person’s approval is refused. Do only what needs no approval, and say in your answer what you could not do.';
 
 export class RunSession {
   readonly runId: string;
@@ -261,7 +273,12 @@ export class RunSession {
       windowId: plan.tab?.windowId,
       tools: plan.tools,
       ledger: this.ledger,
-      askPerson: (request, signal) => this.permissionBridge.ask(request, signal),
+      askPerson: plan.unattended
+        ? (request) => {
+            plan.unattended?.refused(request);
+            return Promise.resolve({ choice: 'deny', reason: UNATTENDED_REFUSAL });
+          }
+        : (request, signal) => this.permissionBridge.ask(request, signal),
       ...(browser ? { browser } : {}),
       ...(services.memory ? { memory: services.memory } : {}),
       // Helper agents (the agent tool) run on the run's own model.

@@ -7,6 +7,7 @@ import { mcpServersSchema } from './mcp-settings.js';
 import { modelOverrideSchema } from '../runtime/context-window/models.js';
 import { externalAgentsSettingsSchema } from './external-agents.js';
 import { permissionModeSchema } from '../runtime/permission-types.js';
+import { migrateStoredSettings, shortcutsSchema } from './shortcuts.js';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 
@@ -20,17 +21,6 @@ const providerConfig = (defaults: { baseUrl: string; model: string }) =>
     model: z.string().min(1).describe('Model id').default(defaults.model),
   });
 
-export const customActionSchema = z.object({
-  id: z.string().min(1).max(64),
-  title: z.string().min(1).max(80),
-  /** A prompt template: `{{selection}}`, `{{url}}`, `{{title}}`, `{{link}}` are filled in. */
-  prompt: z.string().min(1).max(4_000),
-  contexts: z
-    .array(z.enum(['selection', 'page', 'link', 'image']))
-    .min(1)
-    .default(['page']),
-});
-
 export const settingsSchema = z.object({
   /** `demo`: the built-in demo model (no key, no network; src/background/demo-model.ts). */
   provider: z.enum(['anthropic', 'openai', 'demo']).default('anthropic'),
@@ -39,7 +29,8 @@ export const settingsSchema = z.object({
   /** New installs start in plan mode; settings stored before it existed keep theirs (withStoredDefaults). */
   permissionMode: permissionModeSchema.default('plan'),
   rules: z.object({ allow: z.array(z.string()).default([]), deny: z.array(z.string()).default([]), ask: z.array(z.string()).default([]) }).prefault({}),
-  customActions: z.array(customActionSchema).max(20).default([]),
+  /** Saved prompts: `/name` in the message box, the right-click menu, schedules (shortcuts.ts). Older `customActions` are migrated on read. */
+  shortcuts: shortcutsSchema.default([]),
   /** Expose only the minimal core tool set. */
   simpleMode: z.boolean().default(false),
   maxTurns: z.number().int().min(1).max(200).default(40),
@@ -99,7 +90,8 @@ export function withStoredDefaults(value: unknown): unknown {
 
 /** Parses a stored value; on failure says which field is wrong instead of throwing. */
 export function parseSettings(value: unknown): { ok: true; settings: Settings } | { ok: false; message: string; suggestion: string } {
-  const stored = withStoredDefaults(value);
+  // Stored custom actions become shortcuts; a stored value without a mode keeps the mode it had (ask).
+  const stored = withStoredDefaults(migrateStoredSettings(value));
   const result = settingsSchema.safeParse(stored ?? {});
   if (result.success) return { ok: true, settings: result.data };
   const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${describeIssue(issue, stored)}`).join('; ');

@@ -114,6 +114,36 @@ export async function panelOn(world: PanelWorld, path: string, settings: unknown
   return { panel, page, tabId };
 }
 
+/** Ready settings with shortcuts: one stored as an older custom menu action (migrated on read), one on a schedule. */
+const withShortcuts = (world: PanelWorld) => ({
+  ...ready(world),
+  customActions: [{ id: 'translate', title: 'Translate the selection', prompt: 'Translate into English: {{selection}}', contexts: ['selection'] }],
+  shortcuts: [
+    {
+      id: 'triage',
+      name: 'triage-inbox',
+      prompt: 'Go through the unread messages on {{url}} and list the ones that need an answer today, with one line each on why.',
+      contexts: ['page'],
+      schedule: { when: SCHEDULE_WHEN, startUrl: `${world.site.url}/panel/todo.html`, mode: 'read-only' },
+    },
+    { id: 'tidy', name: 'tidy-todos', prompt: 'Mark every finished to-do on this page as done.', contexts: [] },
+  ],
+});
+const SCHEDULE_WHEN = { kind: 'daily', time: '08:30' } as const;
+
+/** A last run of the scheduled shortcut, as the worker stores it, once the worker has set its alarm. */
+async function seedScheduleResult(world: PanelWorld): Promise<void> {
+  await world.ext.evaluateInWorker(async (key) => {
+    for (let i = 0; i < 100 && !(await chrome.alarms.get('pagewright-schedule:triage')); i++) await new Promise((r) => setTimeout(r, 50));
+    const states = ((await chrome.storage.local.get('scheduleStates'))['scheduleStates'] ?? {}) as Record<string, object>;
+    const lastResult = {
+      status: 'done',
+      text: 'Two messages need an answer today: the invoice from Acme (due Friday) and Maria’s question about the launch date.',
+    };
+    await chrome.storage.local.set({ scheduleStates: { ...states, triage: { ...states['triage'], key, lastRunAt: Date.now() - 3_600_000, lastResult } } });
+  }, JSON.stringify(SCHEDULE_WHEN));
+}
+
 /** Sends a message from the message box, as a person does. */
 export async function send(panel: Page, text: string): Promise<void> {
   await panel.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -300,16 +330,23 @@ export const PANEL_STATES: readonly PanelState[] = [
       return panel;
     },
   },
+  {
+    name: 'shortcut-list',
+    about: 'the / list in the message box, filtered as typed',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', withShortcuts(world));
+      await panel.getByRole('textbox', { name: 'Message' }).fill('/t');
+      await panel.getByRole('listbox', { name: 'Shortcuts' }).waitFor();
+      return panel;
+    },
+  },
   // Every section the menu lists, found by its id (the menu order is the panel's, not this file's).
   ...SETTINGS_SECTIONS.map(({ id: section }): PanelState => ({
     name: `settings-${section}`,
     about: `Settings → ${section}`,
     async open(world) {
-      const settings = {
-        ...ready(world),
-        customActions: [{ id: 'translate', title: 'Translate the selection', prompt: 'Translate into English: {{selection}}', contexts: ['selection'] }],
-      };
-      const { panel } = await panelOn(world, 'panel/todo.html', settings);
+      const { panel } = await panelOn(world, 'panel/todo.html', withShortcuts(world));
+      if (section === 'shortcuts') await seedScheduleResult(world);
       await panel.getByRole('button', { name: 'Settings', exact: true }).click();
       await panel
         .locator(`.section-menu button`)

@@ -34,7 +34,7 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'model', label: 'Model', fields: ['provider', 'anthropic', 'openai'], component: ModelSection },
   { id: 'permissions', label: 'Permissions', fields: ['permissionMode', 'rules', 'simpleMode'], component: PermissionsSection },
-  { id: 'shortcuts', label: 'Shortcuts', fields: ['customActions'], component: ShortcutsSection },
+  { id: 'shortcuts', label: 'Shortcuts', fields: ['shortcuts'], component: ShortcutsSection },
   { id: 'servers', label: 'Tool servers', fields: ['mcpServers'], component: ToolServersSection },
   { id: 'coding-agents', label: 'Coding agents', fields: [], component: CodingAgentsSection },
   { id: 'cost', label: 'Cost and context', fields: ['runBudget', 'maxTurns', 'maxContextTokens', 'models'], component: CostSection },

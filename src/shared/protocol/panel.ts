@@ -83,6 +83,8 @@ export const panelToWorkerSchema = z.discriminatedUnion('type', [
     /** The panel showed a run working, so it showed the message as queued, not in the transcript. */
     whileRunning: z.boolean().optional(),
   }),
+  /** `/name` + Enter: the worker fills the shortcut's prompt from the conversation's tab and sends it. */
+  z.object({ type: z.literal('run_shortcut'), conversationId: z.string(), shortcutId: z.string().min(1) }),
   z.object({ type: z.literal('stop'), conversationId: z.string() }),
   z.object({ type: z.literal('resume'), conversationId: z.string() }),
   z.object({

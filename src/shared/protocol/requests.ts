@@ -13,6 +13,7 @@ import { siteGrantSchema } from '../../runtime/permission-types.js';
 import { activityEntrySchema } from '../activity.js';
 import { externalAgentsMethods } from './external-agents.js';
 import { mcpServerStateSchema } from '../mcp-settings.js';
+import { scheduleStateSchema } from '../schedules.js';
 
 const memoryEntrySchema = z.object({ key: z.string(), value: z.string(), updatedAt: z.number() });
 
@@ -74,6 +75,10 @@ export const workerMethods = {
       z.object({ ok: z.literal(false), code: z.string(), message: z.string(), suggestion: z.string() }),
     ]),
   },
+  /** Each schedule's next run, last run and last result, by shortcut id (Settings → Shortcuts). */
+  'schedules.states': { params: z.object({}), reply: z.object({ states: z.record(z.string(), scheduleStateSchema) }) },
+  /** The first thing the person asked in a conversation ("Save as shortcut" in the conversation list). */
+  'conversations.firstMessage': { params: z.object({ conversationId: z.string().min(1) }), reply: z.object({ text: z.string() }) },
   /** The full text of a tool result stored over budget ("Open full result" in a tool view). */
   'results.read': { params: z.object({ storedId: z.string() }), reply: z.object({ content: z.string() }) },
   ...externalAgentsMethods,
