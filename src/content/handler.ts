@@ -114,6 +114,7 @@ export const pageHandlers: PageHandlers = {
     if (command.at) return locateAt(element, command.at, command.watch === true);
     return actWhenSettled(element, () => locate(element, command.purpose, command.watch === true));
   },
+  viewport: () => ({ width: innerWidth, height: innerHeight }),
   point_target: (command) => pointTarget(command),
   drag_place_start: (command) => startPlace(command),
   drag_place_end: (command) => endPlace(command),

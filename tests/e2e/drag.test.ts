@@ -132,6 +132,7 @@ describe('drag on real libraries', () => {
       callNext({ id: 'tu_line', name: 'drag', input: () => ({ from: at(40, 100), to: at(360, 120), steps: 20 }) }),
       callNext({ id: 'tu_dot', name: 'click', input: () => at(200, 40) }),
       callNext({ id: 'tu_both', name: 'click', input: () => ({ ...at(10, 10), ref: 'e1' }) }),
+      callNext({ id: 'tu_zoom', name: 'screenshot', input: () => ({ region: { ...at(150, 20), width: 100, height: 50 } }) }),
       { text: 'Signed.' },
     );
     await inFront(page, tabId, 'Sign it', 'Signed.');
@@ -145,5 +146,7 @@ describe('drag on real libraries', () => {
     expect(resultText(e2e.mock, 'tu_line').text).toMatch(/^Dragged canvas at \(\d+, \d+\) to canvas at \(\d+, \d+\) \[trusted input\]/);
     expect(resultText(e2e.mock, 'tu_dot').text).toMatch(/^Clicked canvas at \(\d+, \d+\) \[trusted input\]/);
     expect(resultText(e2e.mock, 'tu_both').text).toContain('INVALID_INPUT');
+    // The zoomed region states its scale, so a point in it can be turned back into a page point.
+    expect(resultText(e2e.mock, 'tu_zoom').text).toMatch(/400×200, .*shows the page from \(\d+, \d+\), 100×50 CSS pixels, at 4 image pixels per CSS pixel/);
   });
 });

@@ -74,6 +74,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     /** A point the model gave (this frame's viewport): act exactly there, without scrolling, if the element is still what is there. */
     at: z.object({ x: z.number(), y: z.number() }).optional(),
   }),
+  /** The size of this frame's viewport in CSS pixels (a screenshot states its scale against it). */
+  z.object({ type: z.literal('viewport') }),
   /** The element at a point of this frame's viewport (given a ref), or the child frame there and the point inside it. */
   z.object({ type: z.literal('point_target'), x: z.number(), y: z.number() }),
   /** Starts following where the ref's element sits (its list and position) across a drag. */
@@ -258,6 +260,7 @@ export const pageResultSchemas = {
     watch: z.string().optional(),
   }),
   frame_offset: z.object({ x: z.number(), y: z.number() }),
+  viewport: z.object({ width: z.number(), height: z.number() }),
   point_target: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('element'), ref: z.string(), documentId: z.string(), url: z.string(), label: z.string(), summary: elementSummarySchema }),
     /** The point is on a child frame: its id where the browser tells it, its address and place, and the point in its viewport. */
