@@ -41,7 +41,7 @@ describe('drag', () => {
 });
 
 describe('points for click and hover', () => {
-  const context = createTestContext();
+  const context = createTestContext([click, hover]);
   it('needs exactly a ref or both x and y, before any page is asked', async () => {
     expect(await validatePointInput(context, {})).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: expect.stringContaining('a ref, or a point') });
     expect(await validatePointInput(context, { x: 4 })).toMatchObject({ ok: false, code: 'INVALID_INPUT', message: 'A point needs both x and y.' });

@@ -10,7 +10,7 @@ import { describeRef, knownElement, refField, sendPageCommand, tabIdField, tabOr
 import { pointSchema, refOfTarget, resolvedPoint, targetOf, validateTargets, type Point } from './point.js';
 import { pageToolEnabled } from '../availability.js';
 
-const end = (what: string) => z.union([refField(what), pointSchema]);
+const end = (what: string) => z.union([refField(what), pointSchema]).describe(`${what} A ref (e12; f3e12 in a frame) or a point {x, y}.`);
 
 const inputSchema = z.strictObject({
   from: end('What to drag (a card, a list item, a slider handle), or a point {x, y} of the visible page (a canvas).'),
@@ -39,7 +39,7 @@ export const drag = buildTool<typeof inputSchema, string>({
   name: 'drag',
   aliases: ['drag_and_drop', 'browser_drag'],
   isEnabled: pageToolEnabled,
-  searchHint: 'drag drop move element reorder sort kanban card list slider draw canvas',
+  searchHint: 'drop move reorder sort kanban card list slider draw canvas',
   inputSchema,
   prompt: [
     'Drags like a person: presses on `from`, holds, moves in steps to `to` and releases — for kanban cards, sortable lists, sliders, drop zones and HTML5 drag and drop (draggable elements), and with points {x, y} for drawing on a canvas or panning a map.',

@@ -12,10 +12,10 @@ import { pageToolEnabled } from '../availability.js';
 const inputSchema = z.strictObject({
   region: z
     .strictObject({
-      x: z.number().min(0).max(20_000),
-      y: z.number().min(0).max(20_000),
-      width: z.number().min(4).max(20_000),
-      height: z.number().min(4).max(20_000),
+      x: z.number().min(0).max(20_000).describe('CSS pixels from the left edge of the visible page.'),
+      y: z.number().min(0).max(20_000).describe('CSS pixels from the top edge of the visible page.'),
+      width: z.number().min(4).max(20_000).describe('Width of the part to zoom into, in CSS pixels.'),
+      height: z.number().min(4).max(20_000).describe('Height of the part to zoom into, in CSS pixels.'),
     })
     .optional()
     .describe('Zoom into this part of the visible page (CSS pixels, as in the last screenshot) to read small text; default: the whole visible page.'),
