@@ -290,7 +290,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       return toTabInfo(await getTabRaw(tabId));
     },
 
-    async captureVisibleTab(tabId, options) {
+    async captureVisibleTab(tabId, options, region) {
       const tab = await getTabRaw(tabId);
       if (!tab.active) {
         throw new ToolError('TAB_NOT_VISIBLE', `Tab ${tabId} is not the visible tab of its window, so it cannot be captured.`, {
@@ -311,7 +311,7 @@ export function createBrowserBridge(options: { landingGuards?: ReturnType<typeof
       }
       if (options) {
         try {
-          return await encodeScreenshot(dataUrl, options);
+          return await encodeScreenshot(dataUrl, options, region);
         } catch (error) {
           // The capture is still good: send it as captured rather than fail the call.
           console.warn('Pagewright: the screenshot could not be scaled; sending it as captured', error);

@@ -8,7 +8,7 @@
  * so no action hangs on one: the model or the person answers it.
  */
 import { messageOf, ToolError } from '../runtime/errors.js';
-import type { BrowserHit, DialogInfo, DispatchOutcome, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
+import type { BrowserHit, DialogInfo, DispatchOutcome, DragData, DragEventType, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
 import { modifierBits } from '../shared/keys.js';
 
 /** The protocol version chrome.debugger speaks. */
@@ -57,6 +57,7 @@ export class CdpInput {
   private readonly declined = new Set<string>();
   private readonly dialogs = new Map<number, DialogInfo>();
   private readonly dialogWaiters = new Map<number, Set<(dialog: DialogInfo) => void>>();
+  private readonly drags = new Map<number, DragData>();
 
   constructor(
     private readonly api: DebuggerApi,
@@ -153,6 +154,8 @@ export class CdpInput {
       for (const waiter of this.dialogWaiters.get(tabId) ?? []) waiter(dialog);
     } else if (method === 'Page.javascriptDialogClosed') {
       this.dialogs.delete(tabId);
+    } else if (method === 'Input.dragIntercepted' && params['data'] && typeof params['data'] === 'object') {
+      this.drags.set(tabId, params['data'] as DragData);
     }
   }
 
@@ -216,7 +219,8 @@ export class CdpInput {
     return this.dispatch(
       tabId,
       steps.map((step) => {
-        const button = step.type === 'move' ? 'none' : (step.button ?? 'left');
+        // A move while the left button is held (a drag) carries it, as a person's would: libraries check `buttons`.
+        const button = step.type === 'move' ? (step.held ? 'left' : 'none') : (step.button ?? 'left');
         const bit = button === 'right' ? 2 : button === 'middle' ? 4 : button === 'left' ? 1 : 0;
         return {
           method: 'Input.dispatchMouseEvent',
@@ -225,7 +229,7 @@ export class CdpInput {
             x: step.x,
             y: step.y,
             button,
-            buttons: step.type === 'press' ? bit : 0,
+            buttons: step.type === 'press' || step.held ? bit : 0,
             clickCount: step.clickCount ?? (step.type === 'move' ? 0 : 1),
             modifiers: modifierBits(step.modifiers ?? []),
           },
@@ -284,6 +288,22 @@ export class CdpInput {
     } catch {
       return undefined;
     }
+  }
+
+  /** Starts or stops intercepting native drags (see DragPort); starting forgets an earlier drag. */
+  async interceptDrags(tabId: number, enabled: boolean): Promise<void> {
+    this.drags.delete(tabId);
+    await this.api.send(tabId, 'Input.setInterceptDrags', { enabled });
+  }
+
+  /** The native drag intercepted on the tab since interception started. */
+  interceptedDrag(tabId: number): DragData | undefined {
+    return this.drags.get(tabId);
+  }
+
+  /** One drag event of an intercepted drag, carrying its data (dragenter/dragover/drop, or a cancel). */
+  dragEvent(tabId: number, type: DragEventType, x: number, y: number, data: DragData): Promise<DispatchOutcome> {
+    return this.dispatch(tabId, [{ method: 'Input.dispatchDragEvent', params: { type, x, y, data, modifiers: 0 } }]);
   }
 
   /** Text as an input method commits it. */

@@ -22,6 +22,11 @@ export function createPageInput(cdp: CdpInput, navigation: NavigationEvents): Pa
     openDialog: (tabId) => cdp.openDialog(tabId),
     answerDialog: (tabId, accept, promptText) => cdp.answerDialog(tabId, accept, promptText),
     watch: (tabId) => watchPage(navigation, tabId, (id) => cdp.openDialog(id)),
+    drags: {
+      intercept: (tabId, enabled) => cdp.interceptDrags(tabId, enabled),
+      intercepted: (tabId) => cdp.interceptedDrag(tabId),
+      dispatch: (tabId, type, x, y, data) => cdp.dragEvent(tabId, type, x, y, data),
+    },
   };
 }
 

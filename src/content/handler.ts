@@ -13,7 +13,9 @@ import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
 import { scrollInside } from './scroll-inside.js';
 import { finishObservation, observationTarget, startObservation } from './observe.js';
 import { pressKey } from './keyboard.js';
-import { frameElementOf, frameOffset, locate, placeCaret } from './locate.js';
+import { frameElementOf, frameOffset, locate, locateAt, placeCaret } from './locate.js';
+import { pointTarget } from './point-target.js';
+import { endPlace, startPlace } from './drag-place.js';
 import { findElements } from './find.js';
 import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
@@ -123,9 +125,14 @@ export const pageHandlers: PageHandlers = {
   locate: async (command) => {
     const element = resolveRef(command.ref, command.documentId);
     // A target still moving into place (an app animating it in) is aimed at where it comes to rest.
-    if (command.purpose !== 'focus') await motionSettled(element);
+    if (command.purpose !== 'focus' && !command.at) await motionSettled(element);
+    if (command.at) return locateAt(element, command.at, command.watch === true);
     return actWhenSettled(element, () => locate(element, command.purpose, command.watch === true));
   },
+  viewport: () => ({ width: innerWidth, height: innerHeight }),
+  point_target: (command) => pointTarget(command),
+  drag_place_start: (command) => startPlace(command),
+  drag_place_end: (command) => endPlace(command),
   frame_offset: (command) =>
     actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () =>
       frameOffset(command.frameId, command.url, command.nth, command.x, command.y),

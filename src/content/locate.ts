@@ -9,13 +9,13 @@ import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { isContentEditable, isTextField } from './fields.js';
 import { checkTypable } from './precheck.js';
-import { deepElementFromPoint, focusTarget, label, prepareTarget } from './target.js';
+import { deepElementFromPoint, focusTarget, label, landsOn, prepareTarget } from './target.js';
 import { coveredError } from './cover.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
-import { watchPointer } from './point-check.js';
+import { describeThere, targetMoved, watchPointer } from './point-check.js';
 
 export { frameElementOf };
 
@@ -40,6 +40,28 @@ export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpo
     y: point.y,
     label: label(element),
     ...(editable ? { editable } : {}),
+    focused: active === element || element.contains(active),
+    ...(watch ? { watch: watchPointer(element) } : {}),
+  };
+}
+
+/**
+ * A point the model chose (a canvas, a chart): no scrolling (the point is where the screenshot showed
+ * it), and the element must still be the one found there when the call was judged.
+ */
+export function locateAt(element: Element, at: { x: number; y: number }, watch = false): Located {
+  const hit = deepElementFromPoint(at.x, at.y);
+  if (!landsOn(element, hit)) {
+    const now = describeThere(hit);
+    throw targetMoved(`${now} is now at the point where ${label(element)} was found: the page changed before the act. Nothing was pressed.`, now);
+  }
+  const active = deepActiveElement();
+  return {
+    documentId,
+    url: location.href,
+    x: at.x,
+    y: at.y,
+    label: label(element),
     focused: active === element || element.contains(active),
     ...(watch ? { watch: watchPointer(element) } : {}),
   };

@@ -154,6 +154,7 @@ export async function checkPoint(command: PageCommandOf<'point_check'>): Promise
   } else {
     await pageReacted();
   }
+  if (command.purpose === 'drop') return checkDrop(watch, command);
   const hit = deepElementFromPoint(command.x, command.y);
   if (landsOn(watch.element, hit)) return { ok: true };
   const successor = successorAt(watch.element, hit);
@@ -164,6 +165,44 @@ export async function checkPoint(command: PageCommandOf<'point_check'>): Promise
   const now = describeThere(hit);
   throw targetMoved(
     `${now} is now where the pointer was aimed at ${label(watch.element)}: the page moved it there after the pointer arrived. Nothing was pressed.`,
+    now,
+  );
+}
+
+const textOf = (element: Element): string => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/**
+ * What a drop at the point lands on, seen through the library's floating copy of the dragged element
+ * (dragula's mirror, a fallback ghost: same tag and text as the dragged element, under the pointer by
+ * design). What is first below it must be the drop target, inside it, the dragged element (sortable
+ * lists move it under the pointer), or in the list that holds the target (its items shift as the dragged
+ * one's placeholder moves). A heuristic bound, said in the README: a page may still put another item
+ * of that same list there.
+ */
+function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): PageResultOf<'point_check'> {
+  const dragged = command.dragged ? watches.get(command.dragged)?.element : undefined;
+  const copyText = dragged ? textOf(dragged) : '';
+  const stack = document.elementsFromPoint(command.x, command.y);
+  const isCopy = (element: Element) =>
+    dragged !== undefined &&
+    element !== dragged &&
+    !dragged.contains(element) &&
+    element.tagName === dragged.tagName &&
+    copyText !== '' &&
+    textOf(element) === copyText;
+  let hit: Element | null = null;
+  for (const element of stack) {
+    if (isCopy(element) || (dragged && [...stack].some((other) => isCopy(other) && other.contains(element)))) continue;
+    hit = element;
+    break;
+  }
+  if (hit?.shadowRoot) hit = deepElementFromPoint(command.x, command.y) ?? hit;
+  const target = watch.element;
+  const list = target.parentElement;
+  if (landsOn(target, hit) || (dragged && landsOn(dragged, hit)) || (hit && list && list !== document.body && list.contains(hit))) return { ok: true };
+  const now = describeThere(hit);
+  throw targetMoved(
+    `${now} is now where the drag was to drop on ${label(target)}: the page moved it under the pointer during the drag. Nothing was dropped.`,
     now,
   );
 }

@@ -32,7 +32,7 @@ const NO_REF_ROLES = new Set([
 ]);
 
 /** Roles that a person can click although they are no control: labels standing alone, elements with click handlers. */
-export const CLICKABLE_ROLES = new Set(['label', 'clickable']);
+export const CLICKABLE_ROLES = new Set(['label', 'clickable', 'draggable']);
 
 /** The most options listed under a select (select_option finds the others by label or value). */
 const MAX_OPTIONS = 30;
@@ -46,20 +46,25 @@ export function clickableRoleOf(element: Element, tag: string): string {
     const control = (element as HTMLLabelElement).control;
     return control && isShown(control) ? '' : 'label';
   }
-  return attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null ? 'clickable' : '';
+  if (attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null) return 'clickable';
+  // An HTML5 draggable (a kanban card) is acted on by `drag`: without a ref it could not be named.
+  return attrOf(element, 'draggable') === 'true' ? 'draggable' : '';
 }
 
 const TAKES_A_CLICK_WHEN_POINTED = new Set(['listitem', 'row', 'cell', 'columnheader', 'rowheader']);
 
 /**
  * A list item, row, cell or header that takes a click itself: it shows a pointer cursor (its parent does
- * not), or it is a header that sorts (`aria-sort`). A grid's sortable headers had no ref, so sorting
+ * not) or a grab cursor (it is dragged), or it is a header that sorts (`aria-sort`). A grid's sortable headers had no ref, so sorting
  * looked impossible.
  */
 function isClickableRow(element: Element, role: string): boolean {
   if (!TAKES_A_CLICK_WHEN_POINTED.has(role)) return false;
   if ((role === 'columnheader' || role === 'rowheader') && attrOf(element, 'aria-sort') !== null) return true;
-  return getComputedStyle(element).cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
+  // A grab cursor marks an item a person drags (a sortable list's row): it needs a ref for `drag`.
+  const cursor = getComputedStyle(element).cursor;
+  if (cursor === 'grab' || cursor === 'move') return true;
+  return cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
 }
 
 /** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */

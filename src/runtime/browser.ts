@@ -31,6 +31,18 @@ export interface CapturedImage {
   height?: number;
 }
 
+/**
+ * A part of the visible page to capture (zoomed in, to read small text), in CSS pixels of the viewport,
+ * with the viewport's width in CSS pixels so the capture's own pixels can be told (a HiDPI screen has two per CSS pixel).
+ */
+export interface CaptureRegion {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  viewportWidth: number;
+}
+
 /** One frame of a tab as `BrowserBridge.frameTree` finds it. */
 export interface FrameInfo {
   frameId: number;
@@ -91,7 +103,7 @@ export interface BrowserBridge {
    * The visible part of the tab as an image, scaled to fit `options.maxEdge` and encoded as asked (without
    * options: as captured, PNG). Width and height are the encoded image's, when known.
    */
-  captureVisibleTab(tabId: number, options?: ImageOptions): Promise<CapturedImage>;
+  captureVisibleTab(tabId: number, options?: ImageOptions, region?: CaptureRegion): Promise<CapturedImage>;
   /**
    * Holds a tab's top-level navigations to the sites of `allowed` (origins or URLs) until released;
    * a redirect or script that takes it elsewhere is stopped before the request leaves. Optional: a

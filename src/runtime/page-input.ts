@@ -18,6 +18,28 @@ export interface MouseStep {
   button?: 'left' | 'right' | 'middle';
   clickCount?: number;
   modifiers?: readonly Modifier[];
+  /** A move with the left button held down (a drag): pages read `buttons === 1` on its pointermove. */
+  held?: boolean;
+}
+
+/** What an HTML5 drag carries, as the browser reported it when it intercepted the drag (opaque to tools). */
+export type DragData = Record<string, unknown>;
+
+/** The drag events of an intercepted HTML5 drag, sent with the data its `dragstart` put in its DataTransfer. */
+export type DragEventType = 'dragEnter' | 'dragOver' | 'drop' | 'dragCancel';
+
+/**
+ * HTML5 drag and drop through the browser (DevTools `Input.setInterceptDrags`/`dispatchDragEvent`):
+ * while intercepting, a press and move that start a native drag give its data here instead of to the
+ * operating system's drag loop, and the drag, its hovering and its drop are sent as trusted events.
+ */
+export interface DragPort {
+  /** Starts (or stops) intercepting native drags on the tab; a new start forgets any earlier drag. */
+  intercept(tabId: number, enabled: boolean): Promise<void>;
+  /** The drag the browser intercepted since interception started, if one started. */
+  intercepted(tabId: number): DragData | undefined;
+  /** One drag event at a viewport point with the intercepted data. */
+  dispatch(tabId: number, type: DragEventType, x: number, y: number, data: DragData): Promise<DispatchOutcome>;
 }
 
 /**
@@ -106,6 +128,8 @@ export interface PageInputPort {
   answerDialog(tabId: number, accept: boolean, promptText?: string): Promise<DialogInfo>;
   /** Starts watching a tab; call `stop()` when done. */
   watch(tabId: number): PageWatch;
+  /** HTML5 drag and drop, where the browser offers it (Chrome's DevTools Protocol; not Firefox). */
+  drags?: DragPort;
 }
 
 /** How a dialog reads in results and errors: `a JavaScript confirm dialog saying "Delete?"`. */

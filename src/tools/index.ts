@@ -15,6 +15,7 @@ import { find } from './page/find.js';
 import { getPageText } from './page/get-page-text.js';
 import { handleDialog } from './page/handle-dialog.js';
 import { hover } from './page/hover.js';
+import { drag } from './page/drag.js';
 import { navigate } from './page/navigate.js';
 import { pressKey } from './page/press-key.js';
 import { readPage } from './page/read-page.js';
@@ -49,6 +50,7 @@ const TOOLS: Tools = [
   getPageText,
   handleDialog,
   hover,
+  drag,
   navigate,
   pressKey,
   readPage,

@@ -8,7 +8,7 @@
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { DevToolsPort } from '../../runtime/devtools.js';
 import { ToolError } from '../../runtime/errors.js';
-import type { PageInputPort } from '../../runtime/page-input.js';
+import type { DragPort, PageInputPort } from '../../runtime/page-input.js';
 
 /** Tab groups as this needs them (chrome.tabs.group / chrome.tabGroups; a fake in tests). */
 export interface TabGroups {
@@ -120,7 +120,7 @@ export class SessionTabs {
     scoped.listTabs = async () => (await parent.listTabs(undefined)).filter((tab) => this.tabs.has(tab.id));
     scoped.activateTab = (tabId) => on(tabId, () => parent.activateTab(tabId));
     scoped.navigate = (tabId, target, signal, onProgress) => on(tabId, () => parent.navigate(tabId, target, signal, onProgress));
-    scoped.captureVisibleTab = (tabId, options) => on(tabId, () => parent.captureVisibleTab(tabId, options));
+    scoped.captureVisibleTab = (tabId, options, region) => on(tabId, () => parent.captureVisibleTab(tabId, options, region));
     if (parent.guardLanding) scoped.guardLanding = (tabId, allowed) => on(tabId, () => parent.guardLanding!(tabId, allowed));
     scoped.closeTab = (tabId) =>
       on(tabId, async () => {
@@ -160,6 +160,15 @@ export class SessionTabs {
       // Synchronous reads: a tab not in the session has no dialog and no watch of its.
       openDialog: (tabId) => (this.tabs.has(tabId) ? input.openDialog(tabId) : undefined),
       watch: (tabId) => input.watch(tabId),
+      ...(input.drags ? { drags: this.scopedDrags(input.drags) } : {}),
+    };
+  }
+
+  private scopedDrags(drags: DragPort): DragPort {
+    return {
+      intercept: async (tabId, enabled) => (await this.enter(tabId), drags.intercept(tabId, enabled)),
+      intercepted: (tabId) => (this.tabs.has(tabId) ? drags.intercepted(tabId) : undefined),
+      dispatch: async (tabId, type, x, y, data) => (await this.enter(tabId), drags.dispatch(tabId, type, x, y, data)),
     };
   }
 

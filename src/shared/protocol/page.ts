@@ -98,14 +98,32 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     purpose: z.enum(['click', 'hover', 'type', 'focus']),
     /** Also start watching where the pointer lands on it (pointer moves and presses): the reply's `watch` token. */
     watch: z.boolean().optional(),
+    /** A point the model gave (this frame's viewport): act exactly there, without scrolling, if the element is still what is there. */
+    at: z.object({ x: z.number(), y: z.number() }).optional(),
   }),
+  /** The size of this frame's viewport in CSS pixels (a screenshot states its scale against it). */
+  z.object({ type: z.literal('viewport') }),
+  /** The element at a point of this frame's viewport (given a ref), or the child frame there and the point inside it. */
+  z.object({ type: z.literal('point_target'), x: z.number(), y: z.number() }),
+  /** Starts following where the ref's element sits (its list and position) across a drag. */
+  z.object({ type: z.literal('drag_place_start'), ref: localRef, documentId: z.string().optional() }),
+  /** Where the followed element is now, against where it was, in words. */
+  z.object({ type: z.literal('drag_place_end'), token: z.string().max(40) }),
   /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
   z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end', 'keep']) }),
   // The act judged again where it lands (src/content/point-check.ts, key-guard.ts): after the pointer has moved and the
   // page has reacted, the element at the point; before and after every key, the element holding focus.
   /** The target frame: is the watched element still at the point (x, y) of this frame ('press'), or did the move land on it ('move')? */
-  z.object({ type: z.literal('point_check'), token: z.string().max(40), x: z.number(), y: z.number(), purpose: z.enum(['press', 'move']) }),
+  z.object({
+    type: z.literal('point_check'),
+    token: z.string().max(40),
+    x: z.number(),
+    y: z.number(),
+    purpose: z.enum(['press', 'move', 'drop']),
+    /** For a drop: the watch on the dragged element (a sortable list moves it under the pointer, which is no redirection). */
+    dragged: z.string().max(40).optional(),
+  }),
   /** An ancestor frame: is the point (x, y) of this frame still on child frame `frameId`'s iframe, uncovered? */
   z.object({
     type: z.literal('frame_point_check'),
@@ -291,6 +309,21 @@ export const pageResultSchemas = {
     watch: z.string().optional(),
   }),
   frame_offset: z.object({ x: z.number(), y: z.number() }),
+  viewport: z.object({ width: z.number(), height: z.number() }),
+  point_target: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('element'), ref: z.string(), documentId: z.string(), url: z.string(), label: z.string(), summary: elementSummarySchema }),
+    /** The point is on a child frame: its id where the browser tells it, its address and place, and the point in its viewport. */
+    z.object({
+      kind: z.literal('frame'),
+      frameId: z.number().int().min(1).optional(),
+      url: z.string(),
+      nth: z.number().int().min(0),
+      x: z.number(),
+      y: z.number(),
+    }),
+  ]),
+  drag_place_start: z.object({ token: z.string() }),
+  drag_place_end: z.object({ moved: z.boolean(), place: z.string() }),
   caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
   select_text: z.object({ selected: z.string(), label: z.string() }),
   point_check: z.object({ ok: z.literal(true) }),

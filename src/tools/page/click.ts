@@ -4,12 +4,19 @@ import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety/destructive.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
+import { knownElement, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
+import { pointNeedsTrustedInput, pointSchema, pointTargetName, refOfPointInput, targetOf, validatePointInput } from './point.js';
 import { trustedClick } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
-  ref: refField('The element to click.'),
+  ref: refField('The element to click.').optional(),
+  x: pointSchema.shape.x
+    .optional()
+    .describe(
+      'Instead of a ref, for what has no element (a canvas, a chart, a map): CSS pixels from the left of the visible page, as in your latest screenshot (divide by its stated scale).',
+    ),
+  y: pointSchema.shape.y.optional().describe('With x: CSS pixels from the top of the visible page.'),
   button: z.enum(['left', 'right', 'middle']).default('left').describe('Mouse button: "left" (default), "right" (context menu) or "middle".'),
   click_count: z.number().int().min(1).max(3).default(1).describe('1 (default) for a click, 2 for a double click, 3 for a triple click (selects a paragraph).'),
   modifiers: z
@@ -34,28 +41,29 @@ export const click = buildTool<typeof inputSchema, string>({
     'ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first). For fields use type, select_option or fill_form.',
     'Clicks that cannot be undone (delete, pay, send, publish, a form that posts) ask the person first.',
   ].join('\n'),
-  description: (input, context) => `Click ${describeRef(context, input, input.ref)}`,
-  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
-  permissionSubject: (input, context) => tabOrigin(input, context),
-  isDestructive: (input, context) => clickIsDestructive(knownElement(context, input, input.ref)).destructive,
-  // Judged on the page as it is now: a link by where it goes, a submit button by the form it sends.
-  checkPermissions: (input, context) => judgeClickCall(input, context),
+  description: (input, context) => `Click ${pointTargetName(context, input)}`,
+  validateInput: (input, context) => validatePointInput(context, input),
+  permissionSubject: (input, context) => tabOrigin({ ...input, ref: refOfPointInput(input) } as typeof input, context),
+  isDestructive: (input, context) => clickIsDestructive(knownElement(context, input, refOfPointInput(input) ?? '')).destructive,
+  // Judged on the page as it is now: a link by where it goes, a submit button by the form it sends (a point: by the element there).
+  checkPermissions: (input, context) => judgeClickCall({ ...input, ref: refOfPointInput(input) ?? '' }, context),
   interruptBehavior: () => 'block',
   maxResultSizeChars: 2_000,
   async call(input, context) {
     const tabId = targetTab(input, context);
-    const { frameId, local } = splitRef(input.ref);
+    const target = targetOf(context, tabId, input, 'point', refOfPointInput(input));
+    const { frameId, ref: local, documentId } = target;
     const options = { button: input.button, clickCount: input.click_count, modifiers: input.modifiers };
-    const { line, reads } = await performAction(
-      context,
-      { tabId, frameId, ref: local, what: `Clicked ${describeRef(context, input, input.ref)}` },
-      async (path) => {
-        const documentId = context.snapshots.knownDocument(tabId, frameId);
-        if (path.trusted) return trustedClick(context, { tabId, frameId, ref: local, documentId }, options);
-        const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
-        return { done: result.summary };
-      },
-    );
+    const what = `Clicked ${pointTargetName(context, input)}`;
+    const { line, reads } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
+      if (path.trusted) {
+        const acted = await trustedClick(context, target, options);
+        return target.at ? { ...acted, done: `${acted.done} at (${Math.round(input.x ?? 0)}, ${Math.round(input.y ?? 0)})` } : acted;
+      }
+      if (target.at) throw pointNeedsTrustedInput(path.reason);
+      const result = await sendPageCommand(context, tabId, { type: 'click', ref: local, ...(documentId ? { documentId } : {}), ...options }, frameId);
+      return { done: result.summary };
+    });
     return { data: line, reads };
   },
 });

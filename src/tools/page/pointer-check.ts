@@ -30,6 +30,8 @@ export interface Target {
   frameId: number;
   ref: string;
   documentId: string | undefined;
+  /** A point the model gave, in the target frame's viewport: act exactly there (no scrolling), on the element found there. */
+  at?: { x: number; y: number } | undefined;
 }
 
 /** One step from a frame up to its parent: the child's iframe as the parent finds it, and the point in the parent's viewport. */
@@ -96,7 +98,14 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
   const { x, y, ...located } = await sendPageCommand(
     context,
     target.tabId,
-    { type: 'locate', ref: target.ref, ...(target.documentId ? { documentId: target.documentId } : {}), purpose, ...(recheck ? { watch: true } : {}) },
+    {
+      type: 'locate',
+      ref: target.ref,
+      ...(target.documentId ? { documentId: target.documentId } : {}),
+      purpose,
+      ...(recheck ? { watch: true } : {}),
+      ...(target.at ? { at: target.at } : {}),
+    },
     target.frameId,
   );
   let point = { x, y };
@@ -126,15 +135,29 @@ const cannotConfirm = () =>
 
 /**
  * Steps 2 and 3 of the file comment, after the pointer has moved: `press` waits for the page's reaction
- * and checks the element is still at the point; `move` (a hover) checks where the move itself landed.
+ * and checks the element is still at the point; `move` (a hover) checks where the move itself landed;
+ * `drop` (a drag's release) checks the drop target is still what is under the `dragged` element.
  */
-export async function confirmAim(context: ToolUseContext, aimed: Aimed, purpose: 'press' | 'move'): Promise<void> {
+export async function confirmAim(context: ToolUseContext, aimed: Aimed, purpose: 'press' | 'move' | 'drop', dragged?: Aimed): Promise<void> {
   const { target } = aimed;
   if (!aimed.watch || !aimed.before) return; // no re-checks asked for
   const token = aimed.watch;
   // Every frame of the chain waits for its page's reaction at the same time (they are separate pages).
   await Promise.all([
-    sendPageCommand(context, target.tabId, { type: 'point_check', token, x: aimed.x, y: aimed.y, purpose }, target.frameId),
+    sendPageCommand(
+      context,
+      target.tabId,
+      {
+        type: 'point_check',
+        token,
+        x: aimed.x,
+        y: aimed.y,
+        purpose,
+        // The dragged element's watch lives in its own frame: it helps the drop check only in the same one.
+        ...(dragged?.watch && dragged.target.frameId === target.frameId ? { dragged: dragged.watch } : {}),
+      },
+      target.frameId,
+    ),
     ...aimed.links.map((link) =>
       sendPageCommand(
         context,
