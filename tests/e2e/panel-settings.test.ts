@@ -88,8 +88,9 @@ describe('side panel around runs', () => {
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await panel.getByText('Saved.').waitFor();
     await expect.poll(() => notice.count()).toBe(0);
+    // The mode stored was not one: it falls back to the default of a new install, plan mode.
     const stored = await e2e.ext.evaluateInWorker(() => chrome.storage.local.get('settings'), undefined);
-    expect(stored).toMatchObject({ settings: { provider: 'anthropic', permissionMode: 'ask', anthropic: { baseUrl: e2e.mock.url, apiKey: 'test-key' } } });
+    expect(stored).toMatchObject({ settings: { provider: 'anthropic', permissionMode: 'plan', anthropic: { baseUrl: e2e.mock.url, apiKey: 'test-key' } } });
   });
 
   it('lists the agent’s memory in Settings and deletes an entry', async () => {
