@@ -10,8 +10,9 @@
  *   npm start -- --task "Summarize this page" --url https://example.com
  *                                               # headless: runs the task, prints the transcript and
  *                                               # a last line with the tokens and cost
- *   options: --mock (the built-in demo model, no key needed), --yes (allow every permission prompt in
- *            --task mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS
+ *   options: --mock (the built-in demo model, no key needed), --mode ask|auto|plan|read-only (the
+ *            permission mode; default ask), --yes (allow every permission prompt in --task mode, and
+ *            approve a plan card in plan mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS
  *            (default 300), --no-build, --browser firefox (Pagewright's Firefox build in Firefox:
  *            scripts/start-firefox.mjs)
  */
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     mock: { type: 'boolean', default: false },
     yes: { type: 'boolean', default: false },
+    mode: { type: 'string', default: 'ask' },
     profile: { type: 'string' },
     timeout: { type: 'string', default: '300' },
     'no-build': { type: 'boolean', default: false },
@@ -58,6 +60,10 @@ const fail = (message) => {
   console.error(`npm start: ${message}`);
   process.exit(1);
 };
+
+// The same four modes as Settings (src/runtime/permission-types.ts: permissionModeSchema).
+const MODES = ['ask', 'auto', 'plan', 'read-only'];
+if (!MODES.includes(args.mode)) fail(`--mode is one of ${MODES.join(', ')} (default ask), not "${args.mode}".`);
 
 const firefox = args.browser === 'firefox';
 if (!['chromium', 'chrome', 'firefox'].includes(args.browser)) fail(`--browser is chromium (the default) or firefox, not "${args.browser}".`);
@@ -99,9 +105,9 @@ function settingsFromEnvironment() {
   if (args.mock) {
     // The demo model is built into the extension (the panel's "Try it without a key" picks the same one).
     console.error('Using the demo model: it echoes what you say; ask it to summarize this page to see a tool call. No key needed.');
-    return { provider: 'demo', permissionMode: 'ask' };
+    return { provider: 'demo', permissionMode: args.mode };
   }
-  const settings = { permissionMode: 'ask' };
+  const settings = { permissionMode: args.mode };
   if (process.env.ANTHROPIC_API_KEY) {
     settings.anthropic = {
       apiKey: process.env.ANTHROPIC_API_KEY,
@@ -254,10 +260,14 @@ async function runTask(task, taskTabId) {
         return undefined;
       }
       case 'permission_request': {
+        // A plan card's "Approve plan" answers allow_once (sidepanel/components/PlanCard.tsx), like an ordinary "Allow once".
+        const plan = message.request.plan;
         const choice = args.yes ? 'allow_once' : 'deny';
-        line(
-          `? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${choice === 'deny' ? 'denied (pass --yes to allow)' : 'allowed (--yes)'}`,
-        );
+        const verdict = choice === 'deny' ? 'denied (pass --yes to allow)' : plan ? 'plan approved (--yes)' : 'allowed (--yes)';
+        if (plan) {
+          line(`? permission: plan — ${plan.steps.length} step(s) on ${plan.sites.join(', ') || 'no site'} → ${verdict}`);
+          plan.steps.forEach((step, index) => line(`    ${index + 1}. ${step}`));
+        } else line(`? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${verdict}`);
         return {
           type: 'permission_response',
           conversationId: message.conversationId,
