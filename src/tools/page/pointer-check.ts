@@ -66,11 +66,13 @@ function input(context: ToolUseContext): PageInputPort {
 }
 
 /** TARGET_MOVED: what is under the pointer now is not what the act was judged on. */
-export function targetMoved(message: string, now: string, pressed = false): ToolError {
+export function targetMoved(message: string, now: string, pressed = false, suggestion?: string): ToolError {
   return new ToolError('TARGET_MOVED', message, {
-    suggestion: pressed
-      ? 'The page put something else under the pointer at the instant of the press, which is how a page steals a click. The button was released away from it, so no click followed. Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.'
-      : 'The page changed what is under the pointer as it arrived, which is how a page redirects a click. Nothing was pressed. Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.',
+    suggestion:
+      suggestion ??
+      (pressed
+        ? 'The page put something else under the pointer at the instant of the press, which is how a page steals a click. The button was released away from it, so no click followed. Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.'
+        : 'The page changed what is under the pointer as it arrived, which is how a page redirects a click. Nothing was pressed. Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.'),
     details: { now },
   });
 }
@@ -130,8 +132,14 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
   return { ...located, target, x, y, topX: point.x, topY: point.y, links, before };
 }
 
+// No answer is not a page's trick (a tab in the background, a busy page answers late): say so, not "redirected".
 const cannotConfirm = () =>
-  targetMoved('The browser could not say what is under the pointer, so the act could not be confirmed on its target. Nothing was pressed.', 'unknown');
+  targetMoved(
+    'The browser could not say what is under the pointer, so the act could not be confirmed on its target. Nothing was pressed.',
+    'unknown',
+    false,
+    'The browser did not answer its hit test in time (a tab in the background or a very busy page answers late). Make the tab the visible one (switch_tab), then try once more; a field can also be set with fill_form, which needs no pointer.',
+  );
 
 /**
  * Steps 2 and 3 of the file comment, after the pointer has moved: `press` waits for the page's reaction

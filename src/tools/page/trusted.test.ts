@@ -67,11 +67,11 @@ const target = { tabId: 1, frameId: 0, ref: 'e2', documentId: undefined };
 const button = { node: 7, frame: 'TOP', tag: 'button' };
 const click = { button: 'left' as const, clickCount: 1, modifiers: [] };
 
-async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
+async function failure(promise: Promise<unknown>): Promise<{ code: string; message: string; suggestion?: string }> {
   try {
     await promise;
   } catch (error) {
-    if (isToolErrorLike(error)) return { code: error.code, message: error.message };
+    if (isToolErrorLike(error)) return { code: error.code, message: error.message, suggestion: error.suggestion };
     throw error;
   }
   throw new Error('expected the act to fail');
@@ -106,6 +106,9 @@ describe('a trusted click, judged where it lands', () => {
     const blind = fakeTab({ hits: [undefined] });
     const error = await failure(trustedClick(blind.context, target, click));
     expect(error.message).toContain('could not say what is under the pointer');
+    // No answer is not called a redirection: the advice is to make the tab visible, or fill the field without the pointer.
+    expect(error.suggestion).toMatch(/did not answer its hit test.*switch_tab.*fill_form/);
+    expect(error.suggestion).not.toContain('redirects a click');
     expect(blind.sent).toHaveLength(0);
   });
 
