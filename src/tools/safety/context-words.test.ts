@@ -13,9 +13,11 @@ describe('saving an edit is not an irreversible confirm', () => {
   it('"Confirm changes" and "Save changes" name no act; "Confirm", "Confirm order", "Confirm payment" still do', () => {
     expect(savesEdit('Confirm changes')).toBe(true);
     expect(savesEdit('Save edits')).toBe(true);
+    expect(savesEdit('Confirm changes to this tiddler')).toBe(true);
+    expect(savesEdit('Confirm changes to this order and pay')).toBe(false);
     expect(click(control({ role: 'button', name: 'Confirm changes' })).destructive).toBeUndefined();
     expect(clickIsDestructive({ role: 'button', name: 'Confirm changes' }).destructive).toBe(false);
-    for (const name of ['Confirm', 'Confirm order', 'Confirm payment', 'Confirm changes and delete account'])
+    for (const name of ['Confirm', 'Confirm order', 'Confirm payment', 'Confirm changes and delete account', 'Confirm changes to this order and pay'])
       expect(click(control({ role: 'button', name })).destructive, name).toMatch(/cannot be undone/);
   });
 });

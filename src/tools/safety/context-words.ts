@@ -15,8 +15,12 @@ import type { FormFacts } from './act-judgement.js';
 import { canonicalText } from './normalize.js';
 import type { ActMatch } from './vocabulary.js';
 
-/** "Confirm changes", "Save edits", "Apply changes": committing an edit the person can edit again. */
-const SAVES_EDIT = /^(confirm|save|apply|accept|keep)( all| the| my| your)? (changes|edits?)$/;
+/**
+ * "Confirm changes", "Save edits", "Apply changes", "Confirm changes to this tiddler" (TiddlyWiki's save):
+ * committing an edit the person can edit again. One word after "to this/the" at most, so
+ * "Confirm changes and delete account" or "… to this order and pay" still name their act.
+ */
+const SAVES_EDIT = /^(confirm|save|apply|accept|keep)( all| the| my| your)? (changes|edits?)( to (this|the|these|your|my) [\p{L}\p{N}-]+)?$/u;
 
 /** True for a label that saves an edit rather than confirming an order, a payment or a deletion. */
 export function savesEdit(label: string): boolean {
