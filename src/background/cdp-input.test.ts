@@ -35,6 +35,26 @@ function fakeDebugger(options: { refuse?: string } = {}) {
   };
 }
 
+describe('CdpInput.hitTest', () => {
+  it('adds the page’s scroll offset: the point is in viewport coordinates, getNodeForLocation takes document ones', async () => {
+    const sent: Array<{ method: string; params?: object }> = [];
+    const api: DebuggerApi = {
+      attach: async () => undefined,
+      detach: async () => undefined,
+      send: async (_tabId, method, params) => {
+        sent.push({ method, ...(params ? { params } : {}) });
+        if (method === 'Page.getLayoutMetrics') return { cssLayoutViewport: { pageX: 30, pageY: 1269, clientWidth: 800, clientHeight: 500 } };
+        if (method === 'DOM.getNodeForLocation') return { backendNodeId: 12, frameId: 'TOP' };
+        return {};
+      },
+      onEvent: () => undefined,
+      onDetach: () => undefined,
+    };
+    expect(await new CdpInput(api).hitTest(7, 96.5, 249.5, false)).toEqual({ node: 12, frame: 'TOP' });
+    expect(sent.find((c) => c.method === 'DOM.getNodeForLocation')?.params).toEqual({ x: 127, y: 1519, includeUserAgentShadowDOM: true });
+  });
+});
+
 describe('CdpInput', () => {
   it('attaches once per tab for a run, enables dialog events, and detaches when the last run lets go', async () => {
     const fake = fakeDebugger();

@@ -269,10 +269,21 @@ export class CdpInput {
    * needs no DOM agent; user-agent shadow trees included, so a video's controls are told from the video),
    * and with `describe` its tag and `src`. Undefined when nothing is there or the protocol refuses (a
    * dialog pauses the page): the caller then stops, as it cannot confirm the target.
+   * The point is in viewport coordinates (as Input.dispatchMouseEvent takes it); getNodeForLocation takes
+   * document coordinates and hits only what is in view, so the page's scroll offset is added: without it,
+   * every act on a scrolled page was refused as "could not say what is under the pointer" (or judged
+   * against whatever sat that far from the document's top).
    */
   async hitTest(tabId: number, x: number, y: number, describe: boolean): Promise<BrowserHit | undefined> {
     try {
-      const hit = (await this.api.send(tabId, 'DOM.getNodeForLocation', { x: Math.round(x), y: Math.round(y), includeUserAgentShadowDOM: true })) as {
+      const metrics = (await this.api.send(tabId, 'Page.getLayoutMetrics')) as { cssLayoutViewport?: { pageX?: number; pageY?: number } };
+      const scrollX = metrics.cssLayoutViewport?.pageX ?? 0;
+      const scrollY = metrics.cssLayoutViewport?.pageY ?? 0;
+      const hit = (await this.api.send(tabId, 'DOM.getNodeForLocation', {
+        x: Math.round(x + scrollX),
+        y: Math.round(y + scrollY),
+        includeUserAgentShadowDOM: true,
+      })) as {
         backendNodeId?: number;
         frameId?: string;
       };

@@ -16,6 +16,20 @@ describe('trusted input and effects on fixture pages', () => {
   // Playwright dismisses dialogs nobody listens for; a listener that does nothing leaves them to the agent.
   const open = (path: string) => e2e.open(`/input/${path}`, { prepare: (page) => page.on('dialog', () => undefined) });
 
+  it('types and clicks below the fold: the browser’s hit test is asked at the point in view after the page scrolled', async () => {
+    const { page, tabId } = await open('below-fold.html');
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'tu_city', name: 'type', input: (tree) => ({ ref: refIn(tree, 'textbox "Your city"'), text: 'Lyon' }) }),
+      callNext({ id: 'tu_save', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read').text, 'button "Save city"') }) }),
+      { text: 'Saved.' },
+    );
+    await converse(e2e, tabId, 'Save Lyon as my city', 'Saved.');
+    for (const id of ['tu_city', 'tu_save']) expect(resultText(e2e.mock, id).isError, resultText(e2e.mock, id).text).toBe(false);
+    expect(await page.locator('#status').textContent()).toBe('saved Lyon');
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+  });
+
   it('type with submit reaches a keydown handler that checks which === 13, with trusted events and every legacy field', async () => {
     const { page, tabId } = await open('keys.html');
     e2e.mock.enqueue(

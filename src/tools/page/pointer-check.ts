@@ -132,13 +132,13 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
   return { ...located, target, x, y, topX: point.x, topY: point.y, links, before };
 }
 
-// No answer is not a page's trick (a tab in the background, a busy page answers late): say so, not "redirected".
+// No answer is not a page's trick (a dialog holds the page, the protocol refused): say so, not "redirected".
 const cannotConfirm = () =>
   targetMoved(
     'The browser could not say what is under the pointer, so the act could not be confirmed on its target. Nothing was pressed.',
     'unknown',
     false,
-    'The browser did not answer its hit test in time (a tab in the background or a very busy page answers late). Make the tab the visible one (switch_tab), then try once more; a field can also be set with fill_form, which needs no pointer.',
+    'The browser gave no answer to its hit test (a dialog open on the page, or the page was busy). Call read_page and try once more; a field can also be set with fill_form, which needs no pointer. If it happens again, tell the person.',
   );
 
 /**

@@ -106,8 +106,8 @@ describe('a trusted click, judged where it lands', () => {
     const blind = fakeTab({ hits: [undefined] });
     const error = await failure(trustedClick(blind.context, target, click));
     expect(error.message).toContain('could not say what is under the pointer');
-    // No answer is not called a redirection: the advice is to make the tab visible, or fill the field without the pointer.
-    expect(error.suggestion).toMatch(/did not answer its hit test.*switch_tab.*fill_form/);
+    // No answer is not called a redirection: the advice is to read and try again, or fill the field without the pointer.
+    expect(error.suggestion).toMatch(/gave no answer to its hit test.*read_page.*fill_form/);
     expect(error.suggestion).not.toContain('redirects a click');
     expect(blind.sent).toHaveLength(0);
   });
