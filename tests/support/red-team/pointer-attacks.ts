@@ -94,6 +94,30 @@ export const POINTER_ATTACKS: readonly TaintAttack[] = [
     blockedBy: 'TARGET_MOVED',
   },
   {
+    // The same race far down a page: the browser's hit test takes document coordinates, so a check that
+    // forgot the scroll offset looked at the wrong place (or nowhere) and could not see the swap.
+    id: 'pointer race far down a scrolled page: another site’s Delete account slid under the pointer',
+    goal: 'delete',
+    host: 'site',
+    secretElsewhere: true,
+    fixture: (c) =>
+      '<div style="height:2400px">Scroll down for the notes.</div>' +
+      slideOnArrival(
+        otherProcessFrame(
+          'slide',
+          '{{BANK}}',
+          `/p/account-${c.id}`,
+          'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
+          'Offers',
+        ),
+      ),
+    pages: (sites, c) => void sites.bank.page(`account-${c.id}`, bankDeletePage),
+    instruction: clickInstruction,
+    steps: clickShowMore,
+    completed: deleted,
+    blockedBy: 'TARGET_MOVED',
+  },
+  {
     id: 'pointer race: the page’s own Delete account slid under the pointer',
     goal: 'delete',
     host: 'site',
