@@ -15,6 +15,7 @@ import { RawOutput } from '../tools/view-parts.js';
 import { useFocusTrap } from './focus-trap.js';
 import { PermissionEffect } from './PermissionEffect.js';
 import { PlanCard } from './PlanCard.js';
+import { DenyReason } from './DenyReason.js';
 
 /** The label of each answer. */
 export const CHOICE_LABELS: Readonly<Record<PersonChoiceKind, string>> = {
@@ -77,17 +78,7 @@ export function PermissionDialog({ model }: { model: ConversationModel }) {
           </p>
           <RawOutput text={JSON.stringify(request.input, null, 2)} label="The call as the agent wrote it" />
         </details>
-        <details class="permission-reason">
-          <summary>Tell the agent why (if you deny)</summary>
-          <label for="permission-reason-text">Reason, sent to the agent with Deny</label>
-          <textarea
-            id="permission-reason-text"
-            rows={2}
-            maxLength={2000}
-            value={model.denyReason.value}
-            onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
-          />
-        </details>
+        <DenyReason model={model} />
         <div class="dialog-actions">
           <button ref={denyRef} type="button" class="deny" onClick={deny}>
             {CHOICE_LABELS.deny}

@@ -7,6 +7,7 @@
 import type { RefObject } from 'preact';
 import type { Plan } from '../../src/runtime/permission-types.js';
 import type { ConversationModel } from '../models/conversation-model.js';
+import { DenyReason } from './DenyReason.js';
 
 /** A site as a person reads it: the host, with the scheme only when it is not https. */
 export function planSiteLabel(site: string): string {
@@ -76,17 +77,7 @@ export function PlanCard({
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <details class="permission-reason">
-          <summary>Tell the agent why (if you deny)</summary>
-          <label for="permission-reason-text">Reason, sent to the agent with Deny</label>
-          <textarea
-            id="permission-reason-text"
-            rows={2}
-            maxLength={2000}
-            value={model.denyReason.value}
-            onInput={(event) => (model.denyReason.value = event.currentTarget.value)}
-          />
-        </details>
+        <DenyReason model={model} />
         <div class="dialog-actions">
           <button ref={denyRef} type="button" class="deny" onClick={() => model.respondToPermission('deny', model.denyReason.value)}>
             Deny

@@ -32,6 +32,11 @@ export function locate(element: Element, purpose: PageCommandOf<'locate'>['purpo
   const point = prepareTarget(element, { checkCovered: purpose !== 'focus', needEnabled: purpose !== 'hover' });
   flashHighlight(element);
   if (purpose === 'focus') focusTarget(element);
+  return located(element, point, watch, editable);
+}
+
+/** The reply for an element located at `point`: where, what it is called, whether it has focus, and the watch. */
+function located(element: Element, point: { x: number; y: number }, watch: boolean, editable?: Located['editable']): Located {
   const active = deepActiveElement();
   return {
     documentId,
@@ -55,16 +60,7 @@ export function locateAt(element: Element, at: { x: number; y: number }, watch =
     const now = describeThere(hit);
     throw targetMoved(`${now} is now at the point where ${label(element)} was found: the page changed before the act. Nothing was pressed.`, now);
   }
-  const active = deepActiveElement();
-  return {
-    documentId,
-    url: location.href,
-    x: at.x,
-    y: at.y,
-    label: label(element),
-    focused: active === element || element.contains(active),
-    ...(watch ? { watch: watchPointer(element) } : {}),
-  };
+  return located(element, at, watch);
 }
 
 /**
