@@ -90,6 +90,14 @@ function rowHeight(items: readonly Element[]): number {
 export function extentOf(container: Element, role: string): Extent | undefined {
   const kind = ITEMS_OF[role];
   if (!kind) return undefined;
+  // Most lists say nothing and scroll with the page: tell that from the first item alone, without
+  // collecting every item (a menu of 500 links is 500 lookups per nested list, on every read).
+  // A grid's first row is often its header, outside the box that scrolls: probe the first data row.
+  const probe =
+    kind.noun === 'rows' ? container.querySelector('td, [role=gridcell], [role=cell]')?.closest('tr, [role=row]') : container.querySelector(kind.selector);
+  if (!probe) return undefined;
+  const mayDeclare = kind.noun === 'rows' ? attrOf(container, 'aria-rowcount') !== null : attrOf(probe, 'aria-setsize') !== null;
+  if (!mayDeclare && !scrollerOf(probe, container)) return undefined;
   const items = itemsOf(container, role);
   const rendered = items.length;
   const firstItem = items[0];
