@@ -8,7 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
-          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+          // The type tests (src/**/*.test-d.ts) are checked by the compiler itself: tsconfig.json includes them, and
+          // `npm test` runs `tsc` first; vitest's typecheck would run the same compiler over the project again.
         },
         oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
       },
@@ -19,9 +20,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file at a time: the files share one browser (tests/support/shared-browser.ts launches it on
-          // the first ask), each resetting the extension's state; a file that needs its own asks for a fresh profile.
-          fileParallelism: false,
+          // One file per worker at a time, a worker per core: each worker's files share one browser
+          // (tests/support/shared-browser.ts launches it on the first ask), each resetting the extension's
+          // state; a file that needs its own asks for a fresh profile.
+          fileParallelism: true,
           globalSetup: ['tests/support/shared-browser.ts'],
         },
       },

@@ -1,8 +1,11 @@
 /**
- * The e2e project's globalSetup: one Chromium with the extension for all e2e files, launched in the
- * main vitest process the first time a file asks for it (so a run of fresh-profile files alone never
- * starts it), and closed when the run ends. Files ask at the address it provides as
- * `pagewrightSharedBrowser` and connect to the DevTools address it answers (tests/support/shared-extension.ts).
+ * The e2e project's globalSetup: one Chromium with the extension per test worker, shared by the files
+ * that worker runs one after another, launched in the main vitest process the first time one of its
+ * files asks (so a run of fresh-profile files alone never starts one), and closed when the run ends.
+ * Vitest runs as many e2e files at once as there are workers (the machine's cores): two files never
+ * share a browser at the same time. Files ask at the address it provides as `pagewrightSharedBrowser`,
+ * with their worker's number (`?worker=N`), and connect to the DevTools address it answers
+ * (tests/support/shared-extension.ts).
  *
  * Every host but this machine fails to resolve in it (E2E_BROWSER_ARGS: OFFLINE_DNS_FLAG), as in every
  * e2e browser: the tests' sites are all on 127.0.0.1, and a page's remote resources fail at once as
@@ -41,10 +44,12 @@ async function launchShared(): Promise<Shared> {
 
 /** Starts the launcher; its teardown closes the browser (if it was launched) and the launcher. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let shared: Promise<Shared> | undefined;
-  const server = createServer((_request, response) => {
-    shared ??= launchShared();
-    shared.then(
+  const shared = new Map<string, Promise<Shared>>();
+  const server = createServer((request, response) => {
+    const worker = new URL(request.url ?? '/', 'http://launcher').searchParams.get('worker') ?? '0';
+    let browser = shared.get(worker);
+    if (!browser) shared.set(worker, (browser = launchShared()));
+    browser.then(
       ({ cdpUrl }) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ cdpUrl })),
       (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error)),
     );
@@ -53,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pagewrightSharedBrowser', `http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   return async () => {
     server.close();
-    const launched = await shared?.catch(() => undefined);
-    await launched?.browser.close();
+    const launched = await Promise.all([...shared.values()].map((browser) => browser.catch(() => undefined)));
+    await Promise.all(launched.map((one) => one?.browser.close()));
   };
 }

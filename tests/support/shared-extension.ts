@@ -1,8 +1,8 @@
 /**
- * The browser the e2e files share: tests/support/shared-browser.ts (the e2e project's globalSetup)
- * launches it once, on the first file that asks; each file connects to it over the DevTools Protocol and
- * gets the extension with its state reset. Vitest runs e2e files one at a time, so a file has the
- * browser to itself while it runs.
+ * The browser the e2e files of one test worker share: tests/support/shared-browser.ts (the e2e project's
+ * globalSetup) launches one per worker, on the first of its files that asks; each file connects to its
+ * worker's browser over the DevTools Protocol and gets the extension with its state reset. A worker runs
+ * one file at a time, so a file has its browser to itself while it runs.
  */
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { inject } from 'vitest';
@@ -45,7 +45,8 @@ export async function sharedExtension(options: { settings?: unknown } = {}): Pro
 async function sharedBrowserAddress(): Promise<string | undefined> {
   const launcher = inject('pagewrightSharedBrowser');
   if (!launcher) return undefined;
-  const answer = await fetch(launcher);
+  // Vitest numbers its workers from 1 (VITEST_POOL_ID); files in different workers run at the same time.
+  const answer = await fetch(`${launcher}?worker=${encodeURIComponent(process.env['VITEST_POOL_ID'] ?? '1')}`);
   if (!answer.ok) throw new Error(`The shared browser did not start: ${await answer.text()}`);
   return ((await answer.json()) as { cdpUrl: string }).cdpUrl;
 }
