@@ -133,10 +133,7 @@ export const pageHandlers: PageHandlers = {
   point_target: (command) => pointTarget(command),
   drag_place_start: (command) => startPlace(command),
   drag_place_end: (command) => endPlace(command),
-  frame_offset: (command) =>
-    actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () =>
-      frameOffset(command.frameId, command.url, command.nth, command.x, command.y),
-    ),
+  frame_offset: (command) => actWhenSettled(frameElementOf(command), () => frameOffset(command)),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
   select_text: (command) => selectText(resolveRef(command.ref, command.documentId), command.text),
   point_check: (command) => checkPoint(command),
