@@ -5,7 +5,7 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { editableKind, isTextField, notEditable } from './fields.js';
+import { editableKind, isTextField, notEditable, readOnlyError } from './fields.js';
 import { checkActable, label } from './target.js';
 
 /** NOT_A_SELECT, for select_option on anything but a native <select>. */
@@ -19,11 +19,7 @@ export function notASelect(element: Element): ToolError {
 export function checkTypable(element: Element): NonNullable<ReturnType<typeof editableKind>> {
   const editable = editableKind(element);
   if (!editable) throw notEditable(element);
-  if (isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
-      suggestion: 'Its value is set by the page; look for another control that changes it.',
-    });
-  }
+  if (isTextField(element) && element.readOnly) throw readOnlyError(element);
   return editable;
 }
 

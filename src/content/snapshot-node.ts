@@ -4,6 +4,7 @@
  * placeholder, a select's options). The walk (snapshot-walk.ts) decides which elements become nodes.
  */
 import { nameOf, textOfSubtree } from './accessible-name.js';
+import { calendarNameOf } from './date-picker.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { COUNTED_ROLES, extentOf, extentWords } from './extent.js';
@@ -96,7 +97,9 @@ export function readNode(element: Element, tag: string, role: string, interactiv
   const clickable = CLICKABLE_ROLES.has(role);
   // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
   // words only for unnamed controls, and a control is never named from content (it is a leaf).
-  const name = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  const ownName = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  // A calendar's day named only by its number, or its unnamed month arrow, is named by its calendar.
+  const name = ownName === '' || ownName.length <= 2 ? calendarNameOf(element, role, ownName) : ownName;
   const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
   const row = rowOf(element, role, name);
   // Every field is set here, in one order, so all nodes share one object shape.

@@ -22,6 +22,7 @@ import {
   shadowRootOf,
   tagOf,
 } from './dom.js';
+import { calendarDayStates, calendarPartOf } from './date-picker.js';
 import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
@@ -163,7 +164,13 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
   if (!bare && attrOf(element, 'aria-hidden') === 'true') return;
   let role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
   if (role === '' && clickable) role = clickable;
-  const shownAsNode = role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe');
+  // A calendar's day or month arrow with no role of its own (flatpickr's spans) is a cell or a button to click.
+  const part = role === '' && !bare ? calendarPartOf(element) : '';
+  if (part === 'weekday' && !walk.interactiveOnly) into.push(' ');
+  const calendar = part === 'weekday' ? '' : part;
+  if (calendar) role = calendar;
+  const shownAsNode =
+    role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '');
   if (!shownAsNode) {
     if (plain || role !== '') {
       flatten(walk, element, tag, into, depth, undefined);
@@ -188,9 +195,10 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
     walk.tree.truncated = true;
     return;
   }
-  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
+  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe' || calendar !== '';
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
+  if (calendar) node.states = calendarDayStates(element, node.states);
   into.push(node);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.
