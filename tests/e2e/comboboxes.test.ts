@@ -52,6 +52,7 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
       callNext({ id: 'cb_country', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Kenya'] }) }),
       callNext({ id: 'cb_jonas', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Reviewers" [ref='), values: ['Jonas Berg'] }) }),
       callNext({ id: 'cb_hidden', name: 'select_option', input: () => ({ ref: refIn(read(), 'listbox "Reviewers" [hidden'), values: ['Li Wei'] }) }),
+      callNext({ id: 'cb_fill', name: 'fill_form', input: () => ({ fields: [{ ref: refIn(read(), 'combobox "Country" [hidden'), value: 'Japan' }] }) }),
       callNext({ id: 'cb_none', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Atlantis'] }) }),
       callNext({ id: 'cb_after', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
       { text: 'Kenya is chosen and Jonas Berg and Li Wei review.' },
@@ -83,6 +84,10 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
     expect(resultText(e2e.mock, 'cb_jonas').text).toContain('now shows "Priya Raman", "Jonas Berg"');
     expect(resultText(e2e.mock, 'cb_hidden').text).toContain(`chosen in the visible combobox ref=${widget}`);
     expect(resultText(e2e.mock, 'cb_hidden').text).toContain('now shows "Priya Raman", "Jonas Berg", "Li Wei"');
+    // fill_form would set the hidden select by script behind the widget's back: refused, naming the widget.
+    const country = refIn(read(), 'combobox "Country" [ref=');
+    expect(resultText(e2e.mock, 'cb_fill').text).toContain(`MIRRORED_SELECT`);
+    expect(resultText(e2e.mock, 'cb_fill').text).toContain(`Use select_option with ref=${country} (the visible combobox)`);
     const none = resultText(e2e.mock, 'cb_none');
     expect(none.isError).toBe(true);
     expect(none.text).toContain('OPTION_NOT_FOUND');
