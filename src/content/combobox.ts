@@ -169,13 +169,9 @@ function findOption(widget: Element, name: string): { option: Element | undefine
 /**
  * Waits (at most `maxMs`, as the page renders) for the option named `name` to show — or, with `untilAny`,
  * for any option — and returns its ref, the widget's text box, the first names it saw, and whether the
- * option is or holds a link (then a click would navigate, which select_option leaves to `click`).
+ * option is or holds a link or a submit button (a click would navigate or send a form: select_option leaves that to `click`).
  */
-export async function comboboxOption(
-  element: Element,
-  name: string,
-  options: { untilAny: boolean; maxMs: number },
-): Promise<{ option?: string; link?: boolean; textBox?: string; seen: string[]; count: number }> {
+export async function comboboxOption(element: Element, name: string, options: { untilAny: boolean; maxMs: number }): Promise<PageResultOf<'combobox_option'>> {
   const widget = widgetOf(element) ?? element;
   const started = performance.now();
   let found = findOption(widget, name);
@@ -186,8 +182,16 @@ export async function comboboxOption(
   const box = textBoxOf(widget, popupsOf(widget));
   const base = { seen: found.seen.slice(0, 8), count: found.seen.length, ...(box ? { textBox: refFor(box) } : {}) };
   if (!found.option) return base;
-  const link = closestOf(found.option, 'a[href]') !== null || querySelectorAllOf(found.option, 'a[href]').length > 0;
-  return { ...base, option: refFor(found.option), ...(link ? { link } : {}) };
+  return { ...base, option: refFor(found.option), ...leavesBy(found.option) };
+}
+
+const SUBMITTER = 'button:not([type="button"]):not([type="reset"]), input[type="submit"], input[type="image"]';
+
+/** Whether clicking the option would open a page (a link) or send a form (a submit button): then it is `click`'s to judge. */
+function leavesBy(option: Element): { leaves?: 'link' | 'submit' } {
+  if (closestOf(option, 'a[href]') || querySelectorAllOf(option, 'a[href]').length > 0) return { leaves: 'link' };
+  const submitters = [closestOf(option, SUBMITTER), ...querySelectorAllOf(option, SUBMITTER)];
+  return submitters.some((submitter) => submitter && (submitter as HTMLButtonElement).form) ? { leaves: 'submit' } : {};
 }
 
 /**

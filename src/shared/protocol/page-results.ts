@@ -130,7 +130,8 @@ export const pageResultSchemas = {
   ]),
   combobox_option: z.object({
     option: z.string().optional(),
-    link: z.boolean().optional(),
+    /** The option is or holds a link, or a button that submits its form: select_option leaves it to `click`. */
+    leaves: z.enum(['link', 'submit']).optional(),
     textBox: z.string().optional(),
     /** The first names of the options shown, and how many there were. */
     seen: z.array(z.string()).max(8),

@@ -70,10 +70,18 @@ describe('select_option on a custom combobox', () => {
     await expect(call(selectOption, { ref: 'e1', values: ['Kenya'] }, context)).rejects.toMatchObject({ code: 'WIDGET_DID_NOT_OPEN' });
   });
 
-  it('never clicks an option that is a link (click judges where it goes)', async () => {
-    const { context, steps } = page({ option: 'e9', link: true, seen: ['Kenya'], count: 1 }, none);
-    await expect(call(selectOption, { ref: 'e1', values: ['Kenya'] }, context)).rejects.toMatchObject({ code: 'OPTION_IS_A_LINK' });
-    expect(steps()).not.toContain('click e9');
+  it('never clicks an option that is a link or submits a form (click judges where they go)', async () => {
+    for (const [leaves, code] of [
+      ['link', 'OPTION_IS_A_LINK'],
+      ['submit', 'OPTION_SUBMITS'],
+    ]) {
+      const { context, steps } = page({ option: 'e9', leaves, seen: ['Kenya'], count: 1 }, none);
+      await expect(call(selectOption, { ref: 'e1', values: ['Kenya'] }, context)).rejects.toMatchObject({
+        code,
+        suggestion: expect.stringContaining('ref=e9'),
+      });
+      expect(steps()).not.toContain('click e9');
+    }
   });
 
   it('refuses several values for a single combobox before it opens anything', async () => {

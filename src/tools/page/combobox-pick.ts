@@ -5,7 +5,7 @@
  * through the same input path as `click` and `type` (trusted input with its point-of-effect re-checks in
  * pointer-check.ts and key-check.ts, or the synthetic commands with their page checks). The call itself was
  * judged as choosing these values (judgeSelectCall, with the typed values as data flows); an option that
- * is a link is not clicked here, so a navigation is never chosen without `click`'s own judgement.
+ * is a link or a submit button is not clicked here, so a navigation or a sent form never skips `click`'s judgement.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
@@ -112,8 +112,9 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
       await closeWith(context, where, found.textBox);
       throw notFound(name, opening, found === opening ? undefined : found);
     }
-    if (found.link) {
-      throw new ToolError('OPTION_IS_A_LINK', `The option ${quoted(name, 100)} of ${what} is a link: choosing it would open another page.`, {
+    if (found.leaves) {
+      const does = found.leaves === 'link' ? 'is a link: choosing it would open another page' : 'submits its form: choosing it would send the form';
+      throw new ToolError(found.leaves === 'link' ? 'OPTION_IS_A_LINK' : 'OPTION_SUBMITS', `The option ${quoted(name, 100)} of ${what} ${does}.`, {
         suggestion: `Click it with click (ref=${framePrefix(where.frameId)}${found.option}), which checks where it goes.`,
       });
     }
