@@ -16,6 +16,7 @@ import { keyboardInit, submitFormOf, typeCharacter } from './keyboard.js';
 import { isShown } from './snapshot.js';
 import { deepElementFromPoint, focusTarget, label, prepareTarget, type Point } from './target.js';
 import { notASelect } from './precheck.js';
+import { mirroredSelect, mirrorOf } from './combobox.js';
 
 export type { Modifier };
 export { isTextField };
@@ -183,6 +184,9 @@ export function selectOptions(element: Element, values: readonly string[]): Pick
   if (!(element instanceof HTMLSelectElement)) {
     throw notASelect(element);
   }
+  // fill_form reaches here with the hidden select a widget mirrors (select_option routes to the widget).
+  const mirror = mirrorOf(element);
+  if (mirror) throw mirroredSelect(element, mirror);
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (!element.multiple && values.length > 1) {
     throw new ToolError('TOO_MANY_VALUES', `${label(element)} allows only one choice, but ${values.length} were given.`, {

@@ -12,6 +12,7 @@ import { clipName } from './name-text.js';
 import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
+import { comboboxValues, mirroredSelectOf, mirrorOf } from './combobox.js';
 
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set([
@@ -89,6 +90,20 @@ function optionLines(select: HTMLSelectElement): { options: OptionLine[]; moreOp
 }
 
 /**
+ * A custom combobox (a box with a popup list) is named and valued like the select it mirrors, by the
+ * values it shows: a multi-select's chosen items read `combobox "Reviewers": Priya Raman, Jonas Berg`.
+ */
+function readWidget(element: Element, node: SnapshotNode): void {
+  const select = mirroredSelectOf(element);
+  if (!node.name && select) {
+    node.name = nameOf(select, 'combobox');
+    if (node.summary) node.summary.name = node.name;
+  }
+  const values = comboboxValues(element);
+  if (values.length > 0 && node.value === undefined) node.value = values.join(', ');
+}
+
+/**
  * Reads the node for `element`, shown with `role`. Called before its children are walked, so refs are
  * handed out in reading order: a container gets its ref before its children do. `nameFromContent`: a
  * container named by its content takes its name from the text pass instead of walking its subtree twice.
@@ -117,6 +132,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     options: undefined,
     moreOptions: 0,
     summary: undefined,
+    mirror: undefined,
     frame: undefined,
     children: [],
   };
@@ -134,6 +150,8 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     const { options, moreOptions } = optionLines(element as HTMLSelectElement);
     node.options = options;
     node.moreOptions = moreOptions;
-  }
+    const mirror = mirrorOf(element as HTMLSelectElement);
+    if (mirror) node.mirror = refFor(mirror);
+  } else if (role === 'combobox' && tag !== 'INPUT') readWidget(element, node);
   return node;
 }

@@ -26,6 +26,7 @@ import { calendarDayStates, calendarPartOf } from './date-picker.js';
 import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
+import { mirrorOf } from './combobox.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 const NON_BLANK = /\S/;
@@ -190,6 +191,8 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
     flatten(walk, element, tag, into, depth, false);
     return;
   }
+  // The hidden select a custom combobox mirrors is no control of its own: an interactive read leaves it out.
+  if (tag === 'SELECT' && walk.interactiveOnly && mirrorOf(element as HTMLSelectElement)) return;
   walk.tree.nodeCount++;
   if (depth >= walk.maxDepth) {
     walk.tree.truncated = true;

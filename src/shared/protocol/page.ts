@@ -83,6 +83,19 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
   /** The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and enabled. */
   z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type']) }),
+  /** A custom combobox's parts (src/content/combobox.ts): the widget, what opens it, its values; `native` for a plain <select>. */
+  z.object({ type: z.literal('combobox_parts'), ref: localRef, documentId: z.string().optional() }),
+  /** Waits (bounded) for the opened combobox's option named `name` (or, `untilAny`, any option) to show. */
+  z.object({
+    type: z.literal('combobox_option'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    name: z.string().min(1).max(500),
+    untilAny: z.boolean(),
+    maxMs: z.number().int().min(0).max(5_000),
+  }),
+  /** The values a custom combobox shows now. */
+  z.object({ type: z.literal('combobox_value'), ref: localRef, documentId: z.string().optional() }),
   /** What a ref would take files on (src/content/upload.ts): its file input, or a drop zone. Sends no event. */
   z.object({ type: z.literal('file_target'), ref: localRef, documentId: z.string().optional() }),
   /** Puts files (bytes in base64) into the ref's file input, or drops them on its drop zone. */
