@@ -10,12 +10,13 @@ import { ToolError } from '../runtime/errors.js';
 import { keyDefinition, type KeyDefinition, type Modifier } from '../shared/keys.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { roleOf } from './aria.js';
-import { fireChange, fireInput, isContentEditable, isTextField, notEditable, selectContents, setNativeValue } from './fields.js';
+import { fireChange, fireInput, isContentEditable, isTextField, notEditable, readOnlyError, selectContents, setNativeValue } from './fields.js';
 import { flashHighlight } from './highlight.js';
 import { keyboardInit, submitFormOf, typeCharacter } from './keyboard.js';
 import { isShown } from './snapshot.js';
 import { deepElementFromPoint, focusTarget, label, prepareTarget, type Point } from './target.js';
 import { notASelect } from './precheck.js';
+import { mirroredSelect, mirrorOf } from './combobox.js';
 
 export type { Modifier };
 export { isTextField };
@@ -122,11 +123,7 @@ function typeIntoEditable(element: HTMLElement, text: string, clear: boolean): v
 export function typeText(element: Element, text: string, options: { clear: boolean; submit: boolean; atSelection?: boolean }): string {
   if (!isTextField(element) && !isContentEditable(element)) throw notEditable(element);
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
-  if (isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
-      suggestion: 'Its value is set by the page; look for another control that changes it.',
-    });
-  }
+  if (isTextField(element) && element.readOnly) throw readOnlyError(element);
   flashHighlight(element);
   // At the selection (select_text chose the words): a click would move the caret off them.
   if (!options.atSelection) dispatchClick(element, point, { button: 'left', clickCount: 1, modifiers: [] });
@@ -187,6 +184,9 @@ export function selectOptions(element: Element, values: readonly string[]): Pick
   if (!(element instanceof HTMLSelectElement)) {
     throw notASelect(element);
   }
+  // fill_form reaches here with the hidden select a widget mirrors (select_option routes to the widget).
+  const mirror = mirrorOf(element);
+  if (mirror) throw mirroredSelect(element, mirror);
   const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
   if (!element.multiple && values.length > 1) {
     throw new ToolError('TOO_MANY_VALUES', `${label(element)} allows only one choice, but ${values.length} were given.`, {
@@ -282,7 +282,7 @@ export function fillField(element: Element, value: string): string {
   }
   if (isTextField(element)) {
     const point = prepareTarget(element, { checkCovered: true, needEnabled: true });
-    if (element.readOnly) throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, { suggestion: 'Its value is set by the page.' });
+    if (element.readOnly) throw readOnlyError(element);
     flashHighlight(element);
     dispatchClick(element, point, { button: 'left', clickCount: 1, modifiers: [] });
     setNativeValue(element, element.maxLength > 0 ? value.slice(0, element.maxLength) : value);

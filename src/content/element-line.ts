@@ -11,6 +11,7 @@ import { isDisabled, roleOf } from './aria.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, innerTextOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
 import { isChipControl } from './chip.js';
+import { calendarNameOf, calendarRoleOf, opensDatePicker } from './date-picker.js';
 import { refFor } from './refs.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
@@ -57,6 +58,9 @@ export function headingLevel(element: Element, tag: string): number {
   return fromTag ? Number(fromTag) : 2;
 }
 
+/** Roles of fields that take typed text, whose `readonly` matters. */
+const TYPED_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
 /** The states shown in brackets, in a fixed order. */
 export function statesOf(element: Element, role: string): string {
   let states = '';
@@ -85,6 +89,9 @@ export function statesOf(element: Element, role: string): string {
     }
   }
   if (isDisabled(element)) states += ' [disabled]';
+  // A read-only field says so, and a date field that only a picker sets says that too: typing into it fails.
+  if ((tag === 'INPUT' || tag === 'TEXTAREA') && (element as HTMLInputElement).readOnly && TYPED_ROLES.has(role))
+    states += opensDatePicker(element) ? ' [readonly] [picker=date]' : ' [readonly]';
   if (tag === 'SUMMARY') {
     const details = parentElementOf(element);
     if (details instanceof HTMLDetailsElement && details.open) states += ' [expanded]';
@@ -158,8 +165,8 @@ export const rowOf = (element: Element, role: string, name: string): string => (
  * Elements without a role read as `generic`; every described element gets a ref.
  */
 export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
-  const role = roleOf(element) || 'generic';
-  const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : nameOf(element, role);
+  const role = roleOf(element) || calendarRoleOf(element) || 'generic';
+  const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : calendarNameOf(element, role, nameOf(element, role));
   const ref = refFor(element);
   const row = rowOf(element, role, name);
   let line = roleAndName(role, name, row);

@@ -4,6 +4,7 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import { roleOf } from './aria.js';
+import { opensDatePicker } from './date-picker.js';
 import { label } from './target.js';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
@@ -61,6 +62,24 @@ export function notEditable(element: Element): ToolError {
         ? 'Use select_option for dropdowns.'
         : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
   return new ToolError('NOT_EDITABLE', `${label(element)} does not accept typed text.`, { suggestion: hint });
+}
+
+/**
+ * NOT_EDITABLE for a read-only field. A date field that only takes a date from its picker says how a
+ * person sets it (open the picker, click the day) instead of "set by the page", which left a model with
+ * no way forward.
+ */
+export function readOnlyError(element: Element): ToolError {
+  if (opensDatePicker(element)) {
+    return new ToolError('NOT_EDITABLE', `${label(element)} is read-only: its date is chosen in a date picker, not typed.`, {
+      suggestion:
+        'Click the field to open its calendar, then read_page and click the day by its name (e.g. "10 January 2027"); the calendar\'s "previous month"/"next month" buttons change the month.',
+      details: { picker: 'date' },
+    });
+  }
+  return new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
+    suggestion: 'Its value is set by the page; look for another control that changes it.',
+  });
 }
 
 /** Selects the whole content of an element. */

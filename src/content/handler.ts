@@ -28,6 +28,7 @@ import { deepActiveElement } from './observe-util.js';
 import { takeSnapshot } from './snapshot.js';
 import { fileTarget, uploadFiles } from './upload.js';
 import { precheck } from './precheck.js';
+import { comboboxOption, comboboxParts, comboboxValues, widgetOf } from './combobox.js';
 
 /** What every action reports: where the page is now, and its one line for the model. */
 function action(summary: string): PageResultOf<'click'> {
@@ -119,6 +120,12 @@ export const pageHandlers: PageHandlers = {
     ...(command.textGone !== undefined ? { textGone: !pageHasText(command.textGone) } : {}),
   }),
   precheck: (command) => precheck(resolveRef(command.ref, command.documentId), command.purpose),
+  combobox_parts: (command) => comboboxParts(resolveRef(command.ref, command.documentId)),
+  combobox_option: (command) => comboboxOption(resolveRef(command.ref, command.documentId), command.name, command),
+  combobox_value: (command) => {
+    const element = resolveRef(command.ref, command.documentId);
+    return { values: comboboxValues(widgetOf(element) ?? element) };
+  },
   file_target: (command) => fileTarget(resolveRef(command.ref, command.documentId)),
   upload: (command) => uploadFiles(resolveRef(command.ref, command.documentId), command),
   inspect: (command) => inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {}),
@@ -133,10 +140,7 @@ export const pageHandlers: PageHandlers = {
   point_target: (command) => pointTarget(command),
   drag_place_start: (command) => startPlace(command),
   drag_place_end: (command) => endPlace(command),
-  frame_offset: (command) =>
-    actWhenSettled(frameElementOf(command.frameId, command.url, command.nth), () =>
-      frameOffset(command.frameId, command.url, command.nth, command.x, command.y),
-    ),
+  frame_offset: (command) => actWhenSettled(frameElementOf(command), () => frameOffset(command)),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
   select_text: (command) => selectText(resolveRef(command.ref, command.documentId), command.text),
   point_check: (command) => checkPoint(command),

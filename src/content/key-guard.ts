@@ -131,7 +131,7 @@ export function keysLanded(command: PageCommandOf<'keys_landed'>): PageResultOf<
 
 /** In an ancestor frame: focus here rests on the child frame's iframe (so keys go into that frame). */
 export function frameHoldsFocus(command: PageCommandOf<'frame_focus'>): PageResultOf<'frame_focus'> {
-  const frame = frameElementOf(command.frameId, command.url, command.nth);
+  const frame = frameElementOf(command);
   const active = deepActiveElement();
   if (frame && active === frame) return { holds: true };
   return { holds: false, now: describeThere(active) };

@@ -64,12 +64,13 @@ export function locateAt(element: Element, at: { x: number; y: number }, watch =
 }
 
 /**
- * The point `x, y` of child frame `frameId` (at `url`, the `nth` with that address) in this frame's viewport: the iframe's content box
+ * The point `x, y` of the child frame the command names (found by frameElementOf) in this frame's viewport: the iframe's content box
  * (border and padding skipped) plus the point. Scrolls the iframe into view if the point is outside,
  * and refuses a point covered by something else in this frame.
  */
-export function frameOffset(frameId: number, url: string, nth: number, x: number, y: number): PageResultOf<'frame_offset'> {
-  const frame = frameElementOf(frameId, url, nth);
+export function frameOffset(command: PageCommandOf<'frame_offset'>): PageResultOf<'frame_offset'> {
+  const { x, y } = command;
+  const frame = frameElementOf(command);
   if (!frame) {
     throw new ToolError('FRAME_NOT_FOUND', 'The frame that holds the element is no longer on the page.', {
       suggestion: 'Call read_page to see the page as it is now.',

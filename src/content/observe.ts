@@ -44,7 +44,7 @@ interface Observation {
   regionFields: string[];
   dialogs: Set<Element>;
   url: string;
-  events: { click?: { target: Element; trusted: boolean }; submit?: Element; targetInputs: number };
+  events: { press?: Element; click?: { target: Element; trusted: boolean }; submit?: Element; targetInputs: number };
   stopListening: () => void;
   expiry: ReturnType<typeof setTimeout>;
 }
@@ -114,6 +114,9 @@ export function startObservation(target: Element | undefined, refPrefix: string)
   const onClick = (event: Event) => {
     if (event.target instanceof Element) observation.events.click ??= { target: event.target, trusted: event.isTrusted };
   };
+  const onPress = (event: Event) => {
+    if (event.target instanceof Element) observation.events.press ??= event.target;
+  };
   const onSubmit = (event: Event) => {
     if (event.target instanceof Element) observation.events.submit ??= event.target;
   };
@@ -121,10 +124,12 @@ export function startObservation(target: Element | undefined, refPrefix: string)
     if (target && event.target instanceof Node && target.contains(event.target)) observation.events.targetInputs++;
   };
   addEventListener('click', onClick, true);
+  addEventListener('pointerdown', onPress, true);
   addEventListener('submit', onSubmit, true);
   addEventListener('input', onInput, true);
   observation.stopListening = () => {
     removeEventListener('click', onClick, true);
+    removeEventListener('pointerdown', onPress, true);
     removeEventListener('submit', onSubmit, true);
     removeEventListener('input', onInput, true);
   };
@@ -258,9 +263,8 @@ function describe(o: Observation): ObservedEffects {
   // list item's edit field) is news.
   if (focused !== o.focus && focused !== o.target)
     result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
-  const click = o.events.click;
-  if (click && o.target && o.target.isConnected && !o.target.contains(click.target) && click.target.closest('label') === null)
-    result.landedElsewhere = name(click.target);
+  const landed = landedElsewhere(o);
+  if (landed) result.landedElsewhere = name(landed);
   for (const [ref, element] of o.refs) {
     if (element.isConnected) continue;
     // A redrawn item's new ref saves a read: "e6 (now e8)". Looked up only for the refs that are listed.
@@ -281,4 +285,19 @@ function valueNote(element: Element): string {
 /** The target of an observation by ref (STALE_REF as usual when it is gone). */
 export function observationTarget(ref: string | undefined, documentId: string | undefined): Element | undefined {
   return ref ? resolveRef(ref, documentId) : undefined;
+}
+
+/**
+ * What the act's pointer hit instead of the target, or undefined: where the press went, else where the
+ * click went. A click fires on the nearest element holding both the press and the release, so when the
+ * press opened something under the pointer (a date picker's calendar sliding in over its field) it fires
+ * on an ancestor, and "the click landed on body" was false: the press had landed on the target.
+ */
+function landedElsewhere(o: Observation): Element | undefined {
+  const target = o.target;
+  if (!target?.isConnected) return undefined;
+  const elsewhere = (element: Element) => !target.contains(element) && element.closest('label') === null;
+  const { press, click } = o.events;
+  if (press) return elsewhere(press) ? press : undefined;
+  return click && elsewhere(click.target) ? click.target : undefined;
 }

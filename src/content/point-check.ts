@@ -210,7 +210,7 @@ function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): 
 /** In an ancestor frame: the point is still inside the child frame's iframe, and nothing of this frame covers it. */
 export async function checkFramePoint(command: PageCommandOf<'frame_point_check'>): Promise<PageResultOf<'frame_point_check'>> {
   await pageReacted();
-  const frame = frameElementOf(command.frameId, command.url, command.nth);
+  const frame = frameElementOf(command);
   if (!frame) throw targetMoved('The frame that holds the element left the page after the pointer arrived. Nothing was pressed.', 'no frame');
   const style = getComputedStyle(frame);
   const origin = contentBoxPoint(frame, 0, 0);

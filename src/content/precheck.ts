@@ -5,13 +5,14 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { editableKind, isTextField, notEditable } from './fields.js';
+import { editableKind, isTextField, notEditable, readOnlyError } from './fields.js';
 import { checkActable, label } from './target.js';
+import { widgetOf } from './combobox.js';
 
 /** NOT_A_SELECT, for select_option on anything but a native <select>. */
 export function notASelect(element: Element): ToolError {
-  return new ToolError('NOT_A_SELECT', `${label(element)} is not a dropdown (<select>).`, {
-    suggestion: 'For a custom dropdown, click it to open the list, then click the option (find can locate it by its text).',
+  return new ToolError('NOT_A_SELECT', `${label(element)} is not a dropdown (a <select>, or a combobox with a list of options).`, {
+    suggestion: 'For a custom dropdown that is no combobox, click it to open the list, then click the option (find can locate it by its text).',
   });
 }
 
@@ -19,18 +20,16 @@ export function notASelect(element: Element): ToolError {
 export function checkTypable(element: Element): NonNullable<ReturnType<typeof editableKind>> {
   const editable = editableKind(element);
   if (!editable) throw notEditable(element);
-  if (isTextField(element) && element.readOnly) {
-    throw new ToolError('NOT_EDITABLE', `${label(element)} is read-only.`, {
-      suggestion: 'Its value is set by the page; look for another control that changes it.',
-    });
-  }
+  if (isTextField(element) && element.readOnly) throw readOnlyError(element);
   return editable;
 }
 
 /** Runs the checks of `purpose` on the element; throws the act's own error when one fails. */
 export function precheck(element: Element, purpose: PageCommandOf<'precheck'>['purpose']): PageResultOf<'precheck'> {
-  if (purpose === 'select' && !(element instanceof HTMLSelectElement)) throw notASelect(element);
+  // A custom combobox (or the hidden select it mirrors) is checked where a person acts: on the widget.
+  const widget = purpose === 'select' ? widgetOf(element) : null;
+  if (purpose === 'select' && !widget && !(element instanceof HTMLSelectElement)) throw notASelect(element);
   if (purpose === 'type') checkTypable(element);
-  checkActable(element, true);
+  checkActable(widget ?? element, true);
   return { ok: true };
 }

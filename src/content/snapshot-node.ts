@@ -4,6 +4,7 @@
  * placeholder, a select's options). The walk (snapshot-walk.ts) decides which elements become nodes.
  */
 import { nameOf, textOfSubtree } from './accessible-name.js';
+import { calendarNameOf } from './date-picker.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { COUNTED_ROLES, extentOf, extentWords } from './extent.js';
@@ -11,6 +12,7 @@ import { clipName } from './name-text.js';
 import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
+import { comboboxValues, mirroredSelectOf, mirrorOf } from './combobox.js';
 
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set([
@@ -88,6 +90,20 @@ function optionLines(select: HTMLSelectElement): { options: OptionLine[]; moreOp
 }
 
 /**
+ * A custom combobox (a box with a popup list) is named and valued like the select it mirrors, by the
+ * values it shows: a multi-select's chosen items read `combobox "Reviewers": Priya Raman, Jonas Berg`.
+ */
+function readWidget(element: Element, node: SnapshotNode): void {
+  const select = mirroredSelectOf(element);
+  if (!node.name && select) {
+    node.name = nameOf(select, 'combobox');
+    if (node.summary) node.summary.name = node.name;
+  }
+  const values = comboboxValues(element);
+  if (values.length > 0 && node.value === undefined) node.value = values.join(', ');
+}
+
+/**
  * Reads the node for `element`, shown with `role`. Called before its children are walked, so refs are
  * handed out in reading order: a container gets its ref before its children do. `nameFromContent`: a
  * container named by its content takes its name from the text pass instead of walking its subtree twice.
@@ -96,7 +112,9 @@ export function readNode(element: Element, tag: string, role: string, interactiv
   const clickable = CLICKABLE_ROLES.has(role);
   // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
   // words only for unnamed controls, and a control is never named from content (it is a leaf).
-  const name = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  const ownName = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  // A calendar's day named only by its number, or its unnamed month arrow, is named by its calendar.
+  const name = ownName === '' || ownName.length <= 2 ? calendarNameOf(element, role, ownName) : ownName;
   const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
   const row = rowOf(element, role, name);
   // Every field is set here, in one order, so all nodes share one object shape.
@@ -114,6 +132,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     options: undefined,
     moreOptions: 0,
     summary: undefined,
+    mirror: undefined,
     frame: undefined,
     children: [],
   };
@@ -131,6 +150,8 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     const { options, moreOptions } = optionLines(element as HTMLSelectElement);
     node.options = options;
     node.moreOptions = moreOptions;
-  }
+    const mirror = mirrorOf(element as HTMLSelectElement);
+    if (mirror) node.mirror = refFor(mirror);
+  } else if (role === 'combobox' && tag !== 'INPUT') readWidget(element, node);
   return node;
 }

@@ -19,7 +19,9 @@ const MAX_TEXT_CHARS = 2_000;
 /** A node's own line after `- `: `role "name" [states] [ref=…]: value (url: …)`. */
 export function headLine(node: SnapshotNode, refPrefix: string): string {
   const ref = node.ref === undefined ? '' : ` [ref=${refPrefix}${node.ref}]`;
-  return roleAndName(node.role, node.name, node.row) + node.states + ref + node.extent + valueSuffix(node.value) + urlSuffix(node.url);
+  // Fixed words and our own ref: the model acts on the widget, which a select set by script would leave stale.
+  const mirror = node.mirror === undefined ? '' : ` [hidden, mirrored by combobox ref=${refPrefix}${node.mirror}]`;
+  return roleAndName(node.role, node.name, node.row) + node.states + mirror + ref + node.extent + valueSuffix(node.value) + urlSuffix(node.url);
 }
 
 const NO_LINES: readonly string[] = [];

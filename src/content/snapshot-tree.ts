@@ -41,6 +41,8 @@ export interface SnapshotNode {
   moreOptions: number;
   /** What the worker keeps about the element (controls and click targets only); its name is the node's. */
   summary?: ElementSummary;
+  /** A hidden select a custom combobox shows and keeps in sync: that widget's ref (act on it, not on this). */
+  mirror?: string | undefined;
   /** An iframe: the worker puts the frame's own snapshot under this line. */
   frame?: { index: number | null; src: string };
   children: SnapshotChild[];

@@ -22,9 +22,11 @@ import {
   shadowRootOf,
   tagOf,
 } from './dom.js';
+import { calendarDayStates, calendarPartOf } from './date-picker.js';
 import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
+import { mirrorOf } from './combobox.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 const NON_BLANK = /\S/;
@@ -163,7 +165,13 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
   if (!bare && attrOf(element, 'aria-hidden') === 'true') return;
   let role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
   if (role === '' && clickable) role = clickable;
-  const shownAsNode = role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe');
+  // A calendar's day or month arrow with no role of its own (flatpickr's spans) is a cell or a button to click.
+  const part = role === '' && !bare ? calendarPartOf(element) : '';
+  if (part === 'weekday' && !walk.interactiveOnly) into.push(' ');
+  const calendar = part === 'weekday' ? '' : part;
+  if (calendar) role = calendar;
+  const shownAsNode =
+    role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '');
   if (!shownAsNode) {
     if (plain || role !== '') {
       flatten(walk, element, tag, into, depth, undefined);
@@ -183,14 +191,17 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
     flatten(walk, element, tag, into, depth, false);
     return;
   }
+  // The hidden select a custom combobox mirrors is no control of its own: an interactive read leaves it out.
+  if (tag === 'SELECT' && walk.interactiveOnly && mirrorOf(element as HTMLSelectElement)) return;
   walk.tree.nodeCount++;
   if (depth >= walk.maxDepth) {
     walk.tree.truncated = true;
     return;
   }
-  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe';
+  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe' || calendar !== '';
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
+  if (calendar) node.states = calendarDayStates(element, node.states);
   into.push(node);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.

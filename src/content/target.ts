@@ -4,6 +4,7 @@
  * and by trusted input, which needs the same point (locate.ts).
  */
 import { ToolError } from '../runtime/errors.js';
+import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { nameOf } from './accessible-name.js';
 import { isDisabled, isFocusable, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
@@ -18,10 +19,12 @@ export type Point = { x: number; y: number };
 
 /** How messages name an element: `button "Submit"` (no ref: in a frame the model knows it with a prefix). */
 export function label(element: Element): string {
-  const role = roleOf(element) || element.tagName.toLowerCase();
+  // A calendar's day or arrow (flatpickr's spans) is named as read_page names it, not `span "10"`.
+  const own = roleOf(element) || calendarRoleOf(element);
+  const role = own || element.tagName.toLowerCase();
   const text = () => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
   // A list item or cell has no name of its own: its text is how a person tells it apart.
-  const name = roleOf(element) ? nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '') : text();
+  const name = own ? calendarNameOf(element, role, nameOf(element, role) || (NAMED_BY_TEXT.has(role) ? text() : '')) : text();
   if (name) return `${role} ${JSON.stringify(name)}`;
   // An unnamed control says which row it is in, as read_page does: "checkbox in \"water plants\"".
   const row = rowOf(element, role, name);

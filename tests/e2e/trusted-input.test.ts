@@ -30,6 +30,32 @@ describe('trusted input and effects on fixture pages', () => {
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
   });
 
+  it('types and clicks in frames the page wrote by script (no address, document.write, appended nodes, srcdoc)', async () => {
+    const { page, tabId } = await open('written-frames.html');
+    await page.locator('#status[data-ready="yes"]').waitFor({ state: 'attached' });
+    const ref = (label: string) => refIn(resultText(e2e.mock, 'tu_read').text, label);
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      ...(['written', 'built', 'inline'] as const).flatMap((name) => [
+        callNext({
+          id: `tu_type_${name}`,
+          name: 'type',
+          input: () => ({ ref: ref(`textbox "${name[0]!.toUpperCase()}${name.slice(1)} note"`), text: `hi ${name}` }),
+        }),
+        callNext({ id: `tu_save_${name}`, name: 'click', input: () => ({ ref: ref(`button "Save ${name}"`) }) }),
+      ]),
+      { text: 'Saved all three.' },
+    );
+    await converse(e2e, tabId, 'Write a note in each frame and save it', 'Saved all three.');
+    const saved: string[] = [];
+    for (const name of ['written', 'built', 'inline']) {
+      for (const id of [`tu_type_${name}`, `tu_save_${name}`]) expect(resultText(e2e.mock, id).isError, resultText(e2e.mock, id).text).toBe(false);
+      saved.push(await page.evaluate((frame) => (document.getElementById(frame) as HTMLIFrameElement).contentDocument!.querySelector('input')!.value, name));
+    }
+    expect(saved).toEqual(['hi written', 'hi built', 'hi inline']);
+    expect(await page.locator('#saved li').allTextContents()).toEqual(['written: hi written', 'built: hi built', 'inline: hi inline']);
+  });
+
   it('type with submit reaches a keydown handler that checks which === 13, with trusted events and every legacy field', async () => {
     const { page, tabId } = await open('keys.html');
     e2e.mock.enqueue(

@@ -115,6 +115,29 @@ export const pageResultSchemas = {
     options: z.array(z.object({ value: z.string(), label: z.string(), url: z.string().optional() })).optional(),
   }),
   precheck: z.object({ ok: z.literal(true) }),
+  combobox_parts: z.union([
+    z.object({ kind: z.literal('native') }),
+    z.object({
+      kind: z.literal('combobox'),
+      /** The widget's ref and the one to click to open it (its text box when one shows). */
+      widget: z.string(),
+      opener: z.string(),
+      multiple: z.boolean(),
+      values: z.array(z.string()),
+      /** The ref asked for was the hidden select the widget mirrors. */
+      mirrored: z.boolean(),
+    }),
+  ]),
+  combobox_option: z.object({
+    option: z.string().optional(),
+    /** The option is or holds a link, or a button that submits its form: select_option leaves it to `click`. */
+    leaves: z.enum(['link', 'submit']).optional(),
+    textBox: z.string().optional(),
+    /** The first names of the options shown, and how many there were. */
+    seen: z.array(z.string()).max(8),
+    count: z.number().int().min(0),
+  }),
+  combobox_value: z.object({ values: z.array(z.string()) }),
   file_target: z.object({
     documentId: z.string(),
     url: z.string(),

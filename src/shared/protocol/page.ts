@@ -18,6 +18,11 @@ import { pageResultSchemas } from './page-results.js';
 export const PAGE_CHANNEL = 'pagewright/page';
 
 const localRef = z.string().regex(/^e\d+$/, 'a local ref like e12');
+/**
+ * A child frame as its parent finds its iframe: by `index` in the parent's `window.frames` (what every
+ * frame reports of itself, src/background/frame-tree.ts), else the `nth` iframe whose address is `url`.
+ */
+const childFrame = { frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), index: z.number().int().min(0).optional() };
 const modifier = z.enum(['Alt', 'Control', 'Meta', 'Shift']);
 
 /** Every command, discriminated by `type`. */
@@ -78,6 +83,19 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
   /** The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and enabled. */
   z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type']) }),
+  /** A custom combobox's parts (src/content/combobox.ts): the widget, what opens it, its values; `native` for a plain <select>. */
+  z.object({ type: z.literal('combobox_parts'), ref: localRef, documentId: z.string().optional() }),
+  /** Waits (bounded) for the opened combobox's option named `name` (or, `untilAny`, any option) to show. */
+  z.object({
+    type: z.literal('combobox_option'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    name: z.string().min(1).max(500),
+    untilAny: z.boolean(),
+    maxMs: z.number().int().min(0).max(5_000),
+  }),
+  /** The values a custom combobox shows now. */
+  z.object({ type: z.literal('combobox_value'), ref: localRef, documentId: z.string().optional() }),
   /** What a ref would take files on (src/content/upload.ts): its file input, or a drop zone. Sends no event. */
   z.object({ type: z.literal('file_target'), ref: localRef, documentId: z.string().optional() }),
   /** Puts files (bytes in base64) into the ref's file input, or drops them on its drop zone. */
@@ -109,8 +127,11 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('drag_place_start'), ref: localRef, documentId: z.string().optional() }),
   /** Where the followed element is now, against where it was, in words. */
   z.object({ type: z.literal('drag_place_end'), token: z.string().max(40) }),
-  /** The point (x, y) of child frame `frameId` in this frame's viewport; `url`/`nth` find its iframe where frame ids cannot. */
-  z.object({ type: z.literal('frame_offset'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0), x: z.number(), y: z.number() }),
+  /**
+   * The point (x, y) of child frame `frameId` in this frame's viewport. `index` (its place in this frame's `window.frames`)
+   * finds its iframe; `url`/`nth` only where no index could be told.
+   */
+  z.object({ type: z.literal('frame_offset'), ...childFrame, x: z.number(), y: z.number() }),
   z.object({ type: z.literal('caret'), ref: localRef, documentId: z.string().optional(), mode: z.enum(['all', 'end', 'keep']) }),
   // The act judged again where it lands (src/content/point-check.ts, key-guard.ts): after the pointer has moved and the
   // page has reacted, the element at the point; before and after every key, the element holding focus.
@@ -127,9 +148,7 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   /** An ancestor frame: is the point (x, y) of this frame still on child frame `frameId`'s iframe, uncovered? */
   z.object({
     type: z.literal('frame_point_check'),
-    frameId: z.number().int().min(1),
-    url: z.string(),
-    nth: z.number().int().min(0),
+    ...childFrame,
     x: z.number(),
     y: z.number(),
   }),
@@ -143,7 +162,7 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   /** What reached the guarded element since it was armed, and whether it still holds focus; `end` disarms. */
   z.object({ type: z.literal('keys_landed'), token: z.string().max(40), end: z.boolean() }),
   /** An ancestor frame: does focus in this frame rest on child frame `frameId`'s iframe? */
-  z.object({ type: z.literal('frame_focus'), frameId: z.number().int().min(1), url: z.string(), nth: z.number().int().min(0) }),
+  z.object({ type: z.literal('frame_focus'), ...childFrame }),
   // What an action did (src/content/observe.ts): armed before it, read after the page settles.
   z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
   z.object({

@@ -16,7 +16,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../runtime/page-input.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
-import type { FrameLink } from './pointer-check.js';
+import { childOf, type FrameLink } from './pointer-check.js';
 
 /** The guard on one act's typing: where it may go, and what has reached it so far. */
 export interface KeyGuard {
@@ -77,9 +77,7 @@ export async function armKeyGuard(
 async function ancestorsHoldFocus(context: ToolUseContext, guard: KeyGuard, progress: TypingProgress | undefined): Promise<void> {
   if (guard.links.length === 0) return;
   const answers = await Promise.all(
-    guard.links.map((link) =>
-      sendPageCommand(context, guard.tabId, { type: 'frame_focus', frameId: link.frameId, url: link.url, nth: link.nth }, link.parentFrameId),
-    ),
+    guard.links.map((link) => sendPageCommand(context, guard.tabId, { type: 'frame_focus', ...childOf(link) }, link.parentFrameId)),
   );
   const lost = answers.find((answer) => !answer.holds);
   if (lost) throw focusMoved(guard.label, lost.now ?? 'another frame', progress);

@@ -22,6 +22,7 @@ import { ToolError } from '../../runtime/errors.js';
 import type { BrowserHit, PageInputPort } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { quoted } from '../../shared/untrusted-text.js';
+import { childFrames } from './focus-frame.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
 
 /** Where an action acts: a frame of a tab, a local ref in it, and the document the ref came from. */
@@ -40,6 +41,8 @@ export interface FrameLink {
   parentFrameId: number;
   url: string;
   nth: number;
+  /** The child's place in the parent's `window.frames` (how the parent finds its iframe), when known. */
+  index?: number;
   x: number;
   y: number;
 }
@@ -55,6 +58,14 @@ export interface Aimed extends Omit<PageResultOf<'locate'>, 'x' | 'y'> {
   /** The browser's hit at the top point before the pointer moved (undefined without the re-checks). */
   before: BrowserHit | undefined;
 }
+
+/** How a parent is told which of its frames a link's child is. */
+export const childOf = (link: FrameLink) => ({
+  frameId: link.frameId,
+  url: link.url,
+  nth: link.nth,
+  ...(link.index !== undefined ? { index: link.index } : {}),
+});
 
 /** Nodes that show another document: a press on one goes into that document, never to the judged element. */
 const FRAME_TAGS = new Set(['iframe', 'frame', 'object', 'embed', 'fencedframe', 'portal']);
@@ -113,7 +124,7 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
   let point = { x, y };
   const links: FrameLink[] = [];
   if (target.frameId !== 0) {
-    const frames = await requireBrowser(context).listFrames(target.tabId);
+    const frames = await childFrames(context, target.tabId);
     for (let child = target.frameId; child !== 0;) {
       const info = frames.find((frame) => frame.frameId === child);
       const parent = info?.parentFrameId;
@@ -122,8 +133,9 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
         0,
         frames.filter((frame) => frame.parentFrameId === parent && frame.url === info.url).findIndex((frame) => frame.frameId === child),
       );
-      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', frameId: child, url: info.url, nth, x: point.x, y: point.y }, parent);
-      links.push({ frameId: child, parentFrameId: parent, url: info.url, nth, x: point.x, y: point.y });
+      const where = { frameId: child, url: info.url, nth, ...(info.index !== undefined ? { index: info.index } : {}) };
+      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', ...where, x: point.x, y: point.y }, parent);
+      links.push({ ...where, parentFrameId: parent, x: point.x, y: point.y });
       child = parent;
     }
   }
@@ -167,12 +179,7 @@ export async function confirmAim(context: ToolUseContext, aimed: Aimed, purpose:
       target.frameId,
     ),
     ...aimed.links.map((link) =>
-      sendPageCommand(
-        context,
-        target.tabId,
-        { type: 'frame_point_check', frameId: link.frameId, url: link.url, nth: link.nth, x: link.x, y: link.y },
-        link.parentFrameId,
-      ),
+      sendPageCommand(context, target.tabId, { type: 'frame_point_check', ...childOf(link), x: link.x, y: link.y }, link.parentFrameId),
     ),
   ]);
   const port = input(context);

@@ -1,0 +1,124 @@
+/**
+ * Date pickers in read_page and type, on the DOM shapes calendar libraries render (no aria-labels on the
+ * days, a select and a number field for the month and year, two months side by side), in headless
+ * Chromium through the content script's own command handler. flatpickr itself is in the e2e
+ * (tests/e2e/date-pickers.test.ts).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, run, send } from '../../tests/support/content-harness.js';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await browser.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** read_page's text of a page made of `html`, in the page's language `lang`. */
+async function read(html: string, filter: 'all' | 'interactive' = 'all', lang = 'en'): Promise<string> {
+  await page.setContent(`<!doctype html><html lang="${lang}"><body>${html}</body></html>`);
+  return (await run<{ text: string }>(page, { type: 'snapshot', refPrefix: '', filter })).text;
+}
+
+/** A month of days without labels, the way jQuery UI and many hand-made calendars draw one. */
+const month = (title: string, days: number, cls = 'ui-datepicker') =>
+  `<div class="${cls}"><div class="${cls}-header"><a class="${cls}-prev"><span>‹</span></a><div class="${cls}-title">${title}</div>` +
+  `<a class="${cls}-next"><span>›</span></a></div><table><tr>${Array.from({ length: days }, (_, i) => `<td><a href="#">${i + 1}</a></td>`).join('')}</tr></table></div>`;
+
+describe('date pickers', { timeout: 60_000 }, () => {
+  it('names a day shown only by its number with its calendar month and year, and gives the arrows refs', async () => {
+    const text = await read(month('January 2027', 12));
+    expect(text).toMatch(/link "10 January 2027" \[ref=e\d+\]/);
+    expect(text).toMatch(/button "previous month" \[ref=e\d+\]/);
+    expect(text).toMatch(/button "next month" \[ref=e\d+\]/);
+  });
+
+  it('names each month of a two-month range picker by its own heading', async () => {
+    const text = await read(`<div class="litepicker">${month('January 2027', 3, 'month-item')}${month('February 2027', 3, 'month-item')}</div>`);
+    expect(text).toContain('link "2 January 2027"');
+    expect(text).toContain('link "2 February 2027"');
+  });
+
+  it('reads a month from a select and a year from a number field, days classed as days, weekdays as words', async () => {
+    const days = Array.from({ length: 5 }, (_, i) => `<span class="cal-day${i === 2 ? ' selected' : ''}" tabindex="-1">${i + 1}</span>`).join('');
+    const text = await read(
+      `<div class="my-calendar"><select aria-label="Month"><option>February</option><option selected>March</option></select>` +
+        `<input type="number" aria-label="Year" value="2027"><div><span class="weekday">Mo</span><span class="weekday">Tu</span></div><div>${days}</div></div>`,
+    );
+    expect(text).toContain('text: Mo Tu');
+    expect(text).toMatch(/gridcell "3 March 2027" \[selected\] \[ref=e\d+\]/);
+    // The interactive list has the days too: they are what a person clicks.
+    expect(await read(`<div class="my-calendar"><div class="month">June 2027</div><span class="day">4</span></div>`, 'interactive')).toMatch(
+      /gridcell "4 June 2027" \[ref=e\d+\]/,
+    );
+  });
+
+  it("reads a calendar in the page's language", async () => {
+    expect(await read(month('Januar 2027', 10), 'all', 'de')).toContain('link "10 Januar 2027"');
+  });
+
+  it('leaves numbers outside calendars alone, and a "next" wrapper with content stays what it holds', async () => {
+    const text = await read(
+      '<nav class="pagination"><a href="?p=1">1</a><a href="?p=2">2</a><span class="next-day">3</span></nav>' +
+        '<div role="dialog"><div class="next-steps"><button>Continue</button></div></div>',
+    );
+    expect(text).toContain('link "1"');
+    expect(text).not.toContain('gridcell');
+    expect(text).not.toContain('next month');
+    expect(text).toMatch(/button "Continue" \[ref=e\d+\]/);
+  });
+
+  it('says a read-only field is read-only, and one that takes a date from a picker says that too', async () => {
+    const text = await read(
+      '<label>Notes <input readonly value="fixed"></label><label>From <input readonly class="flatpickr-input"></label>' +
+        '<label>To <input readonly value="2027-01-10"></label><label>Free <input></label>',
+    );
+    expect(text).toMatch(/textbox "Notes" \[readonly\] \[ref=e\d+\]: fixed/);
+    expect(text).toMatch(/textbox "From" \[readonly\] \[picker=date\] \[ref=e\d+\]/);
+    expect(text).toMatch(/textbox "To" \[readonly\] \[picker=date\] \[ref=e\d+\]/);
+    expect(text).toMatch(/textbox "Free" \[ref=e\d+\]/);
+  });
+
+  it('refuses typing into a read-only date field with the way a person sets it, and a plain read-only field as before', async () => {
+    const text = await read('<label>From <input readonly class="datepicker"></label><label>Code <input readonly value="X1"></label>');
+    const ref = (name: string) => /\[ref=(e\d+)\]/.exec(text.split('\n').find((line) => line.includes(name)) ?? '')?.[1] ?? '';
+    const date = await send(page, { type: 'type', ref: ref('"From"'), text: '2027-01-10', clear: false, submit: false });
+    expect(date).toMatchObject({ ok: false, error: { code: 'NOT_EDITABLE', picker: 'date' } });
+    if (date.ok) return;
+    expect(date.error.message).toContain('chosen in a date picker');
+    expect(date.error.suggestion).toMatch(/Click the field to open its calendar.*click the day/);
+    const check = await send(page, { type: 'precheck', ref: ref('"From"'), purpose: 'type' });
+    expect(check).toMatchObject({ ok: false, error: { code: 'NOT_EDITABLE', picker: 'date' } });
+    const fill = await run<{ results: Array<{ ok: boolean; message: string }> }>(page, { type: 'fill', fields: [{ ref: ref('"From"'), value: '2027-01-10' }] });
+    expect(fill.results[0]).toMatchObject({ ok: false });
+    expect(fill.results[0]?.message).toContain('open its calendar');
+    const plain = await send(page, { type: 'type', ref: ref('"Code"'), text: 'Y', clear: false, submit: false });
+    expect(plain).toMatchObject({ ok: false, error: { code: 'NOT_EDITABLE' } });
+    if (!plain.ok) expect(plain.error.message).not.toContain('picker');
+    expect(await page.inputValue('input.datepicker')).toBe('');
+  });
+
+  it('a press that opens a calendar over its field landed on the field; a press on a cover did not', async () => {
+    // The calendar slides in over the field as it is pressed (flatpickr's opening animation): the release
+    // is on the calendar, so the browser fires the click on their common ancestor, the body.
+    const field = async (cover: 'on press' | 'before') => {
+      const text = await read(
+        '<label>Date <input readonly class="datepicker" style="position:absolute;top:40px;left:10px;width:200px"></label>' +
+          `<div id="calendar" class="calendar" style="position:absolute;top:30px;left:0;width:300px;height:100px;background:#fff;display:${cover === 'before' ? 'block' : 'none'}">Calendar</div>` +
+          `<script>document.querySelector('input').addEventListener('pointerdown', () => { document.getElementById('calendar').style.display = 'block'; });</script>`,
+      );
+      const ref = /textbox "Date".*\[ref=(e\d+)\]/.exec(text)?.[1] ?? '';
+      const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref, refPrefix: '' });
+      await page.mouse.click(100, 50);
+      return run<{ landedElsewhere?: string }>(page, { type: 'observe_end', token, quietMs: 50, maxMs: 1_000 });
+    };
+    expect((await field('on press')).landedElsewhere).toBeUndefined();
+    expect((await field('before')).landedElsewhere).toMatch(/^div/);
+  });
+});

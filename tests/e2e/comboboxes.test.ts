@@ -1,0 +1,108 @@
+/**
+ * Custom comboboxes nobody here wrote (Choices.js, from npm, served offline): a single select and a
+ * multiple select, each a text box and a popup list over a hidden native select the library keeps in
+ * sync. The scripted model reads the page and chooses options by their visible names with
+ * select_option; the test checks Choices' own state (getValue and the hidden select's value) and the
+ * words the model got.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { converse, useExtension } from '../support/e2e.js';
+import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { callNext, resultText } from '../support/model-results.js';
+import { refIn } from '../support/tree-lines.js';
+
+/** Choices' own files and a form with a single select (Country) and a multiple one (Reviewers). */
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review request</title>
+<link rel="stylesheet" href="./styles/choices.min.css"></head><body><h1>Review request</h1>
+<form onsubmit="return false"><label for="country">Country</label>
+<select id="country" name="country"><option value="">Choose a country</option><option value="de">Germany</option><option value="jp">Japan</option><option value="br">Brazil</option><option value="ke">Kenya</option></select>
+<label for="reviewers">Reviewers</label>
+<select id="reviewers" name="reviewers" multiple><option value="priya" selected>Priya Raman</option><option value="jonas">Jonas Berg</option><option value="amara">Amara Okafor</option><option value="li">Li Wei</option></select>
+<button type="submit">Send</button></form>
+<script src="./scripts/choices.min.js"></script>
+<script>
+window.country = new Choices('#country', { shouldSort: false, itemSelectText: '' });
+window.reviewers = new Choices('#reviewers', { removeItemButton: true, itemSelectText: '' });
+document.body.dataset.ready = 'yes';
+</script></body></html>`;
+
+type ChoicesWindow = Window & Record<'country' | 'reviewers', { getValue(valueOnly: true): string | string[] }>;
+
+describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
+  const e2e = useExtension({ mock: true });
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    server = await startFixtureServer('node_modules/choices.js/public/assets', (_req, res, pathname) => {
+      if (pathname !== '/' && pathname !== '/index.html') return false;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+      return true;
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('chooses options by their visible names, through the widget also when given its hidden select, and says what it sees when none matches', async () => {
+    const { page, tabId } = await e2e.open(`${server.url}/`);
+    await page.locator('body[data-ready="yes"] .choices').first().waitFor();
+    const read = () => resultText(e2e.mock, 'cb_read').text;
+    e2e.mock.enqueue(
+      callNext({ id: 'cb_read', name: 'read_page', input: () => ({}) }),
+      callNext({ id: 'cb_country', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Kenya'] }) }),
+      callNext({ id: 'cb_jonas', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Reviewers" [ref='), values: ['Jonas Berg'] }) }),
+      callNext({ id: 'cb_hidden', name: 'select_option', input: () => ({ ref: refIn(read(), 'listbox "Reviewers" [hidden'), values: ['Li Wei'] }) }),
+      callNext({ id: 'cb_fill', name: 'fill_form', input: () => ({ fields: [{ ref: refIn(read(), 'combobox "Country" [hidden'), value: 'Japan' }] }) }),
+      callNext({ id: 'cb_none', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Atlantis'] }) }),
+      callNext({ id: 'cb_after', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      { text: 'Kenya is chosen and Jonas Berg and Li Wei review.' },
+    );
+    await converse(e2e, tabId, 'Choose Kenya and add Jonas Berg and Li Wei as reviewers', 'Kenya is chosen');
+
+    // Choices' own state, and the selects it keeps in sync.
+    const state = await page.evaluate(() => {
+      const w = window as unknown as ChoicesWindow;
+      const reviewers = document.getElementById('reviewers') as HTMLSelectElement;
+      return {
+        country: w.country.getValue(true),
+        countrySelect: (document.getElementById('country') as HTMLSelectElement).value,
+        reviewers: w.reviewers.getValue(true),
+        reviewersSelect: [...reviewers.selectedOptions].map((o) => o.value),
+      };
+    });
+    expect(state).toEqual({ country: 'ke', countrySelect: 'ke', reviewers: ['priya', 'jonas', 'li'], reviewersSelect: ['priya', 'jonas', 'li'] });
+
+    // The read: each widget named by its select's label, with the values it shows; each hidden select marked.
+    expect(read()).toMatch(/- combobox "Country" \[ref=e\d+\]: Choose a country/);
+    expect(read()).toMatch(/- combobox "Reviewers" \[ref=e\d+\]: Priya Raman\n/);
+    const widget = refIn(read(), 'combobox "Reviewers" [ref=');
+    expect(read()).toContain(`listbox "Reviewers" [hidden, mirrored by combobox ref=${widget}]`);
+
+    // The words the model got: what each widget shows now, and the routing through the widget.
+    for (const id of ['cb_country', 'cb_jonas', 'cb_hidden']) expect(resultText(e2e.mock, id).isError, resultText(e2e.mock, id).text).toBe(false);
+    expect(resultText(e2e.mock, 'cb_country').text).toContain('now shows "Kenya"');
+    expect(resultText(e2e.mock, 'cb_jonas').text).toContain('now shows "Priya Raman", "Jonas Berg"');
+    expect(resultText(e2e.mock, 'cb_hidden').text).toContain(`chosen in the visible combobox ref=${widget}`);
+    expect(resultText(e2e.mock, 'cb_hidden').text).toContain('now shows "Priya Raman", "Jonas Berg", "Li Wei"');
+    // fill_form would set the hidden select by script behind the widget's back: refused, naming the widget.
+    const country = refIn(read(), 'combobox "Country" [ref=');
+    expect(resultText(e2e.mock, 'cb_fill').text).toContain(`MIRRORED_SELECT`);
+    expect(resultText(e2e.mock, 'cb_fill').text).toContain(`Use select_option with ref=${country} (the visible combobox)`);
+    const none = resultText(e2e.mock, 'cb_none');
+    expect(none.isError).toBe(true);
+    expect(none.text).toContain('OPTION_NOT_FOUND');
+    const error = (JSON.parse(none.text) as { error: { message: string; options: string[] } }).error;
+    expect(error.message).toMatch(
+      /^No option named "Atlantis" appeared in the combobox: after typing "Atlantis" into it, it showed no options; opened, before typing, it showed 5 options \("Choose a country", "Germany", "Japan", "Brazil", "Kenya"\)\.$/,
+    );
+    expect(error.options).toEqual(['Choose a country', 'Germany', 'Japan', 'Brazil', 'Kenya']);
+    // Escape closed the popup it had opened, and the choice stayed.
+    expect(await page.locator('.choices[data-type="select-one"]').getAttribute('aria-expanded')).toBe('false');
+
+    // An interactive read leaves the hidden selects out and shows the widgets' values.
+    const after = resultText(e2e.mock, 'cb_after').text;
+    expect(after).not.toContain('[hidden, mirrored');
+    expect(after).toMatch(/- combobox "Country" \[ref=e\d+\]: Kenya/);
+    expect(after).toMatch(/- combobox "Reviewers" \[ref=e\d+\]: Priya Raman, Jonas Berg, Li Wei/);
+  });
+});
