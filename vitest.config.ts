@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/e2e-sequencer.js';
 
 export default defineConfig({
   test: {
+    // The longest e2e files start first, so the two workers end together (tests/support/e2e-sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
