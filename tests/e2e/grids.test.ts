@@ -81,6 +81,9 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
     expect(end.text).toMatch(/Scrolled grid down by \d+px: about rows \d+–\d+ of \d+ in view, from "\d+ Product \d+ [^"]*" to "600 Product 600 Hooli India/);
     expect(end.text).not.toContain('page position');
 
+    // The click on the header says which way the grid sorts now, so no read is needed to check it.
+    expect(resultText(e2e.mock, 'tu_sort').text).toMatch(/Clicked columnheader "Price" \[trusted input\]\. Then: it is now sorted ascending/);
+
     // A read of the grid by its ref shows all its rendered rows, and no cut.
     const whole = resultText(e2e.mock, 'tu_whole').text;
     expect(whole).not.toContain('more rows not shown here');
