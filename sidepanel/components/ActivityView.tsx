@@ -1,9 +1,9 @@
 /**
  * The activity log of the shown conversation: every action that changed something, as cards — when,
- * on which site, what it did, and who allowed it — that hold at any panel width; exportable as JSON or
- * CSV (a download from the panel).
+ * on which site, what it did, and who allowed it — and each plan the person approved or denied, that
+ * hold at any panel width; exportable as JSON or CSV (a download from the panel).
  */
-import type { ActivityEntry } from '../../src/shared/activity.js';
+import type { ActivityEntry, PlanDecision } from '../../src/shared/activity.js';
 import { hostOf, toolLabel, withoutRoles } from '../lib/names.js';
 import type { AppModel } from '../models/app-model.js';
 import type { ExportFile } from '../models/activity-model.js';
@@ -62,7 +62,38 @@ export function didLine(entry: Pick<ActivityEntry, 'did' | 'tool'>): string {
   return Object.hasOwn(PAST, verb) ? `${PAST[verb]}${words.slice(verb.length)}` : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A plan card's answer: approved or denied, its steps and sites, the reason given (the steps behind Details). */
+function PlanCard({ entry, plan }: { entry: ActivityEntry; plan: PlanDecision }) {
+  const steps = `${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}`;
+  const approved = plan.decision === 'approved';
+  return (
+    <li class="activity-card" data-status={entry.status} data-plan={plan.decision}>
+      <p class="activity-when muted">
+        <time dateTime={new Date(entry.at).toISOString()}>{when(entry.at)}</time>
+        {' · '}
+        <span class="activity-site">{plan.sites.map(hostOf).join(', ')}</span>
+      </p>
+      <p class="activity-what">
+        {approved ? 'Plan approved' : 'Plan denied'}: {steps}
+      </p>
+      <p class="activity-who muted">
+        {approved
+          ? 'You approved it: from then on, acts on these sites ran without asking you; what cannot be undone, or went to another site, still asked.'
+          : 'You denied it: nothing in it ran.'}
+        {plan.reason && (
+          <>
+            {' Your reason: '}
+            <bdi>{plan.reason}</bdi>
+          </>
+        )}
+      </p>
+      <RawOutput text={plan.steps.map((step, n) => `${n + 1}. ${step}`).join('\n')} label="Steps" />
+    </li>
+  );
+}
+
 function ActivityCard({ entry }: { entry: ActivityEntry }) {
+  if (entry.plan) return <PlanCard entry={entry} plan={entry.plan} />;
   const what = didLine(entry);
   return (
     <li class="activity-card" data-status={entry.status} data-tool={entry.tool}>
@@ -102,7 +133,9 @@ export function ActivityView({ app }: { app: AppModel }) {
           </button>
         </div>
       </div>
-      <p class="muted">What the agent changed in this conversation, and who allowed it. Reading is not listed: it changes nothing.</p>
+      <p class="muted">
+        What the agent changed in this conversation, the plans you approved or denied, and who allowed each act. Reading is not listed: it changes nothing.
+      </p>
       {model.error.value && <p class="error-text">{model.error.value}</p>}
       {model.status.value === 'loading' && <p class="muted">Loading…</p>}
       {model.status.value === 'loaded' && entries.length === 0 && <p class="muted">Nothing has been changed in this conversation yet.</p>}

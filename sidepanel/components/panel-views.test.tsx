@@ -150,6 +150,23 @@ describe('activity and conversations at any width', () => {
     expect(html).not.toContain('<table');
   });
 
+  it('shows a plan card’s answer in words: approved or denied, its steps and sites, the reason; the steps behind a toggle', () => {
+    const { model } = app({});
+    const plan = { steps: ['Add apples to the basket', 'Add pears'], sites: ['https://shop.example', 'https://pay.example'] };
+    model.activity.entries.value = [
+      entry({ tool: 'update_plan', site: undefined, did: 'Plan approved: 2 steps on shop.example, pay.example', plan: { decision: 'approved', ...plan } }),
+      entry({ id: 'r:u', tool: 'update_plan', site: undefined, status: 'denied', plan: { decision: 'denied', ...plan, reason: 'Not the pears' } }),
+    ];
+    const html = render(<ActivityView app={model} />);
+    expect(html).toContain('Plan approved: 2 steps');
+    expect(html).toContain('Plan denied: 2 steps');
+    expect(html).toContain('shop.example, pay.example');
+    expect(html).toContain('You approved it: from then on, acts on these sites ran without asking you');
+    expect(html).toContain('You denied it: nothing in it ran. Your reason: <bdi>Not the pears</bdi>');
+    expect(html).toMatch(/<summary>Steps<\/summary><pre class="tool-text">1\. Add apples to the basket\n2\. Add pears<\/pre>/);
+    expect(html).not.toContain('update_plan');
+  });
+
   it('lists conversations by full title, site and status, leaving out the ones nothing was asked in', () => {
     const { model } = app({});
     model.conversations.apply({

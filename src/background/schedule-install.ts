@@ -98,7 +98,11 @@ export function installSchedules(manager: RunManager, loadSettings: () => Promis
   void scheduler.sync();
   return {
     scheduler,
-    states: readStates,
+    // Synced first: Settings reads the states right after a save, before the worker may have heard of it.
+    states: async () => {
+      await scheduler.sync();
+      return readStates();
+    },
     runShortcut: (conversationId: string, shortcutId: string) => runShortcutInConversation({ manager, shortcuts, tabFacts }, conversationId, shortcutId),
   };
 }

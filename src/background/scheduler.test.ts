@@ -78,4 +78,20 @@ describe('Scheduler', () => {
     expect([...state.alarms.keys()]).toEqual(['someone-else']);
     expect(state.states).toEqual({ paused: { key: scheduleKey(paused.schedule!.when), lastRunAt: 1 } });
   });
+
+  it('an edited schedule starts its times over and keeps its last run', async () => {
+    const before = shortcut('edited', { kind: 'daily', time: '08:00' });
+    const lastResult = { status: 'done' as const, text: 'Two messages need an answer.' };
+    const old = { key: scheduleKey(before.schedule!.when), nextRunAt: Date.parse('2026-12-02T08:00:00Z'), lastRunAt: 5, lastResult };
+    const { state, scheduler } = world([shortcut('edited', { kind: 'daily', time: '11:45' })], { edited: old });
+    await scheduler.sync();
+    expect(state.runs).toEqual([]);
+    expect(state.alarms.get(SCHEDULE_ALARM_PREFIX + 'edited')).toBe(Date.parse('2026-12-01T11:45:00Z'));
+    expect(state.states['edited']).toEqual({
+      key: scheduleKey({ kind: 'daily', time: '11:45' }),
+      nextRunAt: Date.parse('2026-12-01T11:45:00Z'),
+      lastRunAt: 5,
+      lastResult,
+    });
+  });
 });

@@ -60,9 +60,11 @@ export class Scheduler {
       const schedule = shortcut.schedule;
       if (!schedule) continue;
       const previous = states[shortcut.id];
-      const kept = previous?.key === scheduleKey(schedule.when) ? previous : undefined;
+      const key = scheduleKey(schedule.when);
+      const kept = previous?.key === key ? previous : undefined;
       const step = this.running.has(shortcut.id) ? { run: false as const, nextRunAt: kept?.nextRunAt } : scheduleStep(schedule, kept, now);
-      const { nextRunAt: _old, ...rest } = kept ?? { key: scheduleKey(schedule.when) };
+      // An edited schedule's times start over; its last run stays listed (it happened).
+      const { nextRunAt: _old, ...rest } = { ...previous, key };
       next[shortcut.id] = { ...rest, ...(step.nextRunAt !== undefined ? { nextRunAt: step.nextRunAt } : {}) };
       if (step.run) due.push({ shortcut: { ...shortcut, schedule }, late: step.late });
     }

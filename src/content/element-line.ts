@@ -8,6 +8,7 @@ import type { ElementSummary } from '../runtime/page-state.js';
 import { fieldValue, oneLine, quoted } from '../shared/untrusted-text.js';
 import { nameOf } from './accessible-name.js';
 import { isDisabled, roleOf } from './aria.js';
+import { codeEditorText } from './code-editor.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, innerTextOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
 import { rowContextOf } from './row-context.js';
 import { isChipControl } from './chip.js';
@@ -117,6 +118,11 @@ export function valueOf(element: Element, role: string): string | undefined {
     if (role === 'checkbox' || role === 'radio' || role === 'button') return undefined;
     if (input.type === 'password') return input.value ? '••••••' : undefined;
     return input.value || undefined;
+  }
+  // A code editor drawn apart from its focus target (Monaco): its drawn lines, as a CodeMirror editor's text reads.
+  if (role === 'textbox') {
+    const code = codeEditorText(element);
+    if (code !== undefined) return code.slice(0, MAX_VALUE_CHARS * 2) || undefined;
   }
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;

@@ -5,14 +5,18 @@
  * paragraphs came out joined, or with `\*` for `*`, would be copied back into the field wrong).
  */
 import type TurndownService from 'turndown';
-import { attrOf, innerTextOf, isEditableOf, parentElementOf, querySelectorAllOf, queryDocument, setAttrOf } from './dom.js';
+import { attrOf, textContentOf, innerTextOf, isEditableOf, parentElementOf, querySelectorAllOf, queryDocument, setAttrOf } from './dom.js';
 import { label } from './target.js';
+import { CODE_EDITOR_INPUTS, codeEditorText } from './code-editor.js';
 
 /** Longest field text shown in page text (a long wiki page's source). */
 const MAX_FIELD_TEXT = 20_000;
 
 function liveText(element: Element): string | undefined {
-  if (element instanceof HTMLTextAreaElement) return element.value;
+  const code = codeEditorText(element);
+  if (code !== undefined) return code;
+  // A text area hidden from assistive technology is an editor's own machinery (Monaco's input method area), no field.
+  if (element instanceof HTMLTextAreaElement) return attrOf(element, 'aria-hidden') === 'true' ? undefined : element.value;
   // An editing host only (not each paragraph inside it), whose text is laid out by the browser into lines.
   if (!isEditableOf(element)) return undefined;
   const parent = parentElementOf(element);
@@ -31,7 +35,7 @@ const MARK = 'data-pagewright-field';
 
 /** Marks each text area and editing host's copy in `clone` (an exact clone of `live`), keeping its live text and name. */
 export function fieldTexts(live: Document | Element, clone: Document | Element): FieldTexts {
-  const selector = 'textarea, [contenteditable]';
+  const selector = `textarea, [contenteditable], ${CODE_EDITOR_INPUTS}`;
   const all = (root: Document | Element) => Array.from(root instanceof Document ? queryDocument(selector, root) : querySelectorAllOf(root, selector));
   const [originals, copies] = [all(live), all(clone)];
   const found: FieldTexts = { nonce: Math.random().toString(36).slice(2), fields: [] };
@@ -41,6 +45,8 @@ export function fieldTexts(live: Document | Element, clone: Document | Element):
     const copy = copies[index];
     if (text === undefined || !copy) return;
     setAttrOf(copy, MARK, `${found.nonce}:${found.fields.length}`);
+    // A copy with no text of its own (a code editor's focus target) would be dropped as blank before the rule sees it.
+    if (!textContentOf(copy).trim()) copy.textContent = text;
     found.fields.push({ text: text.length > MAX_FIELD_TEXT ? `${text.slice(0, MAX_FIELD_TEXT)}…` : text, name: label(element) });
   });
   return found;

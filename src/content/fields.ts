@@ -6,6 +6,7 @@ import { ToolError } from '../runtime/errors.js';
 import { roleOf } from './aria.js';
 import { opensDatePicker } from './date-picker.js';
 import { label } from './target.js';
+import { isCodeEditorInput } from './code-editor.js';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
 
@@ -48,6 +49,8 @@ export function isContentEditable(element: Element): element is HTMLElement {
 
 /** What typing into the element would edit: a one-line field, a text area, an editable area, or nothing. */
 export function editableKind(element: Element): 'field' | 'textarea' | 'editable' | undefined {
+  // A code editor's focus target (Monaco's) edits the editor: typed in one piece, so its auto-brackets cannot rewrite it.
+  if (isCodeEditorInput(element)) return 'editable';
   if (isTextField(element)) return element instanceof HTMLTextAreaElement ? 'textarea' : 'field';
   return isContentEditable(element) ? 'editable' : undefined;
 }

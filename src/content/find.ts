@@ -23,6 +23,7 @@ import {
   textContentOf,
 } from './dom.js';
 import { describeElement } from './element-line.js';
+import { codeEditorText } from './code-editor.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './snapshot.js';
 import { isShown } from './visibility.js';
@@ -127,7 +128,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
   const wantedRoles = new Set(roleWords.flatMap((word) => ROLE_SYNONYMS[word] ?? [word]));
   const textWords = words.filter((word) => !isRoleWord(word));
   const textQuery = textWords.join(' ');
-  const candidates: Array<{ element: Element; score: number; order: number; byText: boolean }> = [];
+  const candidates: Array<{ element: Element; score: number; order: number; byText: boolean; text?: string }> = [];
   const frames: FindResult['frames'] = [];
   let order = 0;
 
@@ -136,6 +137,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
     if (wantedRoles.size > 0 && !wantedRoles.has(role)) return;
     let score = 0;
     let byText = false;
+    let text: string | undefined;
     if (textQuery) {
       if (role) score = Math.max(score, scoreText(nameOf(element, role), textQuery, textWords));
       const tag = tagOf(element);
@@ -151,6 +153,13 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
           byText = score > 0;
         }
       }
+      // A code editor's lines are hidden from assistive technology (Monaco's): found through its textbox.
+      const code = score === 0 && role === 'textbox' ? codeEditorText(element) : undefined;
+      if (code) {
+        score = Math.max(score, scoreText(code, textQuery, textWords) - 30);
+        byText = score > 0;
+        if (byText) text = code;
+      }
       if (score === 0) {
         const label = attrOf(element, 'aria-label') ?? attrOf(element, 'title') ?? attrOf(element, 'name') ?? '';
         score = Math.max(score, scoreText(label, textQuery, textWords) - 20);
@@ -160,7 +169,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
     }
     if (score <= 0) return;
     if (INTERACTIVE_ROLES.has(role)) score += 10;
-    candidates.push({ element, score, order: order++, byText });
+    candidates.push({ element, score, order: order++, byText, ...(text !== undefined ? { text } : {}) });
   };
 
   const walk = (parent: Element | ShadowRoot): void => {
@@ -188,7 +197,9 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
     const described = describeElement(candidate.element, refPrefix);
     // Found by its text (a paragraph, a cell): show the words around the match, or the line says only `paragraph`.
     const excerpt =
-      candidate.byText && !normalize(described.name).includes(textWords[0] ?? '') ? excerptAround(textContentOf(candidate.element), textQuery, textWords) : '';
+      candidate.byText && !normalize(described.name).includes(textWords[0] ?? '')
+        ? excerptAround(candidate.text ?? textContentOf(candidate.element), textQuery, textWords)
+        : '';
     matches.push({
       ref: refPrefix + described.ref,
       line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`,

@@ -16,6 +16,7 @@ import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
 import { describeThere, targetMoved, watchPointer } from './point-check.js';
+import { codeEditorText, isCodeEditorInput } from './code-editor.js';
 
 export { frameElementOf };
 
@@ -101,6 +102,8 @@ export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode'
   let placed = true;
   if (mode === 'keep') {
     // Typing goes where the caret is, over the selection (select_text chose the words).
+  } else if (isCodeEditorInput(element)) {
+    placed = false; // its selection lives in the editor, not the DOM: the worker selects by keys (Control+A, Control+End)
   } else if (isTextField(element)) {
     try {
       if (mode === 'all') element.select();
@@ -120,6 +123,6 @@ export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode'
       selection.addRange(range);
     }
   }
-  const value = isTextField(element) ? element.value : ((element as HTMLElement).innerText ?? '');
+  const value = codeEditorText(element) ?? (isTextField(element) ? element.value : ((element as HTMLElement).innerText ?? ''));
   return { focused: deepActiveElement() === element, value, placed };
 }

@@ -84,6 +84,8 @@ export interface TargetState {
   pressed?: string;
   selected?: string;
   open?: boolean;
+  /** A column header's aria-sort: a click on a sortable header says which way the grid is sorted now. */
+  sorted?: string;
   /** A button's or link's name: what it says it does, which the act may change ("Try it out" → "Cancel"). */
   label?: string;
 }
@@ -109,6 +111,8 @@ export function stateOf(element: Element): TargetState {
   if (pressed !== undefined) state.pressed = pressed;
   const selected = aria('aria-selected');
   if (selected !== undefined) state.selected = selected;
+  const sorted = aria('aria-sort');
+  if (sorted !== undefined) state.sorted = sorted;
   if (element instanceof HTMLDetailsElement || element instanceof HTMLDialogElement) state.open = element.open;
   const role = roleOf(element);
   if (CAPTIONED.has(role)) state.label = nameOf(element, role);
@@ -144,6 +148,16 @@ export function describeState(now: TargetState, before: TargetState | undefined,
     if (value === undefined || value === prior) continue;
     changed = true;
     parts.push(`it is now ${value === true || value === 'true' ? on : off}`);
+  }
+  if (now.sorted !== undefined && now.sorted !== before?.sorted) {
+    changed = true;
+    parts.push(
+      now.sorted === 'ascending' || now.sorted === 'descending'
+        ? `it is now sorted ${now.sorted}`
+        : now.sorted === 'none'
+          ? 'it is now unsorted'
+          : 'it is now sorted',
+    );
   }
   if (now.label !== undefined && before?.label !== undefined && now.label !== before.label) {
     changed = true;

@@ -115,7 +115,8 @@ export function readNode(element: Element, tag: string, role: string, interactiv
   const ownName = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
   // A calendar's day named only by its number, or its unnamed month arrow, is named by its calendar.
   const name = ownName === '' || ownName.length <= 2 ? calendarNameOf(element, role, ownName) : ownName;
-  const clickableRow = !interactiveOnly && hasAnyAttributes(element) && isClickableRow(element, role);
+  // An interactive read walks only the headers that sort among these (snapshot-walk.ts: actedOnInGrid).
+  const clickableRow = hasAnyAttributes(element) && isClickableRow(element, role);
   const row = rowOf(element, role, name);
   // Every field is set here, in one order, so all nodes share one object shape.
   const node: SnapshotNode = {
@@ -127,7 +128,8 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     row,
     value: valueOf(element, role),
     url: linkUrlOf(element, role),
-    extent: COUNTED_ROLES.has(role) && !interactiveOnly ? extentWords(extentOf(element, role)) : '',
+    // An interactive read shows a list or grid only when part of it is rendered: then its line says so.
+    extent: COUNTED_ROLES.has(role) ? extentWords(extentOf(element, role)) : '',
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

@@ -27,6 +27,7 @@ import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
+import { extentOf } from './extent.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 const NON_BLANK = /\S/;
@@ -171,7 +172,8 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
   const calendar = part === 'weekday' ? '' : part;
   if (calendar) role = calendar;
   const shownAsNode =
-    role !== '' && (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '');
+    role !== '' &&
+    (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '' || actedOnInGrid(element, role));
   if (!shownAsNode) {
     if (plain || role !== '') {
       flatten(walk, element, tag, into, depth, undefined);
@@ -209,4 +211,17 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
     else walkChildren(walk, element, tag, node.children, depth + 1, true);
   }
   if (node.summary) walk.tree.listed.push(node);
+}
+
+const GRID_ROLES: ReadonlySet<string> = new Set(['grid', 'table', 'treegrid']);
+
+/**
+ * What an interactive read keeps of a grid although it is no control: a header that sorts (clicked to
+ * sort; with a real model, an interactive read of a Tabulator grid showed only its filter box, and the
+ * model read the whole page again to find the headers) and a grid that renders only part of its rows
+ * (its line says how many, and its ref is what `scroll` takes to render others).
+ */
+function actedOnInGrid(element: Element, role: string): boolean {
+  if (role === 'columnheader' || role === 'rowheader') return attrOf(element, 'aria-sort') !== null;
+  return GRID_ROLES.has(role) && extentOf(element, role) !== undefined;
 }

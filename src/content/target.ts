@@ -10,6 +10,7 @@ import { isDisabled, isFocusable, roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
 import { coveredError } from './cover.js';
+import { codeEditorSurface } from './code-editor.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -47,6 +48,9 @@ function containsComposed(ancestor: Element, node: Node | null): boolean {
 export function landsOn(element: Element, hit: Element | null): boolean {
   if (!hit) return false;
   if (containsComposed(element, hit)) return true;
+  // A code editor's text area is where a person presses to type into it (its focus target has no box).
+  const surface = codeEditorSurface(element);
+  if (surface && containsComposed(surface, hit)) return true;
   const labelOfHit = hit.closest('label');
   return labelOfHit !== null && (labelOfHit as HTMLLabelElement).control === element;
 }
@@ -82,8 +86,10 @@ export function describeCover(cover: Element): string {
  * box. No scrolling and no event: the tools' validation asks this before anyone is asked (src/content/precheck.ts).
  */
 export function checkActable(element: Element, needEnabled: boolean): DOMRect {
-  const rects = element.getClientRects();
-  const rect = rects[0] ?? element.getBoundingClientRect();
+  // A code editor's focus target is 1px or has no box: its text area is what a person sees and presses.
+  const box = codeEditorSurface(element) ?? element;
+  const rects = box.getClientRects();
+  const rect = rects[0] ?? box.getBoundingClientRect();
   if (!isShown(element) || rect.width === 0 || rect.height === 0) {
     throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible on the page.`, {
       suggestion:
@@ -103,9 +109,10 @@ export function checkActable(element: Element, needEnabled: boolean): DOMRect {
  * pointer would use. `checkCovered` is off for scroll-only actions.
  */
 export function prepareTarget(element: Element, options: { checkCovered: boolean; needEnabled: boolean }): Point {
-  const rectBefore = element.getBoundingClientRect();
+  const box = codeEditorSurface(element) ?? element;
+  const rectBefore = box.getBoundingClientRect();
   const inView = rectBefore.top >= 0 && rectBefore.left >= 0 && rectBefore.bottom <= innerHeight && rectBefore.right <= innerWidth;
-  if (!inView) element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  if (!inView) box.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   const rect = checkActable(element, options.needEnabled);
   const x = Math.min(Math.max(rect.left + rect.width / 2, 0), innerWidth - 1);
   const y = Math.min(Math.max(rect.top + rect.height / 2, 0), innerHeight - 1);

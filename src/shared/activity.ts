@@ -1,11 +1,20 @@
 /**
  * The activity log: one entry per action that changed something — when, on which site, which tool,
  * what it did, and who allowed it (a rule, a site grant, the mode, the tool's own judgement, or the
- * person) — kept per conversation. The schema is shared by the worker (which writes entries from the
+ * person) — and one per plan the person approved or denied (what it allowed is the acts that follow),
+ * kept per conversation. The schema is shared by the worker (which writes entries from the
  * loop's events), the store, and the panel (which lists and exports them).
  */
 import { z } from 'zod';
 import type { DecisionReason } from '../runtime/permission-types.js';
+
+const planDecisionSchema = z.object({
+  decision: z.enum(['approved', 'denied']),
+  steps: z.array(z.string()),
+  sites: z.array(z.string()),
+  reason: z.string().optional(),
+});
+export type PlanDecision = z.infer<typeof planDecisionSchema>;
 
 export const activityEntrySchema = z.object({
   /** `<runId>:<toolUseId>`. */
@@ -19,7 +28,8 @@ export const activityEntrySchema = z.object({
   tool: z.string(),
   /** What it did, in words: the call's description and its judged effect. */
   did: z.string(),
-  status: z.enum(['done', 'error']),
+  /** `denied`: a plan the person denied (nothing ran). */
+  status: z.enum(['done', 'error', 'denied']),
   /** The first line of its result, or its error (bounded). */
   outcome: z.string(),
   /** Who allowed it, in words ("the person, once"; "auto mode"; "rule click(*.shop.test)"). */
@@ -27,6 +37,8 @@ export const activityEntrySchema = z.object({
   allowedByKind: z.enum(['person', 'grant', 'rule', 'mode', 'tool', 'plan']),
   /** Who asked for it when not the person's own agent: a coding agent connected over MCP ("Claude Code"). */
   askedBy: z.string().optional(),
+  /** A plan card's answer: the plan's steps and sites (origins), and the person's reason for a denial. */
+  plan: planDecisionSchema.optional(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 

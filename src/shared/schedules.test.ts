@@ -68,4 +68,12 @@ describe('what to do at a worker start or an alarm', () => {
     expect(scheduleStep(daily, { key: 'old', nextRunAt: NOW - 1 }, NOW)).toEqual({ run: false, nextRunAt: at('2026-12-02T08:00:00Z') });
     expect(scheduleStep({ ...daily, paused: true }, { key, nextRunAt: NOW - 1 }, NOW)).toEqual({ run: false, nextRunAt: undefined });
   });
+  it('resumed after a pause: waits for its next time after now (what came due meanwhile does not run)', () => {
+    expect(scheduleStep(daily, { key }, NOW)).toEqual({ run: false, nextRunAt: at('2026-12-02T08:00:00Z') });
+    const later = schedule({ kind: 'once', at: NOW + 60_000 });
+    expect(scheduleStep(later, { key: scheduleKey(later.when) }, NOW)).toEqual({ run: false, nextRunAt: NOW + 60_000 });
+    // A once that has run keeps no next time.
+    const ran = schedule({ kind: 'once', at: NOW - 60_000 });
+    expect(scheduleStep(ran, { key: scheduleKey(ran.when), lastRunAt: NOW - 60_000 }, NOW)).toEqual({ run: false, nextRunAt: undefined });
+  });
 });

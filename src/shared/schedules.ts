@@ -109,7 +109,10 @@ export function scheduleStep(schedule: Schedule, state: ScheduleState | undefine
     return { run: false, nextRunAt: first };
   }
   const due = state.nextRunAt;
-  if (due === undefined || due > now + 1_000) return { run: false, nextRunAt: due };
+  // No time kept: it was paused (a pause drops it) or it was a once that has run. Resumed, it waits for
+  // its next time after now — what came due during the pause does not run (a once that has run has none).
+  if (due === undefined) return { run: false, nextRunAt: nextRunAfter(schedule.when, now) };
+  if (due > now + 1_000) return { run: false, nextRunAt: due };
   return { run: true, late: now - due > LATE_AFTER_MS, nextRunAt: nextRunAfter(schedule.when, now) };
 }
 

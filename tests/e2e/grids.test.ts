@@ -51,9 +51,11 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
     await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
     const grid = () => refIn(resultText(e2e.mock, 'tu_read').text, '- grid');
     e2e.mock.enqueue(
+      // A model looking for what it can act on reads the controls first: the grid and its sorting headers are among them.
+      callNext({ id: 'tu_controls', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
       callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
       callNext({ id: 'tu_end', name: 'scroll', input: () => ({ ref: grid(), to: 'bottom' }) }),
-      callNext({ id: 'tu_sort', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read').text, 'columnheader "Price"') }) }),
+      callNext({ id: 'tu_sort', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_controls').text, 'columnheader "Price"') }) }),
       callNext({ id: 'tu_filter', name: 'type', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_read').text, 'searchbox in "Made in"'), text: 'Kenya' }) }),
       callNext({ id: 'tu_whole', name: 'read_page', input: () => ({ ref: grid() }) }),
       { text: 'The grid is sorted by price and shows the products made in Kenya.' },
@@ -66,6 +68,13 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
       return { sorters: table.getSorters().map((s) => `${s.field} ${s.dir}`), active: table.getData('active').length };
     });
     expect(state).toEqual({ sorters: ['price asc'], active: 100 });
+
+    // The read of the controls: the grid's line says how much of it is there, its sorting headers have refs.
+    const controls = resultText(e2e.mock, 'tu_controls').text;
+    expect(controls).toMatch(/grid \[ref=e\d+\] \(about rows 1–\d+ of 600 rendered; scroll with this ref and a direction to render others\)/);
+    expect(controls).toMatch(/columnheader "Price" \[sortable\] \[ref=e\d+\]/);
+    expect(controls).toMatch(/columnheader "Id" \[sortable\] \[ref=e\d+\]/);
+    expect(controls).not.toMatch(/- row "/);
 
     // The whole-page read: how much is there, the headers that sort, the filter box by its column, the rows cut.
     const read = resultText(e2e.mock, 'tu_read').text;
@@ -80,6 +89,9 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
     // Positions are estimates (Tabulator's own spacers are): the rows' own words say where it is.
     expect(end.text).toMatch(/Scrolled grid down by \d+px: about rows \d+–\d+ of \d+ in view, from "\d+ Product \d+ [^"]*" to "600 Product 600 Hooli India/);
     expect(end.text).not.toContain('page position');
+
+    // The click on the header says which way the grid sorts now, so no read is needed to check it.
+    expect(resultText(e2e.mock, 'tu_sort').text).toMatch(/Clicked columnheader "Price" \[trusted input\]\. Then: it is now sorted ascending/);
 
     // A read of the grid by its ref shows all its rendered rows, and no cut.
     const whole = resultText(e2e.mock, 'tu_whole').text;

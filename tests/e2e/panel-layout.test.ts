@@ -39,7 +39,7 @@ describe('every panel state at 400 px', () => {
 
 describe('narrow and wide panels', () => {
   for (const width of [320, 500]) {
-    for (const name of ['first-run', 'finished', 'prompt-data-flow', 'activity', 'conversations', 'settings-cost']) {
+    for (const name of ['first-run', 'finished', 'prompt-data-flow', 'activity', 'activity-plan', 'conversations', 'settings-cost']) {
       it(`${name} at ${width} px has nothing past the panel's edge`, async () => {
         world.width = width;
         try {

@@ -15,6 +15,21 @@ import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
 const e2e = useExtension({ mock: { permissionMode: 'plan' } });
 let sites: TrustSites;
 const last = (request: RecordedRequest) => toolResultsOf(request).at(-1)?.text ?? '';
+/** A conversation's activity log as the worker stored it (its IndexedDB store, by the conversation index). */
+const storedActivity = (conversationId: string) =>
+  e2e.ext.evaluateInWorker(
+    (id) =>
+      new Promise<Array<Record<string, unknown>>>((done, fail) => {
+        const open = indexedDB.open('pagewright');
+        open.onsuccess = () => {
+          const all = open.result.transaction('activity').objectStore('activity').index('byConversation').getAll(id);
+          all.onsuccess = () => done((all.result as Array<Record<string, unknown>>).sort((a, b) => Number(a['at']) - Number(b['at'])));
+          all.onerror = () => fail(all.error);
+        };
+        open.onerror = () => fail(open.error);
+      }),
+    conversationId,
+  );
 
 const SHOP = `<!doctype html><meta charset="utf-8"><title>Basket</title><h1>Basket</h1>
 <ul id="basket"></ul>
@@ -84,10 +99,22 @@ describe('plan mode', () => {
 
     await panel.getByRole('button', { name: 'Activity' }).click();
     const cards = panel.locator('.activity-card');
-    // The three acts that ran (denied calls changed nothing and are not logged).
-    await expect.poll(() => cards.count()).toBe(3);
-    const lines = (await cards.allTextContents()).map((text) => text.replace(/\s+/g, ' '));
-    expect(lines.every((line) => /Clicked/.test(line) && /Allowed by plan/.test(line))).toBe(true);
+    // The approval itself, then the three acts that ran (denied calls changed nothing and are not logged).
+    await expect.poll(() => cards.count()).toBe(4);
+    const [approval, ...acts] = (await cards.allTextContents()).map((text) => text.replace(/\s+/g, ' '));
+    expect(approval).toContain('Plan approved: 1 step');
+    expect(approval).toContain(new URL(sites.site.origin).host);
+    expect(approval).toContain('You approved it');
+    expect(approval).not.toMatch(/update_plan|\be\d+\b/);
+    expect(acts.every((line) => /Clicked/.test(line) && /Allowed by plan/.test(line))).toBe(true);
+    // As the worker stored it: the plan's steps and sites, in this conversation.
+    const conversationId = await panel.locator('.app[data-conversation-id]').getAttribute('data-conversation-id');
+    const stored = await storedActivity(conversationId!);
+    expect(stored[0]).toMatchObject({
+      tool: 'update_plan',
+      status: 'done',
+      plan: { decision: 'approved', steps: ['Add apples, pears and plums to the basket'], sites: [sites.site.origin] },
+    });
   });
 
   it('a denied plan reaches the model with the person’s reason, and acts stay refused', async () => {
@@ -110,5 +137,20 @@ describe('plan mode', () => {
     expect(JSON.parse(denied.text).error).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringContaining('Keep the pears, please') });
     expect(JSON.parse(resultText(e2e.mock, 'after').text).error).toMatchObject({ code: 'PLAN_REQUIRED' });
     expect(sites.site.requests.filter((request) => request.url.startsWith('/other'))).toEqual([]);
+
+    // The denial is in the activity log, with the reason; nothing else ran.
+    await panel.getByRole('button', { name: 'Activity' }).click();
+    const card = panel.locator('.activity-card');
+    await expect.poll(() => card.count()).toBe(1);
+    expect((await card.textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /Plan denied: 1 step.*You denied it: nothing in it ran\. Your reason: Keep the pears, please/,
+    );
+    const conversationId = await panel.locator('.app[data-conversation-id]').getAttribute('data-conversation-id');
+    expect(await storedActivity(conversationId!)).toEqual([
+      expect.objectContaining({
+        status: 'denied',
+        plan: { decision: 'denied', steps: ['Empty the basket'], sites: [sites.site.origin], reason: 'Keep the pears, please' },
+      }),
+    ]);
   });
 });

@@ -46,7 +46,16 @@ async function startRecordingServer(): Promise<{ url: string; requests: SeenRequ
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: origin, requests, close: () => new Promise((done) => server.close(() => done())) };
+  return {
+    url: origin,
+    requests,
+    // The browser keeps its connections to the page's origin open: close them, or close() waits for them (about 85 s).
+    close: () =>
+      new Promise((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
 }
 
 const e2e = useExtension({ mock: { apiKey: KEY, permissionMode: 'ask' } });

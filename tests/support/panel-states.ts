@@ -314,6 +314,32 @@ export const PANEL_STATES: readonly PanelState[] = [
     },
   },
   {
+    name: 'activity-plan',
+    about: 'the activity log after a plan was approved and the act it allowed ran',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/todo.html', ready(world, 'plan'));
+      const steps = ['Add “call the landlord about the leaking kitchen tap” to the weekend list', 'Say how many items the list has then'];
+      let box = '';
+      world.model.enqueue(
+        { toolCalls: [{ name: 'read_page', input: {} }] },
+        (request) => {
+          box = refOf(lastRead(request), 'What needs to be done?');
+          return { toolCalls: [{ name: 'update_plan', input: { steps, sites: [world.site.url] } }] };
+        },
+        () => ({ toolCalls: [{ name: 'type', input: { ref: box, text: 'call the landlord about the leaking kitchen tap', submit: true } }] }),
+        { text: 'Added it; the list has 2 items.' },
+      );
+      await send(panel, 'Add the landlord call to my list');
+      await panel.locator('[role="dialog"].plan-card').getByRole('button', { name: 'Approve plan' }).click();
+      await panel.getByText('the list has 2 items', { exact: false }).waitFor();
+      await settled(panel);
+      await panel.getByRole('button', { name: 'Activity' }).click();
+      await panel.locator('.activity-card[data-plan="approved"]').waitFor();
+      await panel.locator('.activity-card').nth(1).waitFor();
+      return panel;
+    },
+  },
+  {
     name: 'conversations',
     about: 'the conversation list: long titles, sites, a failed one titled by its message',
     async open(world) {

@@ -1,6 +1,6 @@
 /** Settings → Shortcuts: the scheduled shortcuts, each with its next run and last result, Pause and Delete. */
 import { useEffect } from 'preact/hooks';
-import { describeWhen } from '../../../src/shared/schedules.js';
+import { describeWhen, nextRunAfter, scheduleKey } from '../../../src/shared/schedules.js';
 import type { AppModel } from '../../models/app-model.js';
 
 const when = (at: number) => new Date(at).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,7 +14,10 @@ export function ScheduleList({ app }: { app: AppModel }) {
     const timer = setInterval(() => void model.refresh(), 5_000);
     return () => clearInterval(timer);
   }, [model]);
-  const scheduled = app.settings.saved.value.shortcuts.filter((s) => s.schedule !== undefined);
+  const saved = app.settings.saved.value.shortcuts;
+  // Each save (an edit, Pause, Resume, Delete) reads the times again at once, not at the next tick.
+  useEffect(() => void model.refresh(), [model, saved]);
+  const scheduled = saved.filter((s) => s.schedule !== undefined);
   const states = model.states.value;
   return (
     <section class="schedules" aria-labelledby="schedules-title">
@@ -30,6 +33,9 @@ export function ScheduleList({ app }: { app: AppModel }) {
           const schedule = shortcut.schedule;
           if (!schedule) return null;
           const state = states[shortcut.id];
+          // A next time kept for the schedule as it was before an edit is not this one's: until the worker's
+          // own comes back, the list counts it the way the worker will.
+          const nextRunAt = state?.key === scheduleKey(schedule.when) ? state.nextRunAt : nextRunAfter(schedule.when, Date.now());
           const last = state?.lastResult;
           return (
             <li key={shortcut.id} data-schedule={shortcut.name}>
@@ -37,7 +43,7 @@ export function ScheduleList({ app }: { app: AppModel }) {
               <span>
                 {describeWhen(schedule.when, when)} · opens {hostOf(schedule.startUrl)}
               </span>
-              <span class="muted">{schedule.paused ? 'Paused' : state?.nextRunAt !== undefined ? `Next run: ${when(state.nextRunAt)}` : 'No run ahead'}</span>
+              <span class="muted">{schedule.paused ? 'Paused' : nextRunAt !== undefined ? `Next run: ${when(nextRunAt)}` : 'No run ahead'}</span>
               <span class="muted" data-last-result={last?.status ?? 'none'}>
                 {last && state?.lastRunAt !== undefined
                   ? `Last run ${when(state.lastRunAt)}${last.late ? ' (late)' : ''}: ${RESULT_WORDS[last.status]}. ${last.text}`

@@ -6,7 +6,7 @@
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../runtime/page-input.js';
-import { keyDefinition, keyForCharacter, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
+import { keyDefinition, keyForCharacter, parseKeyCombo, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
 import { aim, confirmAim, pressReached, targetMoved, type Aimed, type Target } from './pointer-check.js';
 import { armKeyGuard, checkFocus, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
@@ -156,6 +156,13 @@ export async function trustedKey(
   return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
+/** The key events of a combination written as press_key takes it ("Control+A"). */
+function comboSteps(combo: string): KeyStep[] {
+  const parsed = parseKeyCombo(combo);
+  if (!parsed.ok) throw new Error(`not a key: ${combo}`); // only the constant combinations above
+  return pressSteps(parsed.press, parsed.press.modifiers);
+}
+
 /** How typing sends its keys and text: through the key guard, or (bench only) straight to the browser. */
 interface KeySender {
   keys(steps: KeyStep[], progress: TypingProgress): Promise<DialogInfo | undefined>;
@@ -237,8 +244,15 @@ export async function trustedType(
   const progress = () => ({ typed, total });
   try {
     const enter = keyDefinition('Enter') as KeyDefinition;
+    // No selection API (an email input; a code editor, whose selection lives in the editor): keys place it.
+    // Control+End is the end of an editor's whole text, where End is the end of its line.
+    const editor = at.editable === 'editable';
     if (!caret.placed && mode === 'end') {
-      const dialog = await sender.keys(pressSteps(keyDefinition('End') as KeyDefinition, []), progress());
+      const dialog = await sender.keys(comboSteps(editor ? 'Control+End' : 'End'), progress());
+      if (dialog) return result(dialog);
+    }
+    if (!caret.placed && mode === 'all' && editor && caret.value !== '') {
+      const dialog = await sender.keys(comboSteps('Control+A'), progress());
       if (dialog) return result(dialog);
     }
     if (mode === 'all' && caret.value !== '') {
