@@ -1,19 +1,21 @@
 /**
  * The 130 saved real pages, with remote requests failing the way they fail for a person offline: every
  * host but this machine fails to resolve (a DNS error, error pages in ad frames), nothing is aborted
- * before it starts. Two passes:
+ * before it starts. One pass over the pages, each loaded once, two checks on each:
  * - through the real extension (panel port → worker → tools → content scripts): read_page, find and
  *   get_page_text on every page, without error, every frame read or named with a reason, every
  *   read_page and find line in the grammar; each read's time is printed with the median and p90 (no
  *   limit is asserted: the machines are shared);
- * - the content script's get_page_text (main content) against each page's expected article: token
- *   recall per page and the median (the same measure as bench/page-text.bench.ts).
+ * - the content script's get_page_text (main content, its page command sent directly: a tool result is
+ *   cut to its budget) against each page's expected article: token recall per page and the median (the
+ *   same measure as bench/page-text.bench.ts).
  */
-import type { Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send } from '../support/content-harness.js';
-import { corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
-import { usePlainBrowser, useExtension } from '../support/e2e.js';
+import { CONTENT_BUNDLE_PATH, send } from '../support/content-harness.js';
+import { CORPUS_DIR, corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
+import { useExtension } from '../support/e2e.js';
 import type { FixtureServer } from '../support/fixture-server.js';
 import { createToolRunner } from '../support/tool-runner.js';
 import { checkTreeLines } from '../support/tree-lines.js';
@@ -69,17 +71,21 @@ describe('corpus', () => {
     expect(corpusPages().length).toBeGreaterThanOrEqual(130);
   });
 
-  describe('through the extension', () => {
-    // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
-    // away by compaction, which asks the mock for a summary this sweep has not scripted.
-    const e2e = useExtension({ mock: { model: 'claude-sonnet-4-5' } });
+  // A model with a known window: with an unknown one (32K tokens) a long page's read would be summarised
+  // away by compaction, which asks the mock for a summary this sweep has not scripted.
+  const e2e = useExtension({ mock: { model: 'claude-sonnet-4-5' } });
 
-    it('read_page, find and get_page_text answer on every page, every frame read or named, every line in the grammar', { timeout: 1_200_000 }, async () => {
+  it(
+    'on every page: read_page, find and get_page_text answer through the extension, every frame read or named, every line in the grammar; the main content recovers the expected article',
+    { timeout: 1_200_000 },
+    async () => {
       const runner = await createToolRunner(e2e.ext, e2e.mock);
       const page = await e2e.ext.context.newPage();
       const failures: string[] = [];
       const times: Record<string, number[]> = { read_page: [], find: [], get_page_text: [] };
       const rows: string[] = [];
+      let withText = 0;
+      const recalls: Array<{ name: string; recall: number }> = [];
       for (const name of pages) {
         await openCorpusPage(page, server, name);
         const tabId = await e2e.ext.tabIdOf(page);
@@ -98,6 +104,21 @@ describe('corpus', () => {
             for (const problem of framesUnaccounted(run.text)) failures.push(`${name} read_page frame: ${problem.slice(0, 300)}`);
         }
         rows.push(`  ${name.padEnd(40)} ${runs.map((run) => `${run.name} ${String(run.durationMs).padStart(5)} ms`).join('  ')}`);
+
+        // The same page, the content script's main-content text, whole.
+        const reply = await send(page, { type: 'page_text', mainContent: true }, `${server.url}${CONTENT_BUNDLE_PATH}`);
+        if (!reply.ok) {
+          failures.push(`${name} page_text: ${reply.error.code} ${reply.error.message}`);
+          continue;
+        }
+        const article = (reply.result as { markdown: string }).markdown;
+        if (article.length > 200) withText++;
+        if (hasExpected(name)) {
+          const html = readFileSync(join(CORPUS_DIR, name, 'expected.html'), 'utf8');
+          const expected = await page.evaluate((source) => new DOMParser().parseFromString(source, 'text/html').body?.textContent ?? '', html);
+          // Link targets are Markdown syntax, not article words.
+          recalls.push({ name, recall: tokenRecall(expected, article.replace(/\]\([^)]*\)/g, ']')) });
+        }
       }
       await runner.close();
       await page.close();
@@ -110,45 +131,6 @@ describe('corpus', () => {
             .padStart(6)} ms   (${values.length} reads)`,
       );
       console.log(['Reads through the extension, remote hosts failing to resolve (each call timed by the executor):', ...rows, ...summary].join('\n'));
-      expect(failures).toEqual([]);
-      expect(times['read_page']).toHaveLength(pages.length);
-    });
-  });
-
-  describe('article text', () => {
-    const plain = usePlainBrowser();
-    let page: Page;
-
-    beforeAll(async () => {
-      page = await plain.browser.newPage();
-    });
-
-    it('get_page_text recovers the expected article (token recall), and read_page and get_page_text run without error', { timeout: 600_000 }, async () => {
-      const failures: string[] = [];
-      let withText = 0;
-      const recalls: Array<{ name: string; recall: number }> = [];
-      for (const name of pages) {
-        await openCorpusPage(page, server, name);
-        let article: string | undefined;
-        for (const command of [
-          { type: 'snapshot', filter: 'interactive', refPrefix: '' },
-          { type: 'page_text', mainContent: true },
-          { type: 'page_text', mainContent: false },
-        ] as const) {
-          const reply = await send(page, command);
-          if (!reply.ok) failures.push(`${name} ${command.type}: ${reply.error.code} ${reply.error.message}`);
-          else if (command.type === 'page_text' && command.mainContent) {
-            article = (reply.result as { markdown: string }).markdown;
-            if (article.length > 200) withText++;
-          }
-        }
-        if (article !== undefined && hasExpected(name)) {
-          await openCorpusPage(page, server, name, 'expected.html');
-          const expected = await page.evaluate(() => document.body?.textContent ?? '');
-          // Link targets are Markdown syntax, not article words.
-          recalls.push({ name, recall: tokenRecall(expected, article.replace(/\]\([^)]*\)/g, ']')) });
-        }
-      }
       const medianRecall = median(recalls.map((row) => row.recall));
       console.log(
         [
@@ -158,11 +140,12 @@ describe('corpus', () => {
         ].join('\n'),
       );
       expect(failures).toEqual([]);
+      expect(times['read_page']).toHaveLength(pages.length);
       expect(recalls.length).toBeGreaterThan(pages.length * 0.9);
       // Readability recovers nearly all of a typical article: a broken extraction drops far below this.
       expect(medianRecall).toBeGreaterThan(0.9);
       // Nearly every saved page is an article: the extraction must yield real text on almost all.
       expect(withText).toBeGreaterThan(pages.length * 0.9);
-    });
-  });
+    },
+  );
 });

@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
+import { contentBundleRoute } from './content-harness.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 
 /** The first shared/corpus/readability in the folders above the repository (a worktree sits a level deeper than a clone). */
@@ -33,8 +34,8 @@ export function corpusPages(): string[] {
 /** True when the page has an expected article. */
 export const hasExpected = (name: string): boolean => existsSync(join(CORPUS_DIR, name, 'expected.html'));
 
-/** Serves the corpus. */
-export const serveCorpus = (): Promise<FixtureServer> => startFixtureServer(CORPUS_DIR);
+/** Serves the corpus (and the content-script test bundle at CONTENT_BUNDLE_PATH, for `send`'s `bundleUrl`). */
+export const serveCorpus = (): Promise<FixtureServer> => startFixtureServer(CORPUS_DIR, contentBundleRoute());
 
 /** Blocks every request that is not to 127.0.0.1 (saved pages point at the live web). */
 export async function blockRemote(page: Page): Promise<void> {
