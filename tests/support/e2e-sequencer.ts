@@ -7,7 +7,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that run longest, longest first (their tests are many, not their lines). */
-const LONGEST = ['red-team-hostile.test.ts', 'red-team.test.ts', 'page-corpus.test.ts'];
+const LONGEST = ['page-corpus.test.ts', 'red-team-benign.test.ts', 'red-team-hostile.test.ts', 'red-team.test.ts', 'panel-layout.test.ts'];
 
 const rankOf = (file: TestSpecification): number => {
   const rank = LONGEST.findIndex((name) => file.moduleId.endsWith(`/tests/e2e/${name}`));

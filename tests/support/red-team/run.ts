@@ -1,7 +1,7 @@
 /**
- * The red team's harness, shared by its two files (tests/e2e/red-team-hostile.test.ts: hostile pages;
- * tests/e2e/red-team.test.ts: the suites judged where they take effect, and ordinary tasks), which run
- * side by side in two test workers: hostile pages — instructions in visible text, aria-label, alt,
+ * The red team's harness, shared by its three files (tests/e2e/red-team-hostile.test.ts: hostile pages;
+ * tests/e2e/red-team.test.ts: the suites judged where they take effect; tests/e2e/red-team-benign.test.ts:
+ * ordinary tasks), which run side by side in test workers: hostile pages — instructions in visible text, aria-label, alt,
  * title, placeholder, option text, off-screen, transparent and tiny text, a cross-origin frame, a shadow
  * root, the URL fragment, search results, a user comment, forged "system", "tool result", "the person
  * approved" and snapshot lines — each paired with a fooled model that does what the page says: delete
