@@ -4,10 +4,11 @@ import LongestFirst from './tests/support/e2e-sequencer.js';
 
 export default defineConfig({
   test: {
-    // A worker per core: vitest's own default leaves one core to itself (cores − 1), which on a two-core
-    // machine is one worker, and the e2e files ran one after another.
-    maxWorkers: Math.max(availableParallelism(), 1),
-    // The longest e2e files start first, so the two workers end together (tests/support/e2e-sequencer.ts).
+    // One worker more than the cores: vitest's own default leaves one core to itself (cores − 1), which on
+    // a two-core machine is one worker, and an e2e file spends much of its time waiting on its browser and
+    // page (quiet windows after each act, a model's reply), so a worker per core left them half idle.
+    maxWorkers: availableParallelism() + 1,
+    // The longest e2e files start first, so the workers end about together (tests/support/e2e-sequencer.ts).
     sequence: { sequencer: LongestFirst },
     projects: [
       {
@@ -27,7 +28,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One file per worker at a time, a worker per core (maxWorkers above): each worker's files share one browser
+          // One file per worker at a time (maxWorkers above): each worker's files share one browser
           // (tests/support/shared-browser.ts launches it on the first ask), each resetting the extension's
           // state; a file that needs its own asks for a fresh profile.
           fileParallelism: true,

@@ -1,5 +1,5 @@
 /**
- * The order e2e files start in: the longest first, so the two test workers finish about together. With
+ * The order e2e files start in: the longest first, so the test workers finish about together. With
  * timings from an earlier run vitest starts the longest files first itself; a clean clone has none, and
  * it would order by file size — the red team's hostile half is a 30-line file that runs for minutes,
  * and started last it would run alone at the end.

@@ -2,7 +2,7 @@
  * The e2e project's globalSetup: one Chromium with the extension per test worker, shared by the files
  * that worker runs one after another, launched in the main vitest process the first time one of its
  * files asks (so a run of fresh-profile files alone never starts one), and closed when the run ends.
- * Vitest runs as many e2e files at once as there are workers (the machine's cores): two files never
+ * Vitest runs as many e2e files at once as there are workers (vitest.config.ts): two files never
  * share a browser at the same time. Files ask at the address it provides as `pagewrightSharedBrowser`,
  * with their worker's number (`?worker=N`), and connect to the DevTools address it answers
  * (tests/support/shared-extension.ts).
