@@ -14,6 +14,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // No test is timed: the 5 s default failed heavy tests (property tests, a content script's jsdom) on
+          // a loaded machine; a test that hangs still ends here.
+          testTimeout: 60_000,
           include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           // The type tests (src/**/*.test-d.ts) are checked by the compiler itself: tsconfig.json includes them, and
