@@ -136,6 +136,23 @@ describe('the bridge from an MCP client to the browser pipe', () => {
     expect((await call).isError).toBe(false);
   });
 
+  it('tells the extension which calls take progress: only those whose client gave a progress token', async () => {
+    const { paths, extension } = await startHost();
+    extension.answer((request) =>
+      extension.send({
+        type: 'response',
+        connection: request.connection,
+        id: request.id,
+        result: request.method === 'tools/list' ? tools : { content: [], isError: false },
+      }),
+    );
+    const client = await startClient(paths);
+    await client.callTool({ name: 'read_page', arguments: {} });
+    await client.callTool({ name: 'read_page', arguments: {} }, undefined, { onprogress: () => undefined });
+    const calls = extension.received.filter((m) => m.type === 'request' && m.method === 'tools/call');
+    expect(calls.map((m) => (m.type === 'request' ? m.progress : undefined))).toEqual([false, true]);
+  });
+
   it('refuses a connection without the right token, before the extension hears of it', async () => {
     const { paths, extension } = await startHost();
     const reply = await new Promise<string>((resolve) => {

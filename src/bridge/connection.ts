@@ -44,14 +44,14 @@ export class BridgeConnection {
 
   constructor(private readonly options: BridgeConnectionOptions) {}
 
-  /** Sends one request and resolves with its result; rejects with a BridgeError (or the tool's failure). */
+  /** Sends one request and resolves with its result; rejects with a BridgeError (or the tool's failure). Progress comes only to `onProgress`, and only when there is one. */
   async request(method: BridgeMethod, params: unknown, call: { what: string; onProgress?: (message: string) => void; signal?: AbortSignal }): Promise<unknown> {
     const socket = await this.open();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, what: call.what, ...(call.onProgress ? { onProgress: call.onProgress } : {}) });
       call.signal?.addEventListener('abort', () => socket.writable && socket.write(encodeLine({ type: 'cancel', id })), { once: true });
-      socket.write(encodeLine({ type: 'request', id, method, params }));
+      socket.write(encodeLine({ type: 'request', id, method, params, progress: call.onProgress !== undefined }));
     });
   }
 

@@ -88,7 +88,7 @@ export function createBridgeServer(options: BridgeServerOptions): { server: Serv
       const result = await connection.request(
         'tools/call',
         { name: request.params.name, arguments: request.params.arguments ?? {} },
-        { what: `${request.params.name} was running`, onProgress: progress, signal: extra.signal },
+        { what: `${request.params.name} was running`, ...(token !== undefined ? { onProgress: progress } : {}), signal: extra.signal },
       );
       // The client checks the result against the MCP schema itself; checking a long page read twice costs time on every call.
       return result as CallToolResult;

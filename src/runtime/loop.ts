@@ -100,25 +100,32 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
   let turn = 0;
   let toolCalls = 0;
 
-  const checkpoint = async (inFlight: string[], status: RunCheckpoint['status']) => {
-    if (!options.checkpointer) return;
-    try {
-      await options.checkpointer.save({
-        runId: options.runId,
-        messages: [...messages],
-        turn,
-        toolCalls,
-        usage,
-        inFlight,
-        budget: [...context.budget.decisions.values()],
-        appState: context.getAppState(),
-        currentTabId: context.currentTabId,
-        status,
-        ...(options.contextPolicy ? { contextWindow: options.contextPolicy.snapshot() } : {}),
-      });
-    } catch (error) {
-      (options.onCheckpointError ?? ((e: unknown) => console.warn('Pagewright: checkpoint failed', e)))(error);
-    }
+  // Saves go one after another, each with the state as it was when it was asked for; the promise is the last one's.
+  let saving: Promise<void> = Promise.resolve();
+  const checkpoint = (inFlight: string[], status: RunCheckpoint['status']): Promise<void> => {
+    const { checkpointer } = options;
+    if (!checkpointer) return saving;
+    const state: RunCheckpoint = {
+      runId: options.runId,
+      messages: [...messages],
+      turn,
+      toolCalls,
+      usage,
+      inFlight,
+      budget: [...context.budget.decisions.values()],
+      appState: context.getAppState(),
+      currentTabId: context.currentTabId,
+      status,
+      ...(options.contextPolicy ? { contextWindow: options.contextPolicy.snapshot() } : {}),
+    };
+    saving = saving.then(async () => {
+      try {
+        await checkpointer.save(state);
+      } catch (error) {
+        (options.onCheckpointError ?? ((e: unknown) => console.warn('Pagewright: checkpoint failed', e)))(error);
+      }
+    });
+    return saving;
   };
 
   const finish = async (reason: RunStopReason, error?: RunError): Promise<RunResult> => {
@@ -193,6 +200,8 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     messages = [...messages, assistant];
     emit({ type: 'assistant_message', message: assistant });
     const toolUses = assistant.content.filter((b): b is ToolUseBlock => b.type === 'tool_use');
+    // Reads under way may finish and be announced while the message is saved; actions wait for the save.
+    executor.messageComplete(toolUses, assistant);
     await checkpoint(
       toolUses.map((use) => use.id),
       'running',
@@ -216,6 +225,8 @@ export async function runAgent(options: RunAgentOptions): Promise<RunResult> {
     messages = [...messages, ...added];
     emit({ type: 'tool_results', messages: added });
     messages = deliverQueued(messages, options.steering, emit);
-    await checkpoint([], 'running');
+    // Not waited for: the next turn starts at once (for a coding agent, its next call), and the save of
+    // that turn's message, which any action waits for, follows this one.
+    void checkpoint([], 'running');
   }
 }

@@ -71,6 +71,9 @@ export class StreamingToolExecutor {
   private readonly messageBudget: number;
   private turnChars = 0;
   private current: ToolUseContext;
+  /** The message is whole: no call joins any more (`messageComplete`). */
+  private complete = false;
+  /** Calls that are not concurrency-safe may start (`finish`), or nothing more starts (`abandon`). */
   private sealed = false;
   private parentMessage: Message | undefined;
   private changed!: Promise<void>;
@@ -91,7 +94,7 @@ export class StreamingToolExecutor {
 
   /** A call whose input has finished streaming; it starts now if the rules allow. Repeats are ignored. */
   add(toolUse: ToolUseBlock): void {
-    if (this.sealed || this.names.has(toolUse.id)) return;
+    if (this.sealed || this.complete || this.names.has(toolUse.id)) return;
     this.names.set(toolUse.id, toolUse.name);
     this.added.push(toolUse);
     const call = prepareToolCall(toolUse, this.context.tools);
@@ -106,12 +109,26 @@ export class StreamingToolExecutor {
   }
 
   /**
-   * The message is complete: its calls (any not added yet are added now, in order) run to the end.
-   * Resolves with the results of `toolUses`, in their order.
+   * The message is complete, but its actions may not start yet (the loop saves the message first): no
+   * call joins a batch any more, so a batch of reads that is done settles, and its results are announced,
+   * without waiting for that save. Calls not added yet are added now, in order.
    */
-  async finish(toolUses: readonly ToolUseBlock[], parentMessage?: Message): Promise<TurnResults> {
+  messageComplete(toolUses: readonly ToolUseBlock[], parentMessage?: Message): void {
     if (parentMessage) this.parentMessage = parentMessage;
     for (const toolUse of toolUses) this.add(toolUse);
+    if (this.complete) return;
+    this.complete = true;
+    const last = this.batches.at(-1);
+    if (last) last.closed = true;
+    this.notify();
+  }
+
+  /**
+   * The message is complete and its actions may start: its calls run to the end. Resolves with the
+   * results of `toolUses`, in their order.
+   */
+  async finish(toolUses: readonly ToolUseBlock[], parentMessage?: Message): Promise<TurnResults> {
+    this.messageComplete(toolUses, parentMessage);
     this.seal();
     await this.pumping;
     return this.resultsFor(toolUses);

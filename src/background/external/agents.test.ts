@@ -170,6 +170,23 @@ describe('coding agents in the worker', () => {
     expect((await activity.list(conversationId))[0]).toMatchObject({ tool: 'post', askedBy: 'Claude Code', allowedBy: 'the person (once)' });
   });
 
+  it('sends no progress for a call whose client takes none, also while it waits for the person', async () => {
+    const { agents, settings, sent, until, panel, panelLink, manager, posts } = setup({ enabled: true, permissionMode: 'ask' });
+    await agents.sync(settings);
+    await agents.receive({ type: 'open', connection: 'c1', client });
+    const conversationId = agents.state().clients[0]!.conversationId;
+    panelLink.conversationId = conversationId;
+    const params = { name: 'post', arguments: { text: 'quiet' } };
+    await agents.receive({ type: 'request', connection: 'c1', id: 7, method: 'tools/call', params, progress: false });
+    await until(() => panel.find((m) => m.type === 'permission_request'));
+    expect(agents.state().clients[0]?.waiting).toBe(true);
+    const request = panel.find((m): m is Extract<WorkerToPanel, { type: 'permission_request' }> => m.type === 'permission_request')!.request;
+    manager.answerPermission(conversationId, request.toolUseId, { choice: 'allow_once' });
+    await until(() => sent('response').find((m) => m['id'] === 7));
+    expect(posts).toEqual(['quiet']);
+    expect(sent('progress')).toEqual([]);
+  });
+
   it('ends the session when its client goes: the run ends and the badge clears', async () => {
     const { agents, settings, until, manager, badges } = setup({ enabled: true, permissionMode: 'auto' });
     await agents.sync(settings);

@@ -88,7 +88,7 @@ export class ExternalAgents {
         return this.open(message.connection, message.client);
       case 'request':
         if (!session) return;
-        return session.handle(message.id, message.method, message.params);
+        return session.handle(message.id, message.method, message.params, message.progress !== false);
       case 'cancel':
         return session?.cancel(message.id);
       case 'gone':

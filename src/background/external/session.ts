@@ -53,8 +53,8 @@ export class ExternalSession {
   private prompting = new Set<string>();
   private queue: CallQueue | undefined;
   private starting: Promise<CallQueue> | undefined;
-  /** toolUseId → the MCP request it answers. */
-  private readonly pending = new Map<string, { requestId: number; name: string }>();
+  /** toolUseId → the MCP request it answers, and whether its client takes progress. */
+  private readonly pending = new Map<string, { requestId: number; name: string; progress: boolean }>();
   private readonly link: PanelLink;
   private nextCall = 0;
   private readonly nonce: string;
@@ -106,8 +106,8 @@ export class ExternalSession {
     };
   }
 
-  /** One MCP request. Never throws: every failure is answered. */
-  async handle(requestId: number, method: 'tools/list' | 'tools/call', params: unknown): Promise<void> {
+  /** One MCP request; `progress` false when its client takes no progress notifications. Never throws: every failure is answered. */
+  async handle(requestId: number, method: 'tools/list' | 'tools/call', params: unknown, progress = true): Promise<void> {
     try {
       if (method === 'tools/list') {
         this.deps.send({ type: 'response', id: requestId, result: mcpToolList(toolsForOutsideSessions(await this.deps.pool())) });
@@ -123,7 +123,7 @@ export class ExternalSession {
         return;
       }
       const toolUseId = `mcp_${this.nonce}_${++this.nextCall}`;
-      this.pending.set(toolUseId, { requestId, name: call.data.name });
+      this.pending.set(toolUseId, { requestId, name: call.data.name, progress });
       const queue = await this.run();
       queue.push({ type: 'tool_use', id: toolUseId, name: call.data.name, input: call.data.arguments ?? {} });
     } catch (error) {
@@ -240,11 +240,12 @@ export class ExternalSession {
       const call = this.pending.get(message.request.toolUseId);
       if (!call) return;
       this.prompting.add(message.request.toolUseId);
-      this.deps.send({
-        type: 'progress',
-        id: call.requestId,
-        message: `Waiting for the person to answer in Pagewright’s side panel: ${message.request.description}`.slice(0, 2_000),
-      });
+      if (call.progress)
+        this.deps.send({
+          type: 'progress',
+          id: call.requestId,
+          message: `Waiting for the person to answer in Pagewright’s side panel: ${message.request.description}`.slice(0, 2_000),
+        });
       this.deps.onChange();
     } else if (message.type === 'permission_resolved') {
       if (this.prompting.delete(message.toolUseId)) this.deps.onChange();
@@ -254,7 +255,7 @@ export class ExternalSession {
   private onEvent(event: AgentEvent): void {
     if (event.type === 'tool_call_progress') {
       const call = this.pending.get(event.toolUseId);
-      if (call) this.deps.send({ type: 'progress', id: call.requestId, message: progressText(call.name, event.progress) });
+      if (call?.progress) this.deps.send({ type: 'progress', id: call.requestId, message: progressText(call.name, event.progress) });
     } else if (event.type === 'tool_call_finished') {
       const call = this.pending.get(event.toolUseId);
       if (!call) return;

@@ -30,6 +30,11 @@ export type BridgeMethod = z.infer<typeof bridgeMethodSchema>;
 
 const requestId = z.number().int().min(0);
 const connection = z.string().min(1).max(64);
+/**
+ * `false` when the MCP client gave the call no progress token: MCP then allows no progress notification,
+ * so none is sent for it (each would wake the host and the server during the call for nothing).
+ */
+const wantsProgress = z.boolean().optional();
 
 /** A piece of one long message: its JSON text cut in order (bridge-chunks.ts). */
 export const chunkSchema = z.object({
@@ -45,7 +50,7 @@ export type Chunk = z.infer<typeof chunkSchema>;
 
 export const serverToHostSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), protocol: z.number().int(), token: z.string().max(200), client: bridgeClientSchema }),
-  z.object({ type: z.literal('request'), id: requestId, method: bridgeMethodSchema, params: z.unknown() }),
+  z.object({ type: z.literal('request'), id: requestId, method: bridgeMethodSchema, params: z.unknown(), progress: wantsProgress }),
   /** The MCP client cancelled a call (`notifications/cancelled`). */
   z.object({ type: z.literal('cancel'), id: requestId }),
 ]);
@@ -80,7 +85,7 @@ export const hostToExtensionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('host_failed'), error: errorSummarySchema }),
   /** A server passed the token check. */
   z.object({ type: z.literal('open'), connection, client: bridgeClientSchema }),
-  z.object({ type: z.literal('request'), connection, id: requestId, method: bridgeMethodSchema, params: z.unknown() }),
+  z.object({ type: z.literal('request'), connection, id: requestId, method: bridgeMethodSchema, params: z.unknown(), progress: wantsProgress }),
   z.object({ type: z.literal('cancel'), connection, id: requestId }),
   /** The server's socket closed (the MCP client quit or restarted it). */
   z.object({ type: z.literal('gone'), connection }),
