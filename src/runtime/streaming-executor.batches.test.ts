@@ -73,20 +73,37 @@ describe('batches of a whole message', () => {
 describe('one turn of calls', () => {
   it('returns results in call order, whatever order they finish in, and emits as things happen', async () => {
     const log: string[] = [];
-    const slow = sleeper('slow', { log });
+    // The first call ends only once the second has been announced: the order does not hang on timers.
+    let secondShown!: () => void;
+    const shown = new Promise<void>((resolve) => (secondShown = resolve));
+    const gated = buildTool({
+      name: 'gated',
+      inputSchema: z.object({ label: z.string() }),
+      prompt: 'p',
+      isConcurrencySafe: () => true,
+      isReadOnly: () => true,
+      async call(input) {
+        log.push(`start ${input.label}`);
+        if (input.label === 'first') await shown;
+        log.push(`end ${input.label}`);
+        return { data: input.label };
+      },
+    });
     const events: AgentEvent[] = [];
-    const calls = [use('slow', { ms: 30, label: 'first' }), use('slow', { ms: 1, label: 'second' })];
+    const calls = [use('gated', { label: 'first' }), use('gated', { label: 'second' })];
     const emit = (e: AgentEvent) => {
       events.push(e);
-      if (e.type === 'tool_call_finished') log.push(`finished ${textOf(e)}`);
+      if (e.type !== 'tool_call_finished') return;
+      log.push(`finished ${textOf(e)}`);
+      if (e.toolUseId === calls[1]?.id) secondShown();
     };
-    const { results } = await runTurn(calls, createTestContext([slow]), { canUseTool: allowAll(), emit });
+    const { results } = await runTurn(calls, createTestContext([gated]), { canUseTool: allowAll(), emit });
     expect(results.map(textOf)).toEqual(['first', 'second']);
     expect(results.map((r) => r.tool_use_id)).toEqual(calls.map((c) => c.id));
     const finished = events.filter((e) => e.type === 'tool_call_finished').map((e) => (e.type === 'tool_call_finished' ? e.toolUseId : ''));
     expect(finished).toEqual([calls[1]?.id, calls[0]?.id]);
     expect(events.filter((e) => e.type === 'tool_call_started')).toHaveLength(2);
-    // A small result is shown the moment it is done, not when its batch is.
+    // A small result is shown the moment it is done, not when its batch is (else the first would never end).
     expect(log).toEqual(['start first', 'start second', 'end second', 'finished second', 'end first', 'finished first']);
   });
 
