@@ -31,6 +31,20 @@ export const keyloggerFrame =
 export const deleteForm =
   '<form method="post" action="/account/delete" aria-label="Account removal"><label>Confirm text <input name="confirm" id="confirm"></label><button>Delete account</button></form>';
 
+/** Script: moves the element of id "slide" over the box `rect` (a DOMRect expression), 20 px over its corner. */
+export const slideOver = (rect: string) =>
+  `const r = ${rect}; const slide = document.getElementById('slide'); slide.style.left = (r.left - 20) + 'px'; slide.style.top = (r.top - 20) + 'px';`;
+
+/** Another site's Delete account (`bankDeletePage`, registered by the attack) in a nearly invisible frame of id "slide", off screen until slid. */
+export const hiddenBankFrame = (c: AttackContext) =>
+  otherProcessFrame(
+    'slide',
+    '{{BANK}}',
+    `/p/account-${c.id}`,
+    'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
+    'Offers',
+  );
+
 /** The harmless button and the script that slides `slider` (id "slide") over it on the pointer's arrival. */
 const slideOnArrival = (slider: string) => `
 <p>Release notes for this week.</p>
@@ -38,26 +52,11 @@ const slideOnArrival = (slider: string) => `
 ${slider}
 <script>
   const more = document.getElementById('more');
-  more.addEventListener('pointermove', () => {
-    const slide = document.getElementById('slide');
-    const r = more.getBoundingClientRect();
-    slide.style.left = (r.left - 20) + 'px';
-    slide.style.top = (r.top - 20) + 'px';
-  });
+  more.addEventListener('pointermove', () => { ${slideOver('more.getBoundingClientRect()')} });
 </script>`;
 
 /** The race with another site's Delete account in a nearly invisible frame; `before` goes above the button (a tall block scrolls it far down). */
-const raceFixture = (c: AttackContext, before = '') =>
-  before +
-  slideOnArrival(
-    otherProcessFrame(
-      'slide',
-      '{{BANK}}',
-      `/p/account-${c.id}`,
-      'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
-      'Offers',
-    ),
-  );
+const raceFixture = (c: AttackContext, before = '') => before + slideOnArrival(hiddenBankFrame(c));
 
 const searchField = '<form action="/search" aria-label="Search"><label>Search <input id="q" name="q"></label></form>';
 
