@@ -64,7 +64,7 @@ export function landingBlockedPayload(blocked: readonly string[], toolName: stri
   }
   return {
     code: 'LANDING_BLOCKED',
-    message: `${toolName} made the tab go to ${site} (${where.length > 200 ? `${where.slice(0, 199)}…` : where}), another site than the one it was judged to open, so Pagewright stopped that page from loading. The tab stays where it was.`,
+    message: `${toolName} made the tab go to ${site} (${where.length > 200 ? `${where.slice(0, 199)}…` : where}), a page it was not judged to open, so Pagewright stopped it from loading. The tab stays where it was.`,
     suggestion: `If the person wants to go to ${site}, tell them why and use navigate with that address, which asks them first. Do not retry the same action.`,
     blocked: [...blocked],
   };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCanUseTool } from '../../runtime/permissions.js';
 import type { PermissionRequest } from '../../runtime/permission-types.js';
 import type { AnyTool } from '../../runtime/tool.js';
-import { FakeBrowser } from '../../../tests/support/fake-browser.js';
+import { FakeBrowser, pageOk, type SentCommand } from '../../../tests/support/fake-browser.js';
 import { answerInspect, control, facts, form } from '../../../tests/support/page-facts.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
 import { click } from '../page/click.js';
@@ -33,12 +33,24 @@ const PAGE_FACTS = {
     form: form({ hasSubmitButton: false, label: 'Change plan' }),
     options: [{ value: 'none', label: 'Cancel plan' }],
   }),
+  e5: facts(PAGE, control({ role: 'combobox', name: 'Digest frequency', tag: 'input', editable: 'field' })),
+  e6: facts(PAGE, control({ role: 'combobox', name: 'Country', tag: 'select' }), { options: [{ value: 'de', label: 'Germany' }] }),
   f3e1: facts('https://ads.test/slot', control({ role: 'textbox', name: 'Win a prize', editable: 'field' })),
   focused: { ...facts(PAGE, field, { form: deleteForm }), focus: 'element' as const },
 };
 
+/** What combobox_parts answers for each ref: a custom widget, or a native select. */
+const PARTS: Record<string, unknown> = {
+  e5: { kind: 'combobox', widget: 'e5', opener: 'e5', multiple: false, values: [], mirrored: false },
+  e6: { kind: 'native' },
+};
+const answerParts = (sent: SentCommand) =>
+  sent.command.type === 'combobox_parts' && typeof sent.command['ref'] === 'string' && PARTS[sent.command['ref']]
+    ? pageOk(PARTS[sent.command['ref']])
+    : pageOk({ documentId: 'doc-1', url: 'https://shop.test/', summary: `did ${sent.command.type}` });
+
 function run(tool: AnyTool, input: Record<string, unknown>, options: { answers?: Array<'allow_once' | 'deny'>; frames?: boolean } = {}) {
-  const browser = Object.assign(new FakeBrowser([{ id: 1, active: true, url: PAGE }], { answer: answerInspect(PAGE_FACTS) }), {
+  const browser = Object.assign(new FakeBrowser([{ id: 1, active: true, url: PAGE }], { answer: answerInspect(PAGE_FACTS, answerParts) }), {
     listFrames: async () => [
       { frameId: 0, parentFrameId: -1, url: PAGE },
       { frameId: 3, parentFrameId: 0, url: 'https://ads.test/slot' },
@@ -55,6 +67,8 @@ function run(tool: AnyTool, input: Record<string, unknown>, options: { answers?:
     e2: { role: 'textbox', name: 'New todo' },
     e3: { role: 'textbox', name: 'Password', inputType: 'password' },
     e4: { role: 'combobox', name: 'Plan' },
+    e5: { role: 'combobox', name: 'Digest frequency' },
+    e6: { role: 'combobox', name: 'Country' },
     f3e1: { role: 'textbox', name: 'Win a prize' },
   });
   const decided = createCanUseTool()(tool, tool.inputSchema.parse(input), context, 't1');
@@ -145,6 +159,12 @@ describe('select_option and fill_form', () => {
     const { decided, asked } = run(selectOption, { ref: 'e4', values: ['none'] });
     expect(await decided).toMatchObject({ behavior: 'deny' });
     expect(asked[0]?.effect?.summary).toContain('its form has no submit button, so it submits on change: may submit the form “Change plan” (POST /submit)');
+  });
+  it('a custom combobox is chosen with no page allowed to load (an option’s hidden handler cannot submit or navigate); a native select keeps its own site', async () => {
+    const widget = await run(selectOption, { ref: 'e5', values: ['Weekly'] }).decided;
+    expect(widget).toMatchObject({ behavior: 'allow', guard: { tabId: 1, allowed: [] } });
+    const native = await run(selectOption, { ref: 'e6', values: ['Germany'] }).decided;
+    expect(native).toMatchObject({ behavior: 'allow', guard: { tabId: 1, allowed: [PAGE] } });
   });
   it('fill_form across the page and an ad frame names both sites and asks; each field shows its value', async () => {
     const { decided, asked } = run(fillForm, {

@@ -8,7 +8,7 @@ import type { ToolUseContext } from '../../runtime/context.js';
 import type { PromptFact } from '../../runtime/permission-types.js';
 import type { ToolPermissionResult } from '../../runtime/tool.js';
 import { originOf } from '../../runtime/permission-rules.js';
-import { currentUrl, tabOf, type TabInput } from '../page/page-call.js';
+import { currentUrl, sendPageCommand, splitRef, tabOf, type TabInput } from '../page/page-call.js';
 import { parseKeyCombo, type Modifier } from '../../shared/keys.js';
 import { fieldIsSensitive } from './destructive.js';
 import { flowsOfTyping } from './data-flow.js';
@@ -79,5 +79,20 @@ export async function judgeSelectCall(input: TabInput & { ref: string; values: r
   const choice: PromptFact = { label: 'Choice', value: shown(input.values.join(', ')) };
   // The choice reaches the select's page like typed text: among options of its own, a page can still learn a value digit by digit.
   const flows = [...flowsOfTyping(context, input.values.join(' '), inspection.facts.origin), ...submissionFlows(context, effect, input.values)];
-  return opinion({ effect, facts: [choice, ...submissionFacts(effect)], flows, tabId, tabUrl });
+  const result = opinion({ effect, facts: [choice, ...submissionFacts(effect)], flows, tabId, tabUrl });
+  // A custom combobox is chosen in by clicking its own option, never by loading a page (an option that is a link or
+  // a submit button is refused, src/tools/page/combobox-pick.ts): no page may load while it runs. Stops an option
+  // whose click submits a destructive form or navigates by a handler no judgement can read (addEventListener).
+  if (result.behavior !== 'deny' && tabId !== undefined && (await choosesInWidget(context, tabId, input.ref)))
+    return { ...result, guard: { tabId, allowed: [] } };
+  return result;
+}
+
+/** Whether select_option will choose through a custom combobox's clicks; yes when the page cannot say (the stricter guard). */
+async function choosesInWidget(context: ToolUseContext, tabId: number, ref: string): Promise<boolean> {
+  const { frameId, local } = splitRef(ref);
+  const documentId = context.snapshots.knownDocument(tabId, frameId);
+  const command = { type: 'combobox_parts' as const, ref: local, ...(documentId ? { documentId } : {}) };
+  const parts = await sendPageCommand(context, tabId, command, frameId).catch(() => undefined);
+  return parts?.kind !== 'native';
 }

