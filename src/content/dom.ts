@@ -169,3 +169,10 @@ export const queryDocument = (selector: string, doc: Document = document): NodeL
 /** `document.getElementById(id)` or a shadow root's. */
 export const elementById = (root: Document | ShadowRoot, id: string): Element | null =>
   root instanceof ShadowRoot ? root.getElementById(id) : documentGetElementById.call(root, id);
+
+/**
+ * This document's origin. A `srcdoc` frame or an `about:blank` one its parent wrote has its parent's
+ * origin, though its `location.origin` says "null": typing what the page showed into the page's own
+ * editor frame was judged as text leaving for another origin. A sandboxed frame's stays an opaque "null".
+ */
+export const documentOrigin = (): string => (typeof self.origin === 'string' ? self.origin : location.origin);

@@ -11,6 +11,7 @@ import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import {
+  documentOrigin,
   attrOf,
   bodyOf,
   closestOf,
@@ -205,7 +206,7 @@ function chosenOptions(select: HTMLSelectElement, values: readonly string[]): No
 
 /** The facts about `element` (or the focused element when undefined) that the rules judge an act by. */
 export function inspectTarget(element: Element | undefined, options: { values?: readonly string[] } = {}): Facts {
-  const base = { documentId, url: location.href, origin: location.origin };
+  const base = { documentId, url: location.href, origin: documentOrigin() };
   const { element: target, focus } = element ? { element, focus: 'ref' as const } : focusedElement();
   if (!target) return { ...base, focus };
   const form = formOf(target);

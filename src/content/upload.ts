@@ -12,7 +12,7 @@
  */
 import { ToolError } from '../runtime/errors.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
-import { attrOf, closestOf, elementById, parentElementOf, querySelectorAllOf, shadowRootOf } from './dom.js';
+import { attrOf, closestOf, documentOrigin, elementById, parentElementOf, querySelectorAllOf, shadowRootOf } from './dom.js';
 import { documentId } from './refs.js';
 import { deepElementFromPoint, label } from './target.js';
 import { isShown } from './visibility.js';
@@ -89,7 +89,7 @@ function findTarget(element: Element): Found {
 /** What a ref would receive files on, for judging the call before anyone is asked (no event is sent). */
 export function fileTarget(element: Element): Facts {
   const found = findTarget(element);
-  const base = { documentId, url: location.href, origin: location.origin, label: label(element) };
+  const base = { documentId, url: location.href, origin: documentOrigin(), label: label(element) };
   if (found.kind === 'drop') return { ...base, kind: 'drop', multiple: true, accept: '' };
   const { input } = found;
   if (input.disabled) {
