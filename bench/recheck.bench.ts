@@ -23,4 +23,11 @@ await runWorkerBench<RecheckFigures>({ fixtures: 'tests/fixtures/input', page: '
   console.log(
     `  type 20  without ${ms(figures.type20.uncheckedMs).padStart(10)}   with re-checks ${ms(figures.type20.checkedMs).padStart(10)}   ratio ${figures.type20.ratio.toFixed(2)} (aim ≤ 2)`,
   );
+  console.log('round trips per act (content-script messages, protocol commands; ms spent in each kind, overlapping calls counted whole):');
+  for (const [act, tally] of Object.entries(figures.hops)) {
+    const kinds = Object.keys(tally.counts).sort();
+    const total = (prefix: string) => kinds.filter((kind) => kind.startsWith(prefix)).reduce((sum, kind) => sum + (tally.counts[kind] ?? 0), 0);
+    const detail = kinds.map((kind) => `${kind} ${(tally.counts[kind] ?? 0).toFixed(1)}×/${(tally.ms[kind] ?? 0).toFixed(1)} ms`).join(', ');
+    console.log(`  ${act.padEnd(16)} ${total('msg:').toFixed(1)} messages + ${total('cdp:').toFixed(1)} commands: ${detail}`);
+  }
 });
