@@ -203,13 +203,18 @@ export const pageResultSchemas = {
     now: z.string().optional(),
   }),
   keys_landed: z.object({
-    /** Trusted keydowns and text insertions (beforeinput without a key) that reached the element. */
+    /** Trusted keydowns, keyups and text insertions (beforeinput without a key) that reached the element. */
     keydowns: z.number().int(),
+    keyups: z.number().int(),
     insertions: z.number().int(),
+    /** Keypresses that followed a keydown to the element there: the character it types went there too. */
+    keypresses: z.number().int(),
+    /** Keydowns and keyups that reached this document, wherever they were aimed. */
+    arrived: z.number().int(),
     /** Keys or text aimed at another element of this document, stopped before their default action. */
     blocked: z.number().int(),
     blockedOn: z.string().optional(),
-    /** The page prevented the last keydown's default: a person's key would type nothing, so no character follows it. */
+    /** The page prevented the last keydown's default: a person's key types nothing then, and no keypress follows. */
     prevented: z.boolean(),
     /** The element still holds focus in this document. */
     focused: z.boolean(),

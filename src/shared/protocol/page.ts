@@ -159,8 +159,11 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
    * that frame): keys and text reaching any other element of this document are stopped.
    */
   z.object({ type: z.literal('guard_keys'), ref: localRef.optional(), documentId: z.string().optional() }),
-  /** What reached the guarded element since it was armed, and whether it still holds focus; `end` disarms. */
-  z.object({ type: z.literal('keys_landed'), token: z.string().max(40), end: z.boolean() }),
+  /**
+   * What reached the guarded element since it was armed, and whether it still holds focus; `expect` first
+   * waits (bounded) for that many key events to have arrived and for their handlers; `end` disarms.
+   */
+  z.object({ type: z.literal('keys_landed'), token: z.string().max(40), expect: z.number().int().min(0).optional(), end: z.boolean() }),
   /** An ancestor frame: does focus in this frame rest on child frame `frameId`'s iframe? */
   z.object({ type: z.literal('frame_focus'), ...childFrame }),
   // What an action did (src/content/observe.ts): armed before it, read after the page settles.

@@ -9,7 +9,7 @@ import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../
 import { keyDefinition, keyForCharacter, parseKeyCombo, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
 import { aim, confirmAim, pressReached, targetMoved, type Aimed, type Target } from './pointer-check.js';
-import { armKeyGuard, checkFocus, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
+import { armKeyGuard, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
 
 export type { Target } from './pointer-check.js';
 
@@ -152,7 +152,7 @@ export async function trustedKey(
     links,
   });
   const dialog = await guardedKeys(context, guard, steps, undefined, true);
-  await disarmKeyGuard(context, guard);
+  if (!dialog) await disarmKeyGuard(context, guard);
   return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
@@ -165,9 +165,10 @@ function comboSteps(combo: string): KeyStep[] {
 
 /** How typing sends its keys and text: through the key guard, or (bench only) straight to the browser. */
 interface KeySender {
-  keys(steps: KeyStep[], progress: TypingProgress): Promise<DialogInfo | undefined>;
+  /** `last`: nothing is typed after this key. */
+  keys(steps: KeyStep[], progress: TypingProgress, last?: boolean): Promise<DialogInfo | undefined>;
   insert(text: string, progress: TypingProgress): Promise<DialogInfo | undefined>;
-  end(progress: TypingProgress): Promise<void>;
+  end(): Promise<void>;
 }
 
 function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | undefined): KeySender {
@@ -179,19 +180,11 @@ function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | und
       end: async () => undefined,
     };
   }
-  let first = true;
   return {
-    keys: (steps, progress) => {
-      const dialog = guardedKeys(context, guard, steps, progress, first);
-      first = false;
-      return dialog;
-    },
-    insert: (text, progress) => {
-      first = false;
-      return guardedInsert(context, guard, text, progress);
-    },
-    // The last key's own reaction (an input handler moving focus) is judged too, and the guard disarmed.
-    end: async (progress) => void (await checkFocus(context, guard, progress, { end: true })),
+    keys: (steps, progress, last = false) => guardedKeys(context, guard, steps, progress, last),
+    insert: (text, progress) => guardedInsert(context, guard, text, progress),
+    // Every key was judged as it landed, the last one's own reaction too: what is left is disarming.
+    end: () => disarmKeyGuard(context, guard),
   };
 }
 
@@ -274,14 +267,16 @@ export async function trustedType(
       notes.push(`the first ${bulk} characters were inserted in one piece, as a paste`);
       if (dialog) return result(dialog);
     }
-    for (const char of characters.slice(bulk)) {
+    const keyed = characters.slice(bulk);
+    for (const [index, char] of keyed.entries()) {
       if (char === '\r') {
         typed++; // "\r\n" is one newline
         continue;
       }
       const definition = keyForCharacter(char);
       const now = char === '\n' ? { ...progress(), next: 'the Enter' } : progress();
-      const dialog = definition ? await sender.keys(pressSteps(definition, []), now) : await sender.insert(char, now);
+      const last = index === keyed.length - 1 && !options.submit;
+      const dialog = definition ? await sender.keys(pressSteps(definition, []), now, last) : await sender.insert(char, now);
       typed++;
       if (dialog) return result(dialog);
       if (char === '\n') {
@@ -293,12 +288,12 @@ export async function trustedType(
       }
     }
     if (options.submit) {
-      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' });
+      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' }, true);
       notes.push('pressed Enter');
       if (dialog) return result(dialog);
       if (options.stopped()) return result(); // the Enter loaded another page: there is no field left to check
     }
-    await sender.end(progress());
+    await sender.end();
     return result();
   } catch (error) {
     if (guard) await disarmKeyGuard(context, guard);
