@@ -42,8 +42,10 @@ export async function pointOf(context: ToolUseContext, target: Target, purpose: 
 const dialogOf = (outcome: DispatchOutcome): DialogInfo | undefined => (outcome.outcome === 'dialog' ? outcome.dialog : undefined);
 
 /**
- * Presses and releases `count` times at the aimed point, each press confirmed where it lands first
- * (src/tools/page/pointer-check.ts). A press that reached something else is released away from it.
+ * Moves the pointer to the aimed point, then presses and releases `count` times there, each press
+ * confirmed where it lands first (src/tools/page/pointer-check.ts): the move goes with the first check,
+ * and each press with the question whether it reached the target. A press that reached something else
+ * is released away from it.
  */
 async function pressAt(
   context: ToolUseContext,
@@ -53,12 +55,19 @@ async function pressAt(
   const input = port(context);
   const { tabId } = aimed.target;
   const at = { x: aimed.topX, y: aimed.topY, button: options.button, modifiers: options.modifiers };
+  const move = () => input.mouse(tabId, [{ type: 'move', x: at.x, y: at.y, modifiers: options.modifiers }]);
   for (let count = 1; count <= options.clickCount; count++) {
     // The page may react to the previous click (a menu opening under the pointer): judge every press anew.
-    await confirmAim(context, aimed, 'press');
+    const moved = await confirmAim(context, aimed, 'press', undefined, count === 1 ? move : undefined);
+    if (moved) return moved;
+    const end = count === options.clickCount;
+    const reaching = pressReached(context, aimed, count, end);
+    reaching.catch(() => undefined); // a dialog the press opened pauses the page
     const pressed = await input.mouse(tabId, [{ type: 'press', ...at, clickCount: count }]);
     if (dialogOf(pressed)) return dialogOf(pressed);
-    const reached = await pressReached(context, aimed, count, count === options.clickCount);
+    let reached = await reaching;
+    // Asked again once the browser has answered the press: a press late to arrive is not one stolen.
+    if (!reached.landed && reached.on === undefined) reached = await pressReached(context, aimed, count, end);
     if (!reached.landed) {
       // Released at the viewport's corner: a click needs the press and the release on the same element.
       await input.mouse(tabId, [{ type: 'release', ...at, x: 0, y: 0, clickCount: count }]);
@@ -78,19 +87,17 @@ export async function trustedClick(
   options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] } & Rechecks,
 ): Promise<Acted> {
   const at = await aim(context, target, 'click', options.recheck !== false);
-  const moved = await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY, modifiers: options.modifiers }]);
-  const dialog = dialogOf(moved) ?? (await pressAt(context, at, options));
+  const dialog = await pressAt(context, at, options);
   const times = options.clickCount === 1 ? '' : options.clickCount === 2 ? ' twice' : ' three times';
   const mods = options.modifiers.length ? ` with ${options.modifiers.join('+')}` : '';
   const which = options.button === 'left' ? 'Clicked' : `${options.button === 'right' ? 'Right' : 'Middle'}-clicked`;
   return { done: `${which} ${at.label}${times}${mods}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
-/** The pointer moves over the element; where the move landed is checked after it. */
+/** The pointer moves over the element; where the move landed is checked as it lands. */
 export async function trustedHover(context: ToolUseContext, target: Target, options: Rechecks = {}): Promise<Acted> {
   const at = await aim(context, target, 'hover', options.recheck !== false);
-  const dialog = dialogOf(await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
-  if (!dialog) await confirmAim(context, at, 'move');
+  const dialog = await confirmAim(context, at, 'move', undefined, () => port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
   return { done: `Hovering over ${at.label}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
@@ -206,7 +213,6 @@ export async function trustedType(
   text: string,
   options: { clear: boolean; submit: boolean; stopped: () => boolean; atSelection?: boolean } & Rechecks,
 ): Promise<Acted> {
-  const input = port(context);
   const recheck = options.recheck !== false;
   const keep = options.atSelection === true;
   const at = await aim(context, target, 'type', recheck && !keep);
@@ -219,8 +225,7 @@ export async function trustedType(
     ...(dialog ? { dialog } : {}),
   });
   if (!keep) {
-    const moved = await input.mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]);
-    const clicked = dialogOf(moved) ?? (await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] }));
+    const clicked = await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] });
     if (clicked) return result(clicked);
   }
   const mode = keep ? 'keep' : options.clear ? 'all' : 'end';
