@@ -1,10 +1,11 @@
 /**
  * What judging an act where it lands costs: the same trusted click, and the same 20 characters typed,
  * with the re-checks (the browser's hit test before and after the move, the page's reaction awaited and
- * the target confirmed in its frame, the press confirmed before the release; every key sent keydown
- * first with focus checked before and after it) and without them, measured inside the service worker
+ * the target confirmed in its frame, the press confirmed before the release; every key event checked
+ * where it landed before the next goes) and without them, measured inside the service worker
  * in the same run, interleaved. Prints milliseconds per act and the ratio (aim: ≤ 1.5× for the click,
- * ≤ 2× for typing). The effect report each tool adds afterwards is the same for both and not counted.
+ * ≤ 2× for typing), and the round trips each act makes (content-script messages, protocol commands). The
+ * effect report each tool adds afterwards is the same for both and not counted.
  *
  * Needs a bench build (the hook in src/background/input-bench-hook.ts exists only with `--mode bench`),
  * which this script makes in .tmp/dist-bench. Run: `npm run bench -- recheck` or `npx tsx bench/recheck.bench.ts`.
