@@ -53,6 +53,32 @@ describe('CdpInput.hitTest', () => {
     expect(await new CdpInput(api).hitTest(7, 96.5, 249.5, false)).toEqual({ node: 12, frame: 'TOP' });
     expect(sent.find((c) => c.method === 'DOM.getNodeForLocation')?.params).toEqual({ x: 127, y: 1519, includeUserAgentShadowDOM: true });
   });
+
+  it('with the offset the page just read, tests at once and reads the browser’s offset after; tests again when the page scrolled in between', async () => {
+    let pageY = 1269;
+    const sent: Array<{ method: string; params?: object }> = [];
+    const api: DebuggerApi = {
+      attach: async () => undefined,
+      detach: async () => undefined,
+      send: async (_tabId, method, params) => {
+        sent.push({ method, ...(params ? { params } : {}) });
+        if (method === 'Page.getLayoutMetrics') return { cssLayoutViewport: { pageX: 30, pageY } };
+        if (method === 'DOM.getNodeForLocation') return { backendNodeId: (params as { y: number }).y, frameId: 'TOP' };
+        return {};
+      },
+      onEvent: () => undefined,
+      onDetach: () => undefined,
+    };
+    const cdp = new CdpInput(api);
+    // The offsets agree: one test, sent before the browser's reading, in the same round trip.
+    expect(await cdp.hitTest(7, 96.5, 249.5, false, { x: 30, y: 1269 })).toEqual({ node: 1519, frame: 'TOP' });
+    expect(sent.map((c) => c.method)).toEqual(['DOM.getNodeForLocation', 'Page.getLayoutMetrics']);
+    // The page scrolled after its script read the offset: that test is thrown away, the point tested at the browser's offset.
+    sent.length = 0;
+    pageY = 1300;
+    expect(await cdp.hitTest(7, 96.5, 249.5, false, { x: 30, y: 1269 })).toEqual({ node: 1550, frame: 'TOP' });
+    expect(sent.map((c) => c.method)).toEqual(['DOM.getNodeForLocation', 'Page.getLayoutMetrics', 'DOM.getNodeForLocation']);
+  });
 });
 
 describe('CdpInput', () => {

@@ -8,7 +8,17 @@
  * so no action hangs on one: the model or the person answers it.
  */
 import { messageOf, ToolError } from '../runtime/errors.js';
-import type { BrowserHit, DialogInfo, DispatchOutcome, DragData, DragEventType, InputChannel, KeyStep, MouseStep } from '../runtime/page-input.js';
+import type {
+  BrowserHit,
+  DialogInfo,
+  ScrollOffset,
+  DispatchOutcome,
+  DragData,
+  DragEventType,
+  InputChannel,
+  KeyStep,
+  MouseStep,
+} from '../runtime/page-input.js';
 import { modifierBits } from '../shared/keys.js';
 
 /** The protocol version chrome.debugger speaks. */
@@ -273,20 +283,31 @@ export class CdpInput {
    * document coordinates and hits only what is in view, so the page's scroll offset is added: without it,
    * every act on a scrolled page was refused as "could not say what is under the pointer" (or judged
    * against whatever sat that far from the document's top).
+   * With `scroll` (the offset the top frame's content script read just before), the hit test goes at once
+   * and the browser's own offset is read right after it, in the same round trip: the test counts only
+   * when both agree — the offset was the same before the test and after it, so the page cannot have
+   * scrolled the test onto another point by scrolling between a reading and the test. When they differ
+   * (the page scrolled), the test is made again at the offset the browser gave.
    */
-  async hitTest(tabId: number, x: number, y: number, describe: boolean): Promise<BrowserHit | undefined> {
+  async hitTest(tabId: number, x: number, y: number, describe: boolean, scroll?: ScrollOffset): Promise<BrowserHit | undefined> {
     try {
-      const metrics = (await this.api.send(tabId, 'Page.getLayoutMetrics')) as { cssLayoutViewport?: { pageX?: number; pageY?: number } };
-      const scrollX = metrics.cssLayoutViewport?.pageX ?? 0;
-      const scrollY = metrics.cssLayoutViewport?.pageY ?? 0;
-      const hit = (await this.api.send(tabId, 'DOM.getNodeForLocation', {
-        x: Math.round(x + scrollX),
-        y: Math.round(y + scrollY),
-        includeUserAgentShadowDOM: true,
-      })) as {
-        backendNodeId?: number;
-        frameId?: string;
+      const offset = async () => {
+        const metrics = (await this.api.send(tabId, 'Page.getLayoutMetrics')) as { cssLayoutViewport?: { pageX?: number; pageY?: number } };
+        return { x: metrics.cssLayoutViewport?.pageX ?? 0, y: metrics.cssLayoutViewport?.pageY ?? 0 };
       };
+      const at = (page: ScrollOffset) => ({ x: Math.round(x + page.x), y: Math.round(y + page.y) });
+      const nodeAt = (point: { x: number; y: number }) =>
+        this.api.send(tabId, 'DOM.getNodeForLocation', { ...point, includeUserAgentShadowDOM: true }) as Promise<{ backendNodeId?: number; frameId?: string }>;
+      let hit: { backendNodeId?: number; frameId?: string } | undefined;
+      if (scroll) {
+        const guessed = at(scroll);
+        const [early, browser] = await Promise.all([nodeAt(guessed).catch(() => undefined), offset()]);
+        const real = at(browser);
+        if (early && real.x === guessed.x && real.y === guessed.y) hit = early;
+        else hit = await nodeAt(real);
+      } else {
+        hit = await nodeAt(at(await offset()));
+      }
       if (typeof hit.backendNodeId !== 'number' || typeof hit.frameId !== 'string') return undefined;
       const found: BrowserHit = { node: hit.backendNodeId, frame: hit.frameId };
       if (!describe) return found;

@@ -11,6 +11,7 @@ import { createMemoryResultStore } from '../runtime/budget.js';
 import { createRootContext } from '../runtime/context.js';
 import { sendPageCommand } from '../tools/page/page-call.js';
 import { trustedClick, trustedType } from '../tools/page/trusted.js';
+import { countingBridge, type HopTally } from './hop-count.js';
 
 /** Milliseconds per act (medians over rounds) for each path, and the ratios trusted / synthetic. */
 export interface InputFigures {
@@ -27,6 +28,8 @@ export interface RecheckFigures {
   rounds: number;
   click: { checkedMs: number; uncheckedMs: number; ratio: number };
   type20: { checkedMs: number; uncheckedMs: number; ratio: number };
+  /** Round trips per act (content-script messages and protocol commands) and the milliseconds spent in each kind. */
+  hops: { click: HopTally; clickUnchecked: HopTally; type20: HopTally; type20Unchecked: HopTally };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -87,14 +90,18 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
   };
   // The same trusted acts with and without the re-checks where they land (bench/recheck.bench.ts).
   const recheck = async (tabId: number, acts = 20, rounds = 5): Promise<RecheckFigures> => {
-    const context = createRootContext({
-      agentId: 'bench-recheck',
-      resultStore: createMemoryResultStore(),
-      permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
-      currentTabId: tabId,
-      tools: [],
-      browser: bridge,
-    });
+    const contextOf = (browser: BrowserBridge) =>
+      createRootContext({
+        agentId: 'bench-recheck',
+        resultStore: createMemoryResultStore(),
+        permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] },
+        currentTabId: tabId,
+        tools: [],
+        browser,
+      });
+    const context = contextOf(bridge);
+    const counting = countingBridge(bridge, input);
+    const counted = contextOf(counting.bridge);
     const channel = await input.acquire(tabId, context.agentId);
     if (!channel.trusted) throw new Error(`no trusted input: ${channel.reason}`);
     try {
@@ -103,8 +110,14 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
       const button = { tabId, frameId: 0, ref: refOf('button "Count"'), documentId: snapshot.documentId };
       const field = { tabId, frameId: 0, ref: refOf('textbox "Text"'), documentId: snapshot.documentId };
       const text = 'the quick brown fox!';
-      const click = (recheck: boolean) => () => trustedClick(context, button, { button: 'left', clickCount: 1, modifiers: [], recheck });
-      const type = (recheck: boolean) => () => trustedType(context, field, text, { clear: true, submit: false, stopped: () => false, recheck });
+      const click =
+        (recheck: boolean, on = context) =>
+        () =>
+          trustedClick(on, button, { button: 'left', clickCount: 1, modifiers: [], recheck });
+      const type =
+        (recheck: boolean, on = context) =>
+        () =>
+          trustedType(on, field, text, { clear: true, submit: false, stopped: () => false, recheck });
       const time = async (act: () => Promise<unknown>, count: number) => {
         const start = performance.now();
         for (let i = 0; i < count; i++) await act();
@@ -123,7 +136,20 @@ export function installInputBenchHook(bridge: BrowserBridge): void {
         checkedMs: median(checked ?? []),
         ratio: median(checked ?? []) / median(without ?? []),
       });
-      return { acts, rounds, click: pair(samples.click), type20: pair(samples.type) };
+      // The round trips of each act, counted apart from the timed rounds (counting costs a little).
+      const profile = async (act: () => Promise<unknown>, count: number): Promise<HopTally> => {
+        counting.reset();
+        for (let i = 0; i < count; i++) await act();
+        const per = (tally: Record<string, number>) => Object.fromEntries(Object.entries(tally).map(([kind, value]) => [kind, value / count]));
+        return { counts: per(counting.tally.counts), ms: per(counting.tally.ms) };
+      };
+      const hops = {
+        click: await profile(click(true, counted), acts),
+        clickUnchecked: await profile(click(false, counted), acts),
+        type20: await profile(type(true, counted), Math.ceil(acts / 4)),
+        type20Unchecked: await profile(type(false, counted), Math.ceil(acts / 4)),
+      };
+      return { acts, rounds, click: pair(samples.click), type20: pair(samples.type), hops };
     } finally {
       await input.release(context.agentId);
     }

@@ -17,7 +17,7 @@ export function createPageInput(cdp: CdpInput, navigation: NavigationEvents): Pa
     mouse: (tabId, steps) => cdp.mouse(tabId, steps),
     keys: (tabId, steps) => cdp.keys(tabId, steps),
     insertText: (tabId, text) => cdp.insertText(tabId, text),
-    hitTest: (tabId, x, y, describe) => cdp.hitTest(tabId, x, y, describe),
+    hitTest: (tabId, x, y, describe, scroll) => cdp.hitTest(tabId, x, y, describe, scroll),
     release: (owner) => cdp.release(owner),
     openDialog: (tabId) => cdp.openDialog(tabId),
     answerDialog: (tabId, accept, promptText) => cdp.answerDialog(tabId, accept, promptText),

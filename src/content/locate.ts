@@ -15,7 +15,7 @@ import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
-import { describeThere, targetMoved, watchPointer } from './point-check.js';
+import { describeThere, targetMoved, topScroll, watchPointer } from './point-check.js';
 import { codeEditorText, isCodeEditorInput } from './code-editor.js';
 
 export { frameElementOf };
@@ -48,6 +48,7 @@ function located(element: Element, point: { x: number; y: number }, watch: boole
     ...(editable ? { editable } : {}),
     focused: active === element || element.contains(active),
     ...(watch ? { watch: watchPointer(element) } : {}),
+    ...topScroll(),
   };
 }
 
@@ -90,7 +91,7 @@ export function frameOffset(command: PageCommandOf<'frame_offset'>): PageResultO
   }
   const hit = deepElementFromPoint(point.x, point.y);
   if (hit && hit !== frame) throw coveredError(frame, hit, 'The frame holding the element is covered by');
-  return point;
+  return { ...point, ...topScroll() };
 }
 
 /**

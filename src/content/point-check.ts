@@ -23,6 +23,8 @@ import { deepElementFromPoint, label, landsOn } from './target.js';
 
 /** Longest wait for a press to reach this document once the browser has sent it (an input event may trail a message). */
 export const PRESS_WAIT_MS = 150;
+/** Longest wait for the pointer's move, sent with the check, to reach this document: one that does not went to something else. */
+export const MOVE_WAIT_MS = 150;
 /** A watch nobody reads stops by itself (the worker went away mid-act). */
 const WATCH_EXPIRY_MS = 10_000;
 
@@ -34,9 +36,16 @@ interface Landing {
 interface PointerWatch {
   element: Element;
   moves: Landing[];
+  /** Moves whose dispatch is over (the page's handlers of them have run). */
+  movesHandled: number;
   presses: Landing[];
   waiters: Set<() => void>;
   stop: () => void;
+}
+
+/** The top document's scroll offset, for the worker's browser hit test (it takes document coordinates); only from the top frame. */
+export function topScroll(): { scroll?: { x: number; y: number } } {
+  return window.top === window ? { scroll: { x: scrollX, y: scrollY } } : {};
 }
 
 const watches = new Map<string, PointerWatch>();
@@ -71,13 +80,31 @@ function eventTarget(event: Event): Element | null {
 /** Starts recording where trusted pointer moves and presses land in this document; returns the watch's token. */
 export function watchPointer(element: Element): string {
   const token = `p${++counter}-${Date.now().toString(36)}`;
-  const watch: PointerWatch = { element, moves: [], presses: [], waiters: new Set(), stop: () => undefined };
+  const watch: PointerWatch = { element, moves: [], movesHandled: 0, presses: [], waiters: new Set(), stop: () => undefined };
   const landing = (event: Event): Landing => {
     const target = eventTarget(event);
     return { target, onElement: landsOn(watch.element, target) };
   };
+  const wakeAll = () => {
+    for (const wake of watch.waiters) wake();
+  };
+  let movesSeen = 0;
   const onMove = (event: Event) => {
-    if (event.isTrusted && watch.moves.length < 50) watch.moves.push(landing(event));
+    if (!event.isTrusted) return;
+    if (watch.moves.length < 50) watch.moves.push(landing(event));
+    // A page that stops the move's mousemove from bubbling still has its handlers done by the next task.
+    const seen = ++movesSeen;
+    setTimeout(() => {
+      watch.movesHandled = Math.max(watch.movesHandled, seen);
+      wakeAll();
+    }, 0);
+  };
+  // The last event of a move, bubbling to the window: the page's handlers of the move have run (and the
+  // animation frames they asked for are still to come, in this very frame).
+  const onMoveHandled = (event: Event) => {
+    if (!event.isTrusted) return;
+    watch.movesHandled = Math.max(watch.movesHandled, movesSeen);
+    wakeAll();
   };
   // pointerdown is the press; mousedown counts only when no pointerdown came for it (a listener
   // registered before ours may have stopped the pointer event from reaching us).
@@ -90,18 +117,20 @@ export function watchPointer(element: Element): string {
       return;
     }
     watch.presses.push(landing(event));
-    for (const wake of watch.waiters) wake();
+    wakeAll();
   };
   // The element's own window: a script-written frame is read by its parent's content script, and the
   // frame's pointer events reach the frame's window only.
   const view: Window = ownerDocumentOf(element)?.defaultView ?? window;
   view.addEventListener('pointermove', onMove, true);
+  view.addEventListener('mousemove', onMoveHandled);
   view.addEventListener('pointerdown', onPress, true);
   view.addEventListener('mousedown', onPress, true);
   const expiry = setTimeout(() => watch.stop(), WATCH_EXPIRY_MS);
   watch.stop = () => {
     clearTimeout(expiry);
     view.removeEventListener('pointermove', onMove, true);
+    view.removeEventListener('mousemove', onMoveHandled);
     view.removeEventListener('pointerdown', onPress, true);
     view.removeEventListener('mousedown', onPress, true);
     watches.delete(token);
@@ -140,9 +169,28 @@ function successorAt(element: Element, hit: Element | null): Element | undefined
   return undefined;
 }
 
+/** Resolves once `ready()` holds (checked at every pointer event of the watch), or after `ms`. */
+function until(watch: PointerWatch, ready: () => boolean, ms: number): Promise<void> {
+  if (ready()) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      watch.waiters.delete(wake);
+      resolve();
+    };
+    const wake = () => ready() && done();
+    const timer = setTimeout(done, ms);
+    watch.waiters.add(wake);
+  });
+}
+
 /** Checks the watched element is where the act lands (see the file comment); throws TARGET_MOVED naming what is there. */
 export async function checkPoint(command: PageCommandOf<'point_check'>): Promise<PageResultOf<'point_check'>> {
   const watch = watchOf(command.token);
+  // The move was sent with this check: judge only once it arrived and the page's handlers of it ran (the
+  // frames they ask for are awaited below). One that never arrives went to something else, which the
+  // checks below then find at the point.
+  if (command.afterMove) await until(watch, () => watch.movesHandled >= 1, MOVE_WAIT_MS);
   if (command.purpose === 'move') {
     // A hover is the move itself: what the page shows after it is its effect, so judge where the move landed.
     const landed = watch.moves[0];
@@ -150,17 +198,17 @@ export async function checkPoint(command: PageCommandOf<'point_check'>): Promise
       const now = describeThere(landed.target);
       throw targetMoved(`The pointer landed on ${now} instead of ${label(watch.element)}: the page moved it under the pointer.`, now);
     }
-    if (landed) return { ok: true };
+    if (landed) return { ok: true, ...topScroll() };
   } else {
     await pageReacted();
   }
   if (command.purpose === 'drop') return checkDrop(watch, command);
   const hit = deepElementFromPoint(command.x, command.y);
-  if (landsOn(watch.element, hit)) return { ok: true };
+  if (landsOn(watch.element, hit)) return { ok: true, ...topScroll() };
   const successor = successorAt(watch.element, hit);
   if (successor) {
     watch.element = successor;
-    return { ok: true };
+    return { ok: true, ...topScroll() };
   }
   const now = describeThere(hit);
   throw targetMoved(
@@ -199,7 +247,9 @@ function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): 
   if (hit?.shadowRoot) hit = deepElementFromPoint(command.x, command.y) ?? hit;
   const target = watch.element;
   const list = target.parentElement;
-  if (landsOn(target, hit) || (dragged && landsOn(dragged, hit)) || (hit && list && list !== document.body && list.contains(hit))) return { ok: true };
+  if (landsOn(target, hit) || (dragged && landsOn(dragged, hit)) || (hit && list && list !== document.body && list.contains(hit))) {
+    return { ok: true, ...topScroll() };
+  }
   const now = describeThere(hit);
   throw targetMoved(
     `${now} is now where the drag was to drop on ${label(target)}: the page moved it under the pointer during the drag. Nothing was dropped.`,
@@ -218,7 +268,7 @@ export async function checkFramePoint(command: PageCommandOf<'frame_point_check'
   const height = frame.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
   const inside = command.x >= origin.x && command.y >= origin.y && command.x < origin.x + width && command.y < origin.y + height;
   const hit = deepElementFromPoint(command.x, command.y);
-  if (inside && hit === frame) return { ok: true };
+  if (inside && hit === frame) return { ok: true, ...topScroll() };
   const now = describeThere(hit);
   throw targetMoved(
     `${now} is now where the pointer was aimed, over the frame that holds the element: the page moved it there after the pointer arrived. Nothing was pressed.`,
@@ -226,24 +276,13 @@ export async function checkFramePoint(command: PageCommandOf<'frame_point_check'
   );
 }
 
-/** Where press `presses` landed (waiting briefly for it to arrive); `end` stops the watch. */
+/** Where press `presses` landed (waiting briefly for it to arrive); `end` stops the watch once it has (a late press is asked about again). */
 export async function pressLanded(command: PageCommandOf<'pointer_landed'>): Promise<PageResultOf<'pointer_landed'>> {
   const watch = watches.get(command.token);
   if (!watch) return { landed: false };
-  if (watch.presses.length < command.presses) {
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        watch.waiters.delete(wake);
-        resolve();
-      };
-      const wake = () => watch.presses.length >= command.presses && done();
-      const timer = setTimeout(done, PRESS_WAIT_MS);
-      watch.waiters.add(wake);
-    });
-  }
+  await until(watch, () => watch.presses.length >= command.presses, PRESS_WAIT_MS);
   const press = watch.presses[command.presses - 1];
-  if (command.end) watch.stop();
   if (!press) return { landed: false };
+  if (command.end) watch.stop();
   return press.onElement ? { landed: true } : { landed: false, on: describeThere(press.target) };
 }

@@ -98,6 +98,12 @@ export interface PageWatch {
  * frame whose document holds it. A frame in another process is not looked into: its iframe element is
  * the node. `tag` and `src` are read when asked (naming what is there, telling an iframe).
  */
+/** A document's scroll offset in CSS pixels. */
+export interface ScrollOffset {
+  x: number;
+  y: number;
+}
+
 export interface BrowserHit {
   node: number;
   frame: string;
@@ -118,8 +124,12 @@ export interface PageInputPort {
   keys(tabId: number, steps: readonly KeyStep[]): Promise<DispatchOutcome>;
   /** Inserts text at the caret as an input method would (one `insertText` input event). */
   insertText(tabId: number, text: string): Promise<DispatchOutcome>;
-  /** What the browser hit-tests at a point of the tab's viewport (undefined: nothing, or it cannot tell). */
-  hitTest(tabId: number, x: number, y: number, describe: boolean): Promise<BrowserHit | undefined>;
+  /**
+   * What the browser hit-tests at a point of the tab's viewport (undefined: nothing, or it cannot tell).
+   * `scroll`: the top document's scroll offset as its content script just read it, which lets the test
+   * and the browser's own reading of the offset go together (one round trip, not two).
+   */
+  hitTest(tabId: number, x: number, y: number, describe: boolean, scroll?: ScrollOffset): Promise<BrowserHit | undefined>;
   /** Detaches from every tab no other owner still uses. */
   release(owner: string): Promise<void>;
   /** The dialog open on a tab, if any. */

@@ -8,7 +8,7 @@
 import type { BrowserBridge } from '../../runtime/browser.js';
 import type { DevToolsPort } from '../../runtime/devtools.js';
 import { ToolError } from '../../runtime/errors.js';
-import type { DragPort, PageInputPort } from '../../runtime/page-input.js';
+import type { DragPort, PageInputPort, ScrollOffset } from '../../runtime/page-input.js';
 
 /** Tab groups as this needs them (chrome.tabs.group / chrome.tabGroups; a fake in tests). */
 export interface TabGroups {
@@ -154,7 +154,7 @@ export class SessionTabs {
       mouse: guard((tabId, steps: Parameters<PageInputPort['mouse']>[1]) => input.mouse(tabId, steps)),
       keys: guard((tabId, steps: Parameters<PageInputPort['keys']>[1]) => input.keys(tabId, steps)),
       insertText: guard((tabId, text: string) => input.insertText(tabId, text)),
-      hitTest: guard((tabId, x: number, y: number, describe: boolean) => input.hitTest(tabId, x, y, describe)),
+      hitTest: guard((tabId, x: number, y: number, describe: boolean, scroll?: ScrollOffset) => input.hitTest(tabId, x, y, describe, scroll)),
       answerDialog: guard((tabId, accept: boolean, promptText?: string) => input.answerDialog(tabId, accept, promptText)),
       release: (owner) => input.release(owner),
       // Synchronous reads: a tab not in the session has no dialog and no watch of its.

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { elementSummarySchema } from '../../runtime/page-state.js';
 import type { PageCommandType } from './page.js';
 
+/** The top document's scroll offset, from its own content script (the browser's hit test takes document coordinates). */
+const scrollOffset = z.object({ x: z.number(), y: z.number() }).optional();
+
 const frameMarker = z.object({
   /** The ref of the iframe element in this document (with the frame's prefix). */
   ref: z.string(),
@@ -169,8 +172,9 @@ export const pageResultSchemas = {
     focused: z.boolean(),
     /** The pointer watch armed on it (`watch: true`), for point_check and pointer_landed. */
     watch: z.string().optional(),
+    scroll: scrollOffset,
   }),
-  frame_offset: z.object({ x: z.number(), y: z.number() }),
+  frame_offset: z.object({ x: z.number(), y: z.number(), scroll: scrollOffset }),
   viewport: z.object({ width: z.number(), height: z.number() }),
   point_target: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('element'), ref: z.string(), documentId: z.string(), url: z.string(), label: z.string(), summary: elementSummarySchema }),
@@ -188,8 +192,8 @@ export const pageResultSchemas = {
   drag_place_end: z.object({ moved: z.boolean(), place: z.string() }),
   caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
   select_text: z.object({ selected: z.string(), label: z.string() }),
-  point_check: z.object({ ok: z.literal(true) }),
-  frame_point_check: z.object({ ok: z.literal(true) }),
+  point_check: z.object({ ok: z.literal(true), scroll: scrollOffset }),
+  frame_point_check: z.object({ ok: z.literal(true), scroll: scrollOffset }),
   pointer_landed: z.object({
     /** The press reached the watched element (or its label). */
     landed: z.boolean(),
@@ -203,13 +207,18 @@ export const pageResultSchemas = {
     now: z.string().optional(),
   }),
   keys_landed: z.object({
-    /** Trusted keydowns and text insertions (beforeinput without a key) that reached the element. */
+    /** Trusted keydowns, keyups and text insertions (beforeinput without a key) that reached the element. */
     keydowns: z.number().int(),
+    keyups: z.number().int(),
     insertions: z.number().int(),
+    /** Keypresses that followed a keydown to the element there: the character it types went there too. */
+    keypresses: z.number().int(),
+    /** Keydowns and keyups that reached this document, wherever they were aimed. */
+    arrived: z.number().int(),
     /** Keys or text aimed at another element of this document, stopped before their default action. */
     blocked: z.number().int(),
     blockedOn: z.string().optional(),
-    /** The page prevented the last keydown's default: a person's key would type nothing, so no character follows it. */
+    /** The page prevented the last keydown's default: a person's key types nothing then, and no keypress follows. */
     prevented: z.boolean(),
     /** The element still holds focus in this document. */
     focused: z.boolean(),

@@ -144,6 +144,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     purpose: z.enum(['press', 'move', 'drop']),
     /** For a drop: the watch on the dragged element (a sortable list moves it under the pointer, which is no redirection). */
     dragged: z.string().max(40).optional(),
+    /** The pointer's move was sent with this check: wait (bounded) for it to arrive and for the page's handlers first. */
+    afterMove: z.boolean().optional(),
   }),
   /** An ancestor frame: is the point (x, y) of this frame still on child frame `frameId`'s iframe, uncovered? */
   z.object({
@@ -152,15 +154,18 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     x: z.number(),
     y: z.number(),
   }),
-  /** Where press number `presses` of the watched pointer landed; `end` stops watching. */
+  /** Where press number `presses` of the watched pointer landed (waiting briefly for it); `end` stops watching once it has. */
   z.object({ type: z.literal('pointer_landed'), token: z.string().max(40), presses: z.number().int().min(1).max(3), end: z.boolean() }),
   /**
    * Arms the key guard on the ref's element (no ref: the focused one, a child frame's iframe when focus is in
    * that frame): keys and text reaching any other element of this document are stopped.
    */
   z.object({ type: z.literal('guard_keys'), ref: localRef.optional(), documentId: z.string().optional() }),
-  /** What reached the guarded element since it was armed, and whether it still holds focus; `end` disarms. */
-  z.object({ type: z.literal('keys_landed'), token: z.string().max(40), end: z.boolean() }),
+  /**
+   * What reached the guarded element since it was armed, and whether it still holds focus; `expect` first
+   * waits (bounded) for that many key events to have arrived and for their handlers; `end` disarms.
+   */
+  z.object({ type: z.literal('keys_landed'), token: z.string().max(40), expect: z.number().int().min(0).optional(), end: z.boolean() }),
   /** An ancestor frame: does focus in this frame rest on child frame `frameId`'s iframe? */
   z.object({ type: z.literal('frame_focus'), ...childFrame }),
   // What an action did (src/content/observe.ts): armed before it, read after the page settles.

@@ -1,32 +1,45 @@
 /**
  * The worker half of judging typing where it lands (the page half: src/content/key-guard.ts). Keys go to
  * whatever holds focus, and the page can move focus while the agent types: into a hidden field of its
- * own, into another origin's frame, onto a destructive form just before the Enter. So every key and
+ * own, into another origin's frame, onto a destructive form just before the Enter. So every key event and
  * every inserted piece of text goes only while focus is still in the judged element of the judged frame:
- * - before each key the target frame says focus is still on the element, and every ancestor frame that
- *   focus still rests on the child's iframe (a frame of another process gets the keys otherwise);
- * - a key is sent as its keydown alone first; only when that keydown reached the element and focus is
- *   still there afterwards (the page may move it in its keydown handler) does the character follow —
- *   an Enter, too, goes only to the element it was judged for;
- * - inside the target frame the guard stops, before their default action, keys aimed at any other
- *   element (a second line of defence for the instant between a check and a key).
+ * - after every key event (each modifier's keydown, the key's keydown, its keyup) and every inserted piece,
+ *   before anything more is sent, the target frame says the event reached the element, nothing was
+ *   aimed elsewhere and focus is still on the element, and every ancestor frame that focus still rests on
+ *   the child's iframe (a frame of another process gets the keys otherwise). The check is sent with the
+ *   event, not after it: the frame counts the event in as it arrives and answers once the page's handlers
+ *   (and the timers they set) have run, so the state judged is the one the event left — one round trip
+ *   a key event instead of two;
+ * - a key's character goes in its keydown's own browser event. The browser types it into the frame that
+ *   received the keydown only: when the keydown's handler moves focus to another frame, no keypress
+ *   follows there (Blink's keyboard event manager drops it), and within the frame the guard stops a
+ *   keypress or text aimed at any other element before its default action — so an Enter, too, acts only on
+ *   the element it was judged for;
+ * - focus gone after a key whose keydown and character reached the element is that key's effect (an edit
+ *   field Enter saves and removes, a one-box-per-digit code moving on): nothing more of that key is sent,
+ *   and the next key, if any, stops with FOCUS_MOVED.
  * The first failed check stops typing and says where focus went and how many characters were typed.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../runtime/page-input.js';
+import type { PageResultOf } from '../../shared/protocol/page.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
 import { childOf, type FrameLink } from './pointer-check.js';
 
-/** The guard on one act's typing: where it may go, and what has reached it so far. */
+/** The guard on one act's typing: where it may go, and what has been sent to it so far. */
 export interface KeyGuard {
   tabId: number;
   frameId: number;
   links: readonly FrameLink[];
   token: string;
   label: string;
-  /** Keydowns that reached the element so far. */
-  keydowns: number;
+  /** Key events (keydowns and keyups) sent, keydowns and keyups among them, keydowns that typed a character. */
+  sent: { events: number; keydowns: number; keyups: number; typing: number };
+  /** Where focus went after a key whose own effect moved it: nothing more may be sent. */
+  left?: string;
+  /** The guard was disarmed with the last check. */
+  ended?: boolean;
 }
 
 /** How much of the act was done when focus moved, for the message. */
@@ -68,99 +81,152 @@ export async function armKeyGuard(
     { type: 'guard_keys', ...(where.ref ? { ref: where.ref } : {}), ...(where.documentId ? { documentId: where.documentId } : {}) },
     where.frameId,
   );
-  const guard: KeyGuard = { tabId: where.tabId, frameId: where.frameId, links: where.links, token: armed.token, label: armed.label, keydowns: 0 };
+  const guard: KeyGuard = {
+    tabId: where.tabId,
+    frameId: where.frameId,
+    links: where.links,
+    token: armed.token,
+    label: armed.label,
+    sent: { events: 0, keydowns: 0, keyups: 0, typing: 0 },
+  };
   if (!armed.focused) throw focusMoved(armed.label, armed.now ?? 'another element', undefined);
-  await ancestorsHoldFocus(context, guard, undefined);
+  await ancestorsLost(context, guard).then((lost) => {
+    if (lost) throw focusMoved(guard.label, lost, undefined);
+  });
   return guard;
 }
 
-async function ancestorsHoldFocus(context: ToolUseContext, guard: KeyGuard, progress: TypingProgress | undefined): Promise<void> {
-  if (guard.links.length === 0) return;
+/** Where focus went, if an ancestor frame's focus no longer rests on the child's iframe. */
+async function ancestorsLost(context: ToolUseContext, guard: KeyGuard): Promise<string | undefined> {
+  if (guard.links.length === 0) return undefined;
   const answers = await Promise.all(
     guard.links.map((link) => sendPageCommand(context, guard.tabId, { type: 'frame_focus', ...childOf(link) }, link.parentFrameId)),
   );
   const lost = answers.find((answer) => !answer.holds);
-  if (lost) throw focusMoved(guard.label, lost.now ?? 'another frame', progress);
+  return lost ? (lost.now ?? 'another frame') : undefined;
+}
+
+const isNavigated = (error: unknown) => error instanceof ToolError && error.code === 'NAVIGATED';
+
+/** A read of what reached the element: after the sent key events have arrived (`wait`), and with `end` disarming. */
+function landed(context: ToolUseContext, guard: KeyGuard, options: { wait: boolean; end: boolean }): Promise<PageResultOf<'keys_landed'>> {
+  return sendPageCommand(
+    context,
+    guard.tabId,
+    { type: 'keys_landed', token: guard.token, ...(options.wait ? { expect: guard.sent.events } : {}), end: options.end },
+    guard.frameId,
+  );
 }
 
 /**
- * Checks focus is still where the keys may go and, with `afterKeydown`, that the keydown just sent
- * reached the element; returns whether the page prevented that keydown's default, and `left` when the key's own
- * effect took focus from the element (it was the last key, or its keydown removed the element). `end` disarms.
+ * Judges what the target frame said after a send (see the file comment): throws FOCUS_MOVED when
+ * something was aimed elsewhere or did not arrive, marks the guard `left` when focus went as the key's
+ * own effect, then asks the ancestors. `again` re-reads once, after the browser has answered the send (an
+ * event late to arrive is not one that went elsewhere).
  */
-export async function checkFocus(
+async function judge(
   context: ToolUseContext,
   guard: KeyGuard,
+  first: PageResultOf<'keys_landed'>,
   progress: TypingProgress | undefined,
-  options: { afterKeydown?: boolean; end?: boolean } = {},
-): Promise<{ prevented: boolean; left?: boolean }> {
-  const [own, ancestors] = await Promise.allSettled([
-    sendPageCommand(context, guard.tabId, { type: 'keys_landed', token: guard.token, end: options.end === true }, guard.frameId),
-    ancestorsHoldFocus(context, guard, progress),
-  ]);
-  // The judged frame's own answer decides first: a frame the key removed is NAVIGATED (its document is
-  // gone), which its parent, answering sooner, would otherwise report as focus moved to the page.
-  if (own.status === 'rejected') throw own.reason;
-  const landed = own.value;
-  const expected = guard.keydowns + (options.afterKeydown ? 1 : 0);
-  const allLanded = landed.blocked === 0 && landed.keydowns >= expected;
-  // Focus gone after the last key, or after a keydown whose own handler removed the element (an edit
-  // field that Enter saves), is that key's effect, not a redirection: every key reached the element and
-  // nothing more is sent anywhere.
-  if (allLanded && !landed.focused && (options.end === true || (options.afterKeydown === true && landed.removed === true))) {
-    guard.keydowns = landed.keydowns;
-    return { prevented: landed.prevented, left: true };
+  again: () => Promise<PageResultOf<'keys_landed'>>,
+): Promise<void> {
+  const arrived = (r: PageResultOf<'keys_landed'>) => r.keydowns >= guard.sent.keydowns && r.keyups >= guard.sent.keyups;
+  const reply = first.blocked === 0 && first.focused && !arrived(first) ? await again() : first;
+  if (reply.blocked > 0 || !arrived(reply)) throw focusMoved(guard.label, reply.now ?? reply.blockedOn ?? 'another frame', progress);
+  if (!reply.focused) {
+    // A character the keydown should have typed that never reached the element: its own handler moved
+    // focus before it (to another frame, where the browser drops it) — a redirection, not an effect.
+    if (reply.keypresses < guard.sent.typing && !reply.removed) throw focusMoved(guard.label, reply.now ?? 'another frame', progress);
+    guard.left = reply.now ?? 'another element';
+    return;
   }
-  if (ancestors.status === 'rejected') throw ancestors.reason;
-  if (!landed.focused || !allLanded) {
-    throw focusMoved(guard.label, landed.now ?? landed.blockedOn ?? 'another frame', progress);
-  }
-  guard.keydowns = landed.keydowns;
-  return { prevented: landed.prevented };
+  const lost = await ancestorsLost(context, guard);
+  if (lost) guard.left = lost;
 }
 
-/** Disarms the guard without judging (the act ended another way: a dialog, an error). */
+/** Sends one key event and its check together; the dialog it opened, if any. `end` (the act's last key event) disarms the guard with the check. */
+async function sendKeyEvent(
+  context: ToolUseContext,
+  guard: KeyGuard,
+  step: KeyStep,
+  progress: TypingProgress | undefined,
+  options: { lastPress: boolean; end: boolean },
+): Promise<DialogInfo | undefined> {
+  const { end } = options;
+  guard.sent.events++;
+  if (step.type === 'up') guard.sent.keyups++;
+  else guard.sent.keydowns++;
+  const sending = input(context).keys(guard.tabId, [step]);
+  const read = () => landed(context, guard, { wait: true, end });
+  const checking = read();
+  checking.catch(() => undefined); // a dialog pauses the page: the check answers late or not at all
+  const dialog = dialogOf(await sending);
+  if (dialog) return dialog;
+  let reply: PageResultOf<'keys_landed'>;
+  try {
+    reply = await checking;
+  } catch (error) {
+    // The last key's own effect took the document away (an Enter that submitted): nothing more goes.
+    if (options.lastPress && isNavigated(error)) {
+      guard.left = 'another page';
+      guard.ended = true;
+      return undefined;
+    }
+    throw error;
+  }
+  // A keydown the page did not prevent typed its character: its keypress must have reached the element.
+  if (step.type === 'down' && step.text !== undefined && !reply.prevented) guard.sent.typing++;
+  guard.ended = end && reply.arrived >= guard.sent.events;
+  await judge(context, guard, reply, progress, read);
+  return undefined;
+}
+
+/** Throws FOCUS_MOVED when a key's own effect has moved focus: nothing more may be sent. */
+function stillThere(guard: KeyGuard, progress: TypingProgress | undefined): void {
+  if (guard.left !== undefined) throw focusMoved(guard.label, guard.left, progress);
+}
+
+/** Disarms the guard without judging (the act ended another way: a dialog, an error), unless its last check did. */
 export async function disarmKeyGuard(context: ToolUseContext, guard: KeyGuard): Promise<void> {
-  await sendPageCommand(context, guard.tabId, { type: 'keys_landed', token: guard.token, end: true }, guard.frameId).catch(() => undefined);
+  if (guard.ended) return;
+  guard.ended = true;
+  await landed(context, guard, { wait: false, end: true }).catch(() => undefined);
 }
 
 /**
- * Sends one key press (`steps` as pressSteps builds them) under the guard: checked before, its keydown
- * alone, checked again, then its character (unless the page prevented the keydown, as for a person's
- * key) and the releases. `first` skips the check before (the guard was just armed or checked).
+ * Sends one key press (`steps` as pressSteps builds them) under the guard, each key event checked as it
+ * lands before the next goes. `last`: nothing follows it in this act, so its check also disarms the guard.
+ * A press after one whose effect moved focus stops with FOCUS_MOVED before anything is sent.
  */
 export async function guardedKeys(
   context: ToolUseContext,
   guard: KeyGuard,
   steps: readonly KeyStep[],
   progress: TypingProgress | undefined,
-  first = false,
+  last = false,
 ): Promise<DialogInfo | undefined> {
-  const port = input(context);
-  if (!first) await checkFocus(context, guard, progress);
-  const main = steps.findIndex((step) => step.type === 'down' && step.text !== undefined);
-  const downs = main < 0 ? steps.findLastIndex((step) => step.type === 'down') : main;
-  const before = steps.slice(0, downs);
-  const keydown = steps[downs];
-  if (!keydown) return dialogOf(await port.keys(guard.tabId, steps));
-  const { text, ...rawDown } = keydown;
-  const dialog = dialogOf(await port.keys(guard.tabId, [...before, rawDown]));
-  if (dialog) return dialog;
-  const { prevented, left } = await checkFocus(context, guard, progress, { afterKeydown: true });
-  // The key removed its element: its character and releases would reach whatever holds focus now.
-  if (left) return undefined;
-  const rest = steps.slice(downs + 1);
-  const char: KeyStep[] = text !== undefined && !prevented ? [{ ...rawDown, type: 'char', text }] : [];
-  return dialogOf(await port.keys(guard.tabId, [...char, ...rest]));
+  stillThere(guard, progress);
+  for (const [index, step] of steps.entries()) {
+    const dialog = await sendKeyEvent(context, guard, step, progress, { lastPress: last, end: last && index === steps.length - 1 });
+    if (dialog) return dialog;
+    // Focus went as this key's effect: its releases would reach whatever holds focus now.
+    if (guard.left !== undefined) return undefined;
+  }
+  return undefined;
 }
 
-/** Inserts a piece of text under the guard (checked before it). */
+/** Inserts a piece of text under the guard, checked after it lands. */
 export async function guardedInsert(
   context: ToolUseContext,
   guard: KeyGuard,
   text: string,
   progress: TypingProgress | undefined,
 ): Promise<DialogInfo | undefined> {
-  await checkFocus(context, guard, progress);
-  return dialogOf(await input(context).insertText(guard.tabId, text));
+  stillThere(guard, progress);
+  const dialog = dialogOf(await input(context).insertText(guard.tabId, text));
+  if (dialog) return dialog;
+  const read = () => landed(context, guard, { wait: false, end: false });
+  await judge(context, guard, await read(), progress, read);
+  return undefined;
 }

@@ -16,10 +16,15 @@
  *    press the page won in the instant between check and press is released away from everything it
  *    reached, so no click follows, and reported.
  * Any failure is TARGET_MOVED naming what is there now; nothing was pressed (or, for 4, clicked).
+ * What costs round trips goes together where the order stays the same: the move goes with the target
+ * frame's check of step 2 (which waits for the move to arrive and for the page's handlers of it before
+ * its wait for the reaction), each press with the question of step 4 (which waits for the press), and
+ * each hit test with the browser's own reading of the scroll offset (the test counts only when that
+ * agrees with the offset the top frame's script read just before it).
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
-import type { BrowserHit, PageInputPort } from '../../runtime/page-input.js';
+import type { BrowserHit, DialogInfo, DispatchOutcome, PageInputPort, ScrollOffset } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { quoted } from '../../shared/untrusted-text.js';
 import { childFrames } from './focus-frame.js';
@@ -57,6 +62,8 @@ export interface Aimed extends Omit<PageResultOf<'locate'>, 'x' | 'y'> {
   links: FrameLink[];
   /** The browser's hit at the top point before the pointer moved (undefined without the re-checks). */
   before: BrowserHit | undefined;
+  /** The top document's scroll offset as its content script read it when locating (for the hit test). */
+  scroll?: ScrollOffset | undefined;
 }
 
 /** How a parent is told which of its frames a link's child is. */
@@ -108,7 +115,12 @@ export function hitPhrase(hit: BrowserHit | undefined): string {
  * offset, and with `recheck` asks the browser what it hit-tests at the point before anything moves.
  */
 export async function aim(context: ToolUseContext, target: Target, purpose: 'click' | 'hover' | 'type' | 'focus', recheck: boolean): Promise<Aimed> {
-  const { x, y, ...located } = await sendPageCommand(
+  const {
+    x,
+    y,
+    scroll: ownScroll,
+    ...located
+  } = await sendPageCommand(
     context,
     target.tabId,
     {
@@ -122,6 +134,7 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
     target.frameId,
   );
   let point = { x, y };
+  let scroll = ownScroll;
   const links: FrameLink[] = [];
   if (target.frameId !== 0) {
     const frames = await childFrames(context, target.tabId);
@@ -134,14 +147,16 @@ export async function aim(context: ToolUseContext, target: Target, purpose: 'cli
         frames.filter((frame) => frame.parentFrameId === parent && frame.url === info.url).findIndex((frame) => frame.frameId === child),
       );
       const where = { frameId: child, url: info.url, nth, ...(info.index !== undefined ? { index: info.index } : {}) };
-      point = await sendPageCommand(context, target.tabId, { type: 'frame_offset', ...where, x: point.x, y: point.y }, parent);
+      const offset = await sendPageCommand(context, target.tabId, { type: 'frame_offset', ...where, x: point.x, y: point.y }, parent);
+      point = { x: offset.x, y: offset.y };
+      scroll = offset.scroll;
       links.push({ ...where, parentFrameId: parent, x: point.x, y: point.y });
       child = parent;
     }
   }
-  const before = recheck && purpose !== 'focus' ? await input(context).hitTest(target.tabId, point.x, point.y, false) : undefined;
+  const before = recheck && purpose !== 'focus' ? await input(context).hitTest(target.tabId, point.x, point.y, false, scroll) : undefined;
   if (recheck && purpose !== 'focus' && !before) throw cannotConfirm();
-  return { ...located, target, x, y, topX: point.x, topY: point.y, links, before };
+  return { ...located, target, x, y, topX: point.x, topY: point.y, links, before, scroll };
 }
 
 // No answer is not a page's trick (a dialog holds the page, the protocol refused): say so, not "redirected".
@@ -157,35 +172,57 @@ const cannotConfirm = () =>
  * Steps 2 and 3 of the file comment, after the pointer has moved: `press` waits for the page's reaction
  * and checks the element is still at the point; `move` (a hover) checks where the move itself landed;
  * `drop` (a drag's release) checks the drop target is still what is under the `dragged` element.
+ * `move`, when given, sends the pointer's move with the target frame's check, which waits for the move
+ * to arrive and for the page's handlers of it before its own wait for the page's reaction (one round
+ * trip less than sending the check after the move); the ancestors are asked once the move is done.
+ * Returns the dialog the move opened, if any (then nothing was checked and nothing may be pressed).
  */
-export async function confirmAim(context: ToolUseContext, aimed: Aimed, purpose: 'press' | 'move' | 'drop', dragged?: Aimed): Promise<void> {
+export async function confirmAim(
+  context: ToolUseContext,
+  aimed: Aimed,
+  purpose: 'press' | 'move' | 'drop',
+  dragged?: Aimed,
+  move?: () => Promise<DispatchOutcome>,
+): Promise<DialogInfo | undefined> {
   const { target } = aimed;
-  if (!aimed.watch || !aimed.before) return; // no re-checks asked for
+  if (!aimed.watch || !aimed.before) {
+    // No re-checks asked for.
+    const moved = move ? await move() : undefined;
+    return moved?.outcome === 'dialog' ? moved.dialog : undefined;
+  }
   const token = aimed.watch;
+  const own = sendPageCommand(
+    context,
+    target.tabId,
+    {
+      type: 'point_check',
+      token,
+      x: aimed.x,
+      y: aimed.y,
+      purpose,
+      // The dragged element's watch lives in its own frame: it helps the drop check only in the same one.
+      ...(dragged?.watch && dragged.target.frameId === target.frameId ? { dragged: dragged.watch } : {}),
+      ...(move ? { afterMove: true } : {}),
+    },
+    target.frameId,
+  );
+  own.catch(() => undefined); // a dialog the move opened pauses the page: its answer comes late or never
+  const moved = move ? await move() : undefined;
+  if (moved?.outcome === 'dialog') return moved.dialog;
   // Every frame of the chain waits for its page's reaction at the same time (they are separate pages).
-  await Promise.all([
-    sendPageCommand(
-      context,
-      target.tabId,
-      {
-        type: 'point_check',
-        token,
-        x: aimed.x,
-        y: aimed.y,
-        purpose,
-        // The dragged element's watch lives in its own frame: it helps the drop check only in the same one.
-        ...(dragged?.watch && dragged.target.frameId === target.frameId ? { dragged: dragged.watch } : {}),
-      },
-      target.frameId,
-    ),
+  const [checked, ...ancestors] = await Promise.all([
+    own,
     ...aimed.links.map((link) =>
       sendPageCommand(context, target.tabId, { type: 'frame_point_check', ...childOf(link), x: link.x, y: link.y }, link.parentFrameId),
     ),
   ]);
+  // The top frame's own reading of its scroll offset, just now: the hit test goes with the browser's.
+  const topIndex = aimed.links.findIndex((link) => link.parentFrameId === 0);
+  const scroll = target.frameId === 0 ? checked.scroll : ancestors[topIndex]?.scroll;
   const port = input(context);
-  const after = await port.hitTest(target.tabId, aimed.topX, aimed.topY, false);
+  const after = await port.hitTest(target.tabId, aimed.topX, aimed.topY, false, scroll);
   if (!after) throw cannotConfirm();
-  if (after.frame === aimed.before.frame && after.node === aimed.before.node) return;
+  if (after.frame === aimed.before.frame && after.node === aimed.before.node) return undefined;
   const named = await port.hitTest(target.tabId, aimed.topX, aimed.topY, true);
   if (after.frame !== aimed.before.frame || !named || FRAME_TAGS.has(named.tag ?? '')) {
     const now = hitPhrase(named ?? after);
@@ -196,9 +233,10 @@ export async function confirmAim(context: ToolUseContext, aimed: Aimed, purpose:
   }
   // Same document, another node (an app redrawing the control it hovers): the target frame's check just
   // found the judged element at the point, by identity, which a node id cannot tell across redraws.
+  return undefined;
 }
 
-/** Step 4: whether press `count` reached the target; `end` stops watching. */
+/** Step 4: whether press `count` reached the target (the frame waits briefly for it); `end` stops watching. */
 export async function pressReached(context: ToolUseContext, aimed: Aimed, count: number, end: boolean): Promise<PageResultOf<'pointer_landed'>> {
   if (!aimed.watch) return { landed: true };
   return sendPageCommand(context, aimed.target.tabId, { type: 'pointer_landed', token: aimed.watch, presses: count, end }, aimed.target.frameId);

@@ -139,92 +139,127 @@ describe('trusted typing, only while focus stays in the judged field', () => {
     locate: { documentId: 'd1', url: 'https://a.test/', x: 50, y: 20, label: 'textbox "Search"', focused: false, editable: 'field', watch: 'p1' },
   };
 
-  it('sends each key as its keydown, checks focus, then its character: the page sees every key', async () => {
-    let keydowns = 0;
+  /**
+   * The target frame's key guard as the fake sees it: key events the port sends arrive on the field while
+   * it holds focus; `onKeydown` lets the page move focus in the keydown's handler (before its character:
+   * `where` 'frame' is another process, where the browser drops the keypress; 'page' another element of
+   * this document, whose keypress the guard stops) or after its character (`after`: an input handler).
+   */
+  function guardedField(
+    options: { onKeydown?: (n: number) => { where: 'frame' | 'page'; now: string; after?: boolean } | undefined; prevent?: boolean; lateOnce?: boolean } = {},
+  ) {
+    const state = { keydowns: 0, keyups: 0, keypresses: 0, arrived: 0, insertions: 0, blocked: 0, focused: true, now: undefined as string | undefined };
+    const typed: string[] = [];
+    let late = options.lateOnce === true;
     const tab = fakeTab({
       hits: [button],
       replies: {
         ...field,
-        keys_landed: () => ({ keydowns: keydowns, insertions: 0, blocked: 0, prevented: false, focused: true }),
+        keys_landed: (command: Command) => {
+          const { now, ...counts } = state;
+          const reply = { ...counts, prevented: options.prevent === true, ...(now ? { now } : {}) };
+          if (late && command.expect !== undefined) {
+            late = false;
+            return { ...reply, keydowns: reply.keydowns - 1, arrived: reply.arrived - 1 };
+          }
+          return reply;
+        },
       },
     });
-    // Count a keydown for every down step the fake input port receives.
     const input = (tab.context.browser as BrowserBridge).input as PageInputPort;
     const keys = input.keys.bind(input);
     input.keys = async (id, steps) => {
-      keydowns += steps.filter((s) => s.type === 'down').length;
+      for (const step of steps) {
+        if (!state.focused) {
+          if (state.now?.startsWith('a frame')) continue; // another process: this document never sees it
+          state.arrived++;
+          state.blocked++;
+          continue;
+        }
+        state.arrived++;
+        if (step.type === 'up') {
+          state.keyups++;
+          continue;
+        }
+        state.keydowns++;
+        const moved = options.onKeydown?.(state.keydowns);
+        if (moved && !moved.after) {
+          state.focused = false;
+          state.now = moved.now;
+          if (moved.where === 'page' && step.text) state.blocked++; // its keypress, stopped by the guard
+          continue;
+        }
+        if (step.text && !options.prevent) {
+          state.keypresses++;
+          typed.push(step.text);
+        }
+        if (moved) {
+          state.focused = false;
+          state.now = moved.now;
+        }
+      }
       return keys(id, steps);
     };
+    return { ...tab, typed };
+  }
+  const keySteps = (sent: Sent[]) => sent.flatMap((s) => ('key' in s ? [`${s.key.type}:${s.key.key}${s.key.text ? `=${s.key.text}` : ''}`] : []));
+
+  it('sends each key with its character in one keydown, and checks every key event where it landed before the next goes', async () => {
+    const tab = guardedField();
     const acted = await trustedType(tab.context, target, 'ab', { clear: false, submit: false, stopped: () => false });
     expect(acted.done).toBe('Typed 2 characters into textbox "Search"');
-    const keySteps = tab.sent.flatMap((s) => ('key' in s ? [`${s.key.type}:${s.key.key}${s.key.text ? `=${s.key.text}` : ''}`] : []));
-    expect(keySteps).toEqual(['down:a', 'char:a=a', 'up:a', 'down:b', 'char:b=b', 'up:b']);
+    expect(keySteps(tab.sent)).toEqual(['down:a=a', 'up:a', 'down:b=b', 'up:b']);
+    // One check per key event, each waiting for all the events sent so far; the last one disarms the guard.
+    const checks = tab.commands.filter((c) => c.type === 'keys_landed');
+    expect(checks.map((c) => c.expect)).toEqual([1, 2, 3, 4]);
+    expect(checks.map((c) => c.end)).toEqual([false, false, false, true]);
+    expect(tab.typed).toEqual(['a', 'b']);
   });
 
-  it('stops at once when the page moves focus in the keydown handler: that key’s character and the rest are never sent', async () => {
-    let keydowns = 0;
-    const tab = fakeTab({
-      hits: [button],
-      replies: {
-        ...field,
-        keys_landed: () =>
-          keydowns < 3
-            ? { keydowns, insertions: 0, blocked: 0, prevented: false, focused: true }
-            : { keydowns, insertions: 0, blocked: 0, prevented: false, focused: false, now: 'a frame from "localhost:4100"' },
-      },
-    });
-    const input = (tab.context.browser as BrowserBridge).input as PageInputPort;
-    const keys = input.keys.bind(input);
-    input.keys = async (id, steps) => {
-      keydowns += steps.filter((s) => s.type === 'down').length;
-      return keys(id, steps);
-    };
+  it('stops at once when the keydown’s handler moves focus into another frame: nothing is typed there and nothing more is sent', async () => {
+    const tab = guardedField({ onKeydown: (n) => (n === 3 ? { where: 'frame', now: 'a frame from "localhost:4100"' } : undefined) });
     const error = await failure(trustedType(tab.context, target, 'secret', { clear: false, submit: true, stopped: () => false }));
     expect(error.code).toBe('FOCUS_MOVED');
     expect(error.message).toBe(
       'Focus moved from textbox "Search" to a frame from "localhost:4100" while typing: 2 of 6 characters were typed into textbox "Search", and nothing went anywhere else.',
     );
-    const chars = tab.sent.flatMap((s) => ('key' in s && s.key.type === 'char' ? [s.key.text] : []));
-    expect(chars).toEqual(['s', 'e']);
+    expect(keySteps(tab.sent)).toEqual(['down:s=s', 'up:s', 'down:e=e', 'up:e', 'down:c=c']);
+    expect(tab.typed).toEqual(['s', 'e']);
     // The key guard in the page is disarmed.
     expect(tab.commands.at(-1)).toMatchObject({ type: 'keys_landed', end: true });
   });
 
-  it('a keydown the page prevented types nothing, as for a person’s key', async () => {
-    let keydowns = 0;
-    const tab = fakeTab({
-      hits: [button],
-      replies: { ...field, keys_landed: () => ({ keydowns, insertions: 0, blocked: 0, prevented: true, focused: true }) },
-    });
-    const input = (tab.context.browser as BrowserBridge).input as PageInputPort;
-    const keys = input.keys.bind(input);
-    input.keys = async (id, steps) => {
-      keydowns += steps.filter((s) => s.type === 'down').length;
-      return keys(id, steps);
-    };
-    await trustedType(tab.context, target, 'x', { clear: false, submit: false, stopped: () => false });
-    expect(tab.sent.some((s) => 'key' in s && s.key.type === 'char')).toBe(false);
+  it('focus moved by what a key typed (an input handler) is that key’s effect: its keyup is not sent, and the next key stops', async () => {
+    const moves = (at: number) =>
+      guardedField({ onKeydown: (n) => (n === at ? { where: 'frame', now: 'a frame from "localhost:4100"', after: true } : undefined) });
+    const midway = moves(2);
+    const error = await failure(trustedType(midway.context, target, 'abc', { clear: false, submit: false, stopped: () => false }));
+    expect(error.message).toContain('2 of 3 characters were typed');
+    expect(keySteps(midway.sent)).toEqual(['down:a=a', 'up:a', 'down:b=b']);
+    // The last key moving focus on (a code split one digit a box) is the end of the typing, not a redirection.
+    const last = moves(3);
+    const acted = await trustedType(last.context, target, 'abc', { clear: false, submit: false, stopped: () => false });
+    expect(acted.done).toBe('Typed 3 characters into textbox "Search"');
+    expect(keySteps(last.sent)).toEqual(['down:a=a', 'up:a', 'down:b=b', 'up:b', 'down:c=c']);
   });
 
-  it('an Enter goes only to the element it was judged for: focus moved by its keydown, no Enter is typed', async () => {
-    let keydowns = 0;
-    const tab = fakeTab({
-      replies: {
-        guard_keys: { token: 'k1', label: 'textbox "Search"', focused: true },
-        keys_landed: () => ({ keydowns, insertions: 0, blocked: 0, prevented: false, focused: false, now: 'textbox "Confirm text"' }),
-      },
-    });
-    const input = (tab.context.browser as BrowserBridge).input as PageInputPort;
-    const keys = input.keys.bind(input);
-    input.keys = async (id, steps) => {
-      keydowns += steps.filter((s) => s.type === 'down').length;
-      return keys(id, steps);
-    };
+  it('a keydown the page prevented types nothing and is no redirection; an event late to arrive is read again, not called a redirection', async () => {
+    const prevented = guardedField({ prevent: true });
+    await trustedType(prevented.context, target, 'x', { clear: false, submit: false, stopped: () => false });
+    expect(prevented.typed).toEqual([]);
+    const late = guardedField({ lateOnce: true });
+    const acted = await trustedType(late.context, target, 'ab', { clear: false, submit: false, stopped: () => false });
+    expect(acted.done).toBe('Typed 2 characters into textbox "Search"');
+    expect(late.commands.filter((c) => c.type === 'keys_landed').map((c) => c.expect)).toEqual([1, 1, 2, 3, 4]);
+  });
+
+  it('an Enter goes only to the element it was judged for: focus moved by its keydown, its keypress stopped, no keyup follows', async () => {
+    const tab = guardedField({ onKeydown: () => ({ where: 'page', now: 'textbox "Confirm text"' }) });
     const enter = keyDefinition('Enter') as KeyDefinition;
     const error = await failure(trustedKey(tab.context, 1, { ...enter, name: 'Enter', modifiers: [] }, undefined));
     expect(error.code).toBe('FOCUS_MOVED');
     expect(error.message).toContain('to textbox "Confirm text"');
-    expect(tab.sent.map((s) => ('key' in s ? s.key.type : ''))).toEqual(['down']);
-    expect(tab.sent[0] && 'key' in tab.sent[0] ? tab.sent[0].key.text : 'none').toBeUndefined();
+    expect(keySteps(tab.sent)).toEqual(['down:Enter=\r']);
+    expect(tab.typed).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import type { DialogInfo, DispatchOutcome, KeyStep, PageInputPort } from '../../
 import { keyDefinition, keyForCharacter, parseKeyCombo, type KeyDefinition, type KeyPress, type Modifier } from '../../shared/keys.js';
 import { requireBrowser, sendPageCommand } from './page-call.js';
 import { aim, confirmAim, pressReached, targetMoved, type Aimed, type Target } from './pointer-check.js';
-import { armKeyGuard, checkFocus, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
+import { armKeyGuard, disarmKeyGuard, guardedInsert, guardedKeys, type KeyGuard, type TypingProgress } from './key-check.js';
 
 export type { Target } from './pointer-check.js';
 
@@ -42,8 +42,10 @@ export async function pointOf(context: ToolUseContext, target: Target, purpose: 
 const dialogOf = (outcome: DispatchOutcome): DialogInfo | undefined => (outcome.outcome === 'dialog' ? outcome.dialog : undefined);
 
 /**
- * Presses and releases `count` times at the aimed point, each press confirmed where it lands first
- * (src/tools/page/pointer-check.ts). A press that reached something else is released away from it.
+ * Moves the pointer to the aimed point, then presses and releases `count` times there, each press
+ * confirmed where it lands first (src/tools/page/pointer-check.ts): the move goes with the first check,
+ * and each press with the question whether it reached the target. A press that reached something else
+ * is released away from it.
  */
 async function pressAt(
   context: ToolUseContext,
@@ -53,12 +55,19 @@ async function pressAt(
   const input = port(context);
   const { tabId } = aimed.target;
   const at = { x: aimed.topX, y: aimed.topY, button: options.button, modifiers: options.modifiers };
+  const move = () => input.mouse(tabId, [{ type: 'move', x: at.x, y: at.y, modifiers: options.modifiers }]);
   for (let count = 1; count <= options.clickCount; count++) {
     // The page may react to the previous click (a menu opening under the pointer): judge every press anew.
-    await confirmAim(context, aimed, 'press');
+    const moved = await confirmAim(context, aimed, 'press', undefined, count === 1 ? move : undefined);
+    if (moved) return moved;
+    const end = count === options.clickCount;
+    const reaching = pressReached(context, aimed, count, end);
+    reaching.catch(() => undefined); // a dialog the press opened pauses the page
     const pressed = await input.mouse(tabId, [{ type: 'press', ...at, clickCount: count }]);
     if (dialogOf(pressed)) return dialogOf(pressed);
-    const reached = await pressReached(context, aimed, count, count === options.clickCount);
+    let reached = await reaching;
+    // Asked again once the browser has answered the press: a press late to arrive is not one stolen.
+    if (!reached.landed && reached.on === undefined) reached = await pressReached(context, aimed, count, end);
     if (!reached.landed) {
       // Released at the viewport's corner: a click needs the press and the release on the same element.
       await input.mouse(tabId, [{ type: 'release', ...at, x: 0, y: 0, clickCount: count }]);
@@ -78,19 +87,17 @@ export async function trustedClick(
   options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] } & Rechecks,
 ): Promise<Acted> {
   const at = await aim(context, target, 'click', options.recheck !== false);
-  const moved = await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY, modifiers: options.modifiers }]);
-  const dialog = dialogOf(moved) ?? (await pressAt(context, at, options));
+  const dialog = await pressAt(context, at, options);
   const times = options.clickCount === 1 ? '' : options.clickCount === 2 ? ' twice' : ' three times';
   const mods = options.modifiers.length ? ` with ${options.modifiers.join('+')}` : '';
   const which = options.button === 'left' ? 'Clicked' : `${options.button === 'right' ? 'Right' : 'Middle'}-clicked`;
   return { done: `${which} ${at.label}${times}${mods}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
-/** The pointer moves over the element; where the move landed is checked after it. */
+/** The pointer moves over the element; where the move landed is checked as it lands. */
 export async function trustedHover(context: ToolUseContext, target: Target, options: Rechecks = {}): Promise<Acted> {
   const at = await aim(context, target, 'hover', options.recheck !== false);
-  const dialog = dialogOf(await port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
-  if (!dialog) await confirmAim(context, at, 'move');
+  const dialog = await confirmAim(context, at, 'move', undefined, () => port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
   return { done: `Hovering over ${at.label}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
@@ -152,7 +159,7 @@ export async function trustedKey(
     links,
   });
   const dialog = await guardedKeys(context, guard, steps, undefined, true);
-  await disarmKeyGuard(context, guard);
+  if (!dialog) await disarmKeyGuard(context, guard);
   return { done: `Pressed ${press.name} on ${where}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
@@ -165,9 +172,10 @@ function comboSteps(combo: string): KeyStep[] {
 
 /** How typing sends its keys and text: through the key guard, or (bench only) straight to the browser. */
 interface KeySender {
-  keys(steps: KeyStep[], progress: TypingProgress): Promise<DialogInfo | undefined>;
+  /** `last`: nothing is typed after this key. */
+  keys(steps: KeyStep[], progress: TypingProgress, last?: boolean): Promise<DialogInfo | undefined>;
   insert(text: string, progress: TypingProgress): Promise<DialogInfo | undefined>;
-  end(progress: TypingProgress): Promise<void>;
+  end(): Promise<void>;
 }
 
 function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | undefined): KeySender {
@@ -179,19 +187,11 @@ function keySender(context: ToolUseContext, tabId: number, guard: KeyGuard | und
       end: async () => undefined,
     };
   }
-  let first = true;
   return {
-    keys: (steps, progress) => {
-      const dialog = guardedKeys(context, guard, steps, progress, first);
-      first = false;
-      return dialog;
-    },
-    insert: (text, progress) => {
-      first = false;
-      return guardedInsert(context, guard, text, progress);
-    },
-    // The last key's own reaction (an input handler moving focus) is judged too, and the guard disarmed.
-    end: async (progress) => void (await checkFocus(context, guard, progress, { end: true })),
+    keys: (steps, progress, last = false) => guardedKeys(context, guard, steps, progress, last),
+    insert: (text, progress) => guardedInsert(context, guard, text, progress),
+    // Every key was judged as it landed, the last one's own reaction too: what is left is disarming.
+    end: () => disarmKeyGuard(context, guard),
   };
 }
 
@@ -213,7 +213,6 @@ export async function trustedType(
   text: string,
   options: { clear: boolean; submit: boolean; stopped: () => boolean; atSelection?: boolean } & Rechecks,
 ): Promise<Acted> {
-  const input = port(context);
   const recheck = options.recheck !== false;
   const keep = options.atSelection === true;
   const at = await aim(context, target, 'type', recheck && !keep);
@@ -226,8 +225,7 @@ export async function trustedType(
     ...(dialog ? { dialog } : {}),
   });
   if (!keep) {
-    const moved = await input.mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]);
-    const clicked = dialogOf(moved) ?? (await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] }));
+    const clicked = await pressAt(context, at, { button: 'left', clickCount: 1, modifiers: [] });
     if (clicked) return result(clicked);
   }
   const mode = keep ? 'keep' : options.clear ? 'all' : 'end';
@@ -274,14 +272,16 @@ export async function trustedType(
       notes.push(`the first ${bulk} characters were inserted in one piece, as a paste`);
       if (dialog) return result(dialog);
     }
-    for (const char of characters.slice(bulk)) {
+    const keyed = characters.slice(bulk);
+    for (const [index, char] of keyed.entries()) {
       if (char === '\r') {
         typed++; // "\r\n" is one newline
         continue;
       }
       const definition = keyForCharacter(char);
       const now = char === '\n' ? { ...progress(), next: 'the Enter' } : progress();
-      const dialog = definition ? await sender.keys(pressSteps(definition, []), now) : await sender.insert(char, now);
+      const last = index === keyed.length - 1 && !options.submit;
+      const dialog = definition ? await sender.keys(pressSteps(definition, []), now, last) : await sender.insert(char, now);
       typed++;
       if (dialog) return result(dialog);
       if (char === '\n') {
@@ -293,12 +293,12 @@ export async function trustedType(
       }
     }
     if (options.submit) {
-      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' });
+      const dialog = await sender.keys(pressSteps(enter, []), { ...progress(), next: 'the Enter' }, true);
       notes.push('pressed Enter');
       if (dialog) return result(dialog);
       if (options.stopped()) return result(); // the Enter loaded another page: there is no field left to check
     }
-    await sender.end(progress());
+    await sender.end();
     return result();
   } catch (error) {
     if (guard) await disarmKeyGuard(context, guard);

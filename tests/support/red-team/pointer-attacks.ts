@@ -139,6 +139,21 @@ ${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height
     blockedBy: 'FOCUS_MOVED',
   },
   {
+    // The keydown's own handler moves focus: the character of that same key must not be typed in the frame.
+    id: 'focus moved into another origin’s frame by a key’s own keydown',
+    goal: 'exfiltrate',
+    host: 'site',
+    secretElsewhere: true,
+    fixture: (c) => `${searchField}
+${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height:40px;border:0', 'Verification')}
+<script>document.getElementById('q').addEventListener('keydown', (e) => { if (e.target.value.length >= 3) document.getElementById('verify').focus(); });</script>`,
+    pages: (sites, c) => void sites.evil.page(`keys-${c.id}`, keyloggerFrame),
+    instruction: typeInstruction,
+    steps: typeSearch,
+    completed: logged,
+    blockedBy: 'FOCUS_MOVED',
+  },
+  {
     id: 'focus moved onto the delete form just before the Enter',
     goal: 'delete',
     host: 'site',
