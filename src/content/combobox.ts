@@ -15,6 +15,7 @@ import {
   isHiddenOf,
   nextElementSiblingOf,
   parentElementOf,
+  previousElementSiblingOf,
   querySelectorAllOf,
   rectOf,
   rootNodeOf,
@@ -66,11 +67,21 @@ export function mirrorOf(select: HTMLSelectElement): Element | null {
 /** The hidden select `widget` mirrors, if it has one. */
 export function mirroredSelectOf(widget: Element): HTMLSelectElement | undefined {
   const inside = [...querySelectorAllOf(widget, 'select')] as HTMLSelectElement[];
-  const before = parentOf(widget) ? [...querySelectorAllOf(parentOf(widget) as Element, ':scope > select')] : [];
-  const wrapper = parentOf(widget) ? parentOf(parentOf(widget) as Element) : null;
-  const beside = wrapper ? [...querySelectorAllOf(wrapper, ':scope > select')] : [];
+  // A select beside the widget (or beside its parent) is mirrored by it only from the two elements after
+  // it (mirrorOf): only those two siblings are asked. Querying every select child of the parent and of the
+  // grandparent made a form of 2,000 selects quadratic (an interactive read of 10,000 controls took a minute).
+  const parent = parentOf(widget);
+  const before = parent ? selectsJustBefore(widget) : [];
+  const beside = parent && parentOf(parent) ? selectsJustBefore(parent) : [];
   return [...inside, ...before, ...beside].find((select) => select instanceof HTMLSelectElement && mirrorOf(select) === widget) as
     HTMLSelectElement | undefined;
+}
+
+/** The selects among the two elements before `element`, in document order. */
+function selectsJustBefore(element: Element): Element[] {
+  const first = previousElementSiblingOf(element);
+  const second = first ? previousElementSiblingOf(first) : null;
+  return [second, first].filter((sibling): sibling is Element => sibling !== null && tagOf(sibling) === 'SELECT');
 }
 
 /** Takes a text box that filters the popup: an input that autocompletes or owns a popup. */

@@ -59,6 +59,22 @@ describe('date pickers', { timeout: 60_000 }, () => {
     );
   });
 
+  it('names the days of a calendar in a shadow root although the document around it holds none', async () => {
+    // A read asks each tree scope once whether it holds a calendar: the shadow root is a scope of its own.
+    await page.setContent('<!doctype html><html lang="en"><body><nav><a href="?p=1">1</a></nav><div id="host"></div></body></html>');
+    await page.evaluate(
+      (html) => {
+        const host = document.getElementById('host');
+        if (host) host.attachShadow({ mode: 'open' }).innerHTML = html;
+      },
+      month('March 2027', 6),
+    );
+    const text = (await run<{ text: string }>(page, { type: 'snapshot', refPrefix: '', filter: 'all' })).text;
+    expect(text).toContain('link "5 March 2027"');
+    expect(text).toContain('link "1"');
+    expect(text).toMatch(/button "next month" \[ref=e\d+\]/);
+  });
+
   it("reads a calendar in the page's language", async () => {
     expect(await read(month('Januar 2027', 10), 'all', 'de')).toContain('link "10 Januar 2027"');
   });

@@ -11,10 +11,14 @@ import {
   closestOf,
   firstChildOf,
   firstElementChildOf,
+  matchesOf,
   nextElementSiblingOf,
   nextSiblingOf,
   nodeTypeOf,
   parentElementOf,
+  querySelectorOf,
+  rootElementOf,
+  rootNodeOf,
   tagOf,
   textContentOf,
 } from './dom.js';
@@ -42,8 +46,43 @@ export function opensDatePicker(element: Element): boolean {
   return words.some((word) => word !== null && PICKER_WORDS.test(word)) || DATE_VALUE.test(input.value) || monthPattern().test(input.value);
 }
 
+/** Per tree scope during a snapshot: does it hold any calendar at all? */
+let calendarScopes: WeakMap<Node, boolean> | undefined;
+
+/**
+ * Runs `work` (a snapshot's walk) knowing, per tree scope, whether it holds a calendar: one query per
+ * scope instead of a climb matched against substring selectors for every name of one or two digits
+ * (a page's pagination and comment counts), nearly all on pages with no calendar at all.
+ */
+export function withCalendarScopes<T>(work: () => T): T {
+  calendarScopes = new WeakMap();
+  try {
+    return work();
+  } finally {
+    calendarScopes = undefined;
+  }
+}
+
+/** False when the element's tree scope holds no calendar (known only during a snapshot), else true. */
+function mayBeInCalendar(element: Element): boolean {
+  if (!calendarScopes) return true;
+  const root = rootNodeOf(element);
+  let has = calendarScopes.get(root);
+  if (has === undefined) {
+    if (root instanceof ShadowRoot) has = root.querySelector(CALENDAR_SELECTOR) !== null;
+    else {
+      // A detached subtree has no scope to ask: the climb decides.
+      const top = root instanceof Document ? rootElementOf(root) : null;
+      if (!top) return true;
+      has = matchesOf(top, CALENDAR_SELECTOR) || querySelectorOf(top, CALENDAR_SELECTOR) !== null;
+    }
+    calendarScopes.set(root, has);
+  }
+  return has;
+}
+
 /** A calendar around the element, or null. */
-const calendarOf = (element: Element): Element | null => closestOf(element, CALENDAR_SELECTOR);
+const calendarOf = (element: Element): Element | null => (mayBeInCalendar(element) ? closestOf(element, CALENDAR_SELECTOR) : null);
 
 /** The day number an element shows as its only content (1–31), or 0. */
 function dayNumberOf(element: Element): number {
@@ -61,10 +100,12 @@ function dayNumberOf(element: Element): number {
  * dialog, holding content, must not become one button and hide what it holds.
  */
 function arrowOf(element: Element): 'prev' | 'next' | '' {
-  if (textContentOf(element).trim().length > 2 || !closestOf(element, CALENDAR_CLASSES)) return '';
+  // The words first: they are two attribute reads, where the text and the calendar around cost a subtree
+  // and a climb matched against substring selectors (every unnamed link of a page asks; most say neither).
   const words = `${attrOf(element, 'class') ?? ''} ${attrOf(element, 'data-action') ?? ''}`;
-  if (/(^|[^a-z])prev/i.test(words)) return 'prev';
-  return /(^|[^a-z])next/i.test(words) ? 'next' : '';
+  const arrow = /(^|[^a-z])prev/i.test(words) ? 'prev' : /(^|[^a-z])next/i.test(words) ? 'next' : '';
+  if (!arrow || textContentOf(element).trim().length > 2 || !closestOf(element, CALENDAR_CLASSES)) return '';
+  return arrow;
 }
 
 /**
@@ -75,7 +116,10 @@ function arrowOf(element: Element): 'prev' | 'next' | '' {
  */
 export function calendarPartOf(element: Element): '' | 'gridcell' | 'button' | 'weekday' {
   const classes = attrOf(element, 'class');
-  if (!classes || !/day|prev|next/i.test(classes + (attrOf(element, 'data-action') ?? ''))) return '';
+  if (!classes) return '';
+  // Asked for every role-less element with attributes: no string is built when there is no data-action.
+  const action = attrOf(element, 'data-action');
+  if (!/day|prev|next/i.test(action === null ? classes : classes + action)) return '';
   if (/week-?day|day-?name/i.test(classes)) return 'weekday';
   if (/day/i.test(classes) && dayNumberOf(element) > 0) return calendarOf(element) ? 'gridcell' : '';
   return arrowOf(element) ? 'button' : '';

@@ -55,6 +55,7 @@ const idGet = getterOf<string>(ELEMENT, 'id');
 const shadowRootGet = getterOf<ShadowRoot | null>(ELEMENT, 'shadowRoot');
 const firstElementChildGet = getterOf<Element | null>(ELEMENT, 'firstElementChild');
 const nextElementSiblingGet = getterOf<Element | null>(ELEMENT, 'nextElementSibling');
+const previousElementSiblingGet = getterOf<Element | null>(ELEMENT, 'previousElementSibling');
 const isContentEditableGet = getterOf<boolean>(protoOf('HTMLElement'), 'isContentEditable');
 const hiddenGet = getterOf<boolean>(protoOf('HTMLElement'), 'hidden');
 const tabIndexGet = getterOf<number>(protoOf('HTMLElement'), 'tabIndex');
@@ -117,6 +118,8 @@ export const firstElementChildOf = (parent: Element | ShadowRoot): Element | nul
   parent instanceof ShadowRoot ? parent.firstElementChild : firstElementChildGet.call(parent);
 /** `element.nextElementSibling`. */
 export const nextElementSiblingOf = (element: Element): Element | null => nextElementSiblingGet.call(element);
+/** `element.previousElementSibling`. */
+export const previousElementSiblingOf = (element: Element): Element | null => previousElementSiblingGet.call(element);
 /** `element.getAttribute(name)`. */
 export const attrOf = (element: Element, name: string): string | null => getAttribute.call(element, name);
 /** `element.setAttribute(name, value)`. */

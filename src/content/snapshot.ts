@@ -17,6 +17,7 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
+import { withCalendarScopes } from './date-picker.js';
 import { bodyOf, rootElementOf, titleOf } from './dom.js';
 import { withLabelIndex } from './labels.js';
 import { documentId } from './refs.js';
@@ -39,7 +40,7 @@ export interface SnapshotOptions extends Pick<PageCommandOf<'snapshot'>, 'filter
 /** Builds the snapshot of this document (or of `root`'s subtree). */
 export function takeSnapshot(options: SnapshotOptions): PageResultOf<'snapshot'> {
   const walkOptions = { interactiveOnly: options.filter === 'interactive', maxDepth: options.maxDepth ?? Infinity, root: options.root };
-  const tree = withLabelIndex(() => walkPage(walkOptions, bodyOf() ?? rootElementOf()));
+  const tree = withLabelIndex(() => withCalendarScopes(() => walkPage(walkOptions, bodyOf() ?? rootElementOf())));
   normalizeChildren(tree.children);
   // A read of the whole page shows the first rows of each big table; a read of one element (its ref) shows all of it.
   const { text, frames } = renderTree(tree, options.refPrefix, { maxRows: options.root ? undefined : MAX_ROWS_PER_TABLE });
