@@ -27,6 +27,7 @@ import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
+import { chipRemoveButtonOf } from './chip.js';
 import { extentOf } from './extent.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -214,7 +215,14 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
     walk.tree.truncated = true;
     return;
   }
-  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe' || calendar !== '';
+  // A chosen value's option that holds its remove button is no leaf: the button gets a ref of its own.
+  const leaf =
+    (LEAF_ROLES.has(role) && !(role === 'option' && chipRemoveButtonOf(element))) ||
+    CLICKABLE_ROLES.has(role) ||
+    tag === 'SELECT' ||
+    tag === 'TEXTAREA' ||
+    role === 'iframe' ||
+    calendar !== '';
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
   if (calendar) node.states = calendarDayStates(element, node.states);
