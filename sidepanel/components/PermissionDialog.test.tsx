@@ -145,6 +145,28 @@ describe('PermissionDialog', () => {
     expect(promptTitle(request({ toolName: 'mcp__notes__delete_notes', input: {} }))).toBe('Use “delete notes” from notes?');
   });
 
+  it('names the checkbox a click ticks (by its row when it has no name) and the fields a fill fills', () => {
+    const tick = (element: string, now?: string) =>
+      promptTitle(request({ effect: { facts: [{ label: 'Element', value: element }, ...(now ? [{ label: 'Now', value: now }] : [])] } }));
+    expect(tick('checkbox in “Buy milk”', 'not ticked')).toBe('Tick “Buy milk”?');
+    expect(tick('checkbox “Remember me”', 'ticked')).toBe('Untick “Remember me”?');
+    expect(tick('switch “Dark mode”')).toBe('Tick “Dark mode”?');
+    expect(tick('checkbox')).toBe('Tick a checkbox?');
+    expect(tick('button in “Buy milk”')).toBe('Click the button in “Buy milk”?');
+    const fill = (labels: string[]) =>
+      promptTitle(
+        request({
+          toolName: 'fill_form',
+          input: { fields: labels.map((_, i) => ({ ref: `e${i + 1}`, value: 'x' })) },
+          effect: { facts: labels.map((label) => ({ label, value: 'x' })) },
+        }),
+      );
+    expect(fill(['textbox "Name"', 'textbox "Email"'])).toBe('Fill in “Name”, “Email”?');
+    expect(fill(['textbox "A"', 'textbox "B"', 'textbox "C"', 'textbox "D"', 'checkbox in "E"'])).toBe('Fill in “A”, “B”, “C” and 2 more?');
+    // A field the run never read is counted, not guessed at.
+    expect(fill(['textbox "Name"', 'e7'])).toBe('Fill in 2 fields?');
+  });
+
   it('explains each reason to ask in the person’s terms', () => {
     expect(promptWhy(request({ why: { type: 'rule', rule: 'click(*.bank.test)', behavior: 'ask' } }))).toBe(
       'Your rule “click(*.bank.test)” says to ask first.',

@@ -27,6 +27,35 @@ function element(request: PanelPermissionRequest, label: string): string {
   return elementPhrase(describedElement(judged !== undefined ? ` ${judged}` : request.description));
 }
 
+const TICKABLE = new Set(['checkbox', 'switch', 'menuitemcheckbox']);
+
+/** A click's title: "Tick “Buy milk”?" for a checkbox (named by its row when it has no name), else "Click “Save”?". */
+function clickTitle(request: PanelPermissionRequest): string {
+  const judged = fact(request, 'Element')?.value;
+  const described = describedElement(judged !== undefined ? ` ${judged}` : request.description);
+  const role = described?.role ?? judged?.trim();
+  if (role && TICKABLE.has(role)) {
+    const verb = fact(request, 'Now')?.value === 'ticked' ? 'Untick' : 'Tick';
+    return `${verb} ${described?.name ? quote(short(described.name)) : `a ${role}`}?`;
+  }
+  return `Click ${elementPhrase(described)}?`;
+}
+
+/** Names listed in a title: the first three, then "and 2 more". */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(', ');
+  return names.length > 3 ? `${shown} and ${names.length - 3} more` : shown;
+}
+
+/** fill_form's title: the fields by name ("Fill in “Name”, “Email”?"), from the judged facts (one per field, in order). */
+function fillTitle(request: PanelPermissionRequest): string {
+  const list = request.input['fields'];
+  const count = Array.isArray(list) ? list.length : 0;
+  const names = (request.effect?.facts ?? []).slice(0, count).map((entry) => elementPhrase(describedElement(` ${entry.label}`)));
+  if (names.length === count && count > 0 && !names.includes('an element')) return `Fill in ${listed(names)}?`;
+  return `Fill in ${count} field${count === 1 ? '' : 's'}?`;
+}
+
 /** The title: the act itself, as a question. */
 export function promptTitle(request: PanelPermissionRequest): string {
   switch (request.toolName) {
@@ -36,7 +65,7 @@ export function promptTitle(request: PanelPermissionRequest): string {
       return `Type ${what} into ${element(request, 'Field')}?`;
     }
     case 'click':
-      return `Click ${element(request, 'Element')}?`;
+      return clickTitle(request);
     case 'press_key': {
       const key = fact(request, 'Key')?.value ?? input(request, 'key') ?? 'a key';
       const on = fact(request, 'On')?.value;
@@ -44,11 +73,8 @@ export function promptTitle(request: PanelPermissionRequest): string {
     }
     case 'select_option':
       return `Choose ${quote(short(fact(request, 'Choice')?.value ?? ''))} in ${elementPhrase(describedElement(request.description))}?`;
-    case 'fill_form': {
-      const list = request.input['fields'];
-      const fields = Array.isArray(list) ? list.length : 0;
-      return `Fill in ${fields} field${fields === 1 ? '' : 's'}?`;
-    }
+    case 'fill_form':
+      return fillTitle(request);
     case 'navigate': {
       const to = request.effect?.landing ?? input(request, 'url');
       return to ? `Go to ${hostOf(to)}?` : `Go ${input(request, 'action') ?? 'back'}?`;

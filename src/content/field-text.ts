@@ -53,7 +53,7 @@ export function fieldTexts(live: Document | Element, clone: Document | Element):
 }
 
 /** A fence longer than any run of backticks in `text`, so the page's text cannot close the block early. */
-function fenceFor(text: string): string {
+export function fenceFor(text: string): string {
   const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
   return '`'.repeat(Math.max(3, longest + 1));
 }

@@ -45,6 +45,7 @@ const ROLE_WORDS = new Set([
   'form',
   'navigation',
   'iframe',
+  'frame',
   'row',
   'cell',
   'paragraph',
@@ -76,11 +77,17 @@ const ROLE_SYNONYMS: Record<string, string[]> = {
   dropdown: ['combobox', 'listbox'],
   select: ['combobox', 'listbox'],
   image: ['img'],
+  // "comments frame": a person calls an embedded widget a frame; its element is an iframe.
+  frame: ['iframe'],
+  iframe: ['iframe'],
   cell: ['cell', 'gridcell', 'columnheader', 'rowheader'],
 };
 
+/** Zero-width characters a page puts inside words (swagger-ui's paths, `/pets\u200b/{id}`): no person sees them, so a query has none. */
+const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff]/g;
+
 function normalize(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return text.replace(ZERO_WIDTH, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** How well `text` matches the query (0 = not at all). */

@@ -30,6 +30,7 @@ import {
 import { deepActiveElement } from './observe-util.js';
 import { isChipControl } from './chip.js';
 import { editableKind } from './fields.js';
+import { rowOf } from './element-line.js';
 import { documentId } from './refs.js';
 
 type Facts = PageResultOf<'inspect'>;
@@ -73,12 +74,24 @@ function submitsForm(element: Element): boolean {
   return false;
 }
 
+/** A checkbox's, switch's or radio's state: native `checked`, else `aria-checked`; undefined for other controls. */
+function checkedStateOf(element: Element): boolean | undefined {
+  if (element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')) return element.checked;
+  const aria = attrOf(element, 'aria-checked');
+  return aria === 'true' ? true : aria === 'false' ? false : undefined;
+}
+
 function controlFacts(element: Element): ControlFacts {
   const role = roleOf(element) || tagOf(element).toLowerCase();
   const facts: ControlFacts = { role, name: clip(nameOf(element, role)), tag: tagOf(element).toLowerCase(), text: clip(textOf(element) ?? '') };
   const title = attrOf(element, 'title');
   if (title) facts.title = clip(title);
   if (isChipControl(element, role)) facts.chip = true;
+  // An unnamed checkbox is named by its row ("the checkbox in “Buy milk”"): a prompt saying only "Click checkbox" names nothing.
+  const row = facts.name || facts.text ? '' : rowOf(element, role, facts.name);
+  if (row) facts.row = clip(row);
+  const checked = checkedStateOf(element);
+  if (checked !== undefined) facts.checked = checked;
   if (element instanceof HTMLInputElement) {
     const type = element.type;
     facts.inputType = type;

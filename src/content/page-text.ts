@@ -21,7 +21,7 @@ import {
   setAttrOf,
   titleOf,
 } from './dom.js';
-import { addFieldRule, fieldTexts } from './field-text.js';
+import { addFieldRule, fenceFor, fieldTexts } from './field-text.js';
 
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, object, embed, [hidden], [aria-hidden="true"]';
 
@@ -62,6 +62,16 @@ export function createMarkdownConverter(): TurndownService {
       const href = escaped.includes(' ') ? `<${escaped}>` : escaped;
       const title = oneLine(element.getAttribute('title') ?? '').replace(/"/g, '\\"');
       return `[${content}](${href}${title ? ` "${title}"` : ''})`;
+    },
+  });
+  // Turndown fences `<pre><code>` only; a bare `<pre>` (or one holding highlighted spans) came out as
+  // Markdown text, its code's `*`, `_` and `#` escaped. Every code sample is a fenced block.
+  service.addRule('preformatted', {
+    filter: (node) => node.nodeName === 'PRE' && node.firstChild?.nodeName !== 'CODE',
+    replacement: (_content, node) => {
+      const code = (node.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '');
+      const fence = fenceFor(code);
+      return code ? `\n\n${fence}\n${code}\n${fence}\n\n` : '';
     },
   });
   service.addRule('tableCell', {

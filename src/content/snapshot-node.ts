@@ -8,7 +8,8 @@ import { calendarNameOf } from './date-picker.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { COUNTED_ROLES, extentOf, extentWords } from './extent.js';
-import { clipName } from './name-text.js';
+import { clipName, collapseWhitespace } from './name-text.js';
+import { chipLabelOf, chipRemoveButtonOf } from './chip.js';
 import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
@@ -112,7 +113,11 @@ export function readNode(element: Element, tag: string, role: string, interactiv
   const clickable = CLICKABLE_ROLES.has(role);
   // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
   // words only for unnamed controls, and a control is never named from content (it is a leaf).
-  const ownName = clickable ? clipName(textOfSubtree(element)) : nameOf(element, role, !nameFromContent);
+  const ownName = clickable
+    ? clipName(textOfSubtree(element))
+    : role === 'option' && chipRemoveButtonOf(element)
+      ? clipName(collapseWhitespace(chipLabelOf(element)))
+      : nameOf(element, role, !nameFromContent);
   // A calendar's day named only by its number, or its unnamed month arrow, is named by its calendar.
   const name = ownName === '' || ownName.length <= 2 ? calendarNameOf(element, role, ownName) : ownName;
   // An interactive read walks only the headers that sort among these (snapshot-walk.ts: actedOnInGrid).

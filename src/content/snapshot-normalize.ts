@@ -7,8 +7,11 @@
 import { clipName, collapseWhitespace } from './name-text.js';
 import type { SnapshotChild, SnapshotNode } from './snapshot-tree.js';
 
-/** Normalises a list of children in place (the tree's top list, or a node's). */
-export function normalizeChildren(list: SnapshotChild[]): void {
+/**
+ * Normalises a list of children in place (the tree's top list, or a node's); `keepBreaks` for a code
+ * sample's (`<pre>`), whose line breaks and indents are its content.
+ */
+export function normalizeChildren(list: SnapshotChild[], keepBreaks = false): void {
   let kept = 0;
   let run: string | undefined;
   // Writes behind the read position: a run takes at least one slot before the node that ends it.
@@ -22,22 +25,32 @@ export function normalizeChildren(list: SnapshotChild[]): void {
     // A dropped node leaves no break: the text on both sides of it is one run.
     if (saysNothing(child)) continue;
     if (run !== undefined) {
-      kept = keepRun(list, kept, run);
+      kept = keepRun(list, kept, run, keepBreaks);
       run = undefined;
     }
     list[kept++] = child;
   }
-  if (run !== undefined) kept = keepRun(list, kept, run);
+  if (run !== undefined) kept = keepRun(list, kept, run, keepBreaks);
   list.length = kept;
 }
 
-/** Puts the collapsed run at `at` unless it is blank; the next free slot. */
-function keepRun(list: SnapshotChild[], at: number, run: string): number {
+/** Puts the collapsed run (or, keeping breaks, the run less its blank first and last lines) at `at` unless it is blank; the next free slot. */
+function keepRun(list: SnapshotChild[], at: number, run: string, keepBreaks: boolean): number {
   // A lone space is the walk's word break where nothing was joined (the common case): no regex for it.
   // A run of only non-ASCII spaces (&nbsp;) passes the walk's cheap blank test and collapses to nothing.
-  const text = run === ' ' ? '' : collapseWhitespace(run);
+  const text = run === ' ' ? '' : keepBreaks ? codeLines(run) : collapseWhitespace(run);
   if (text) list[at++] = text;
   return at;
+}
+
+/** A code sample's text: blank lines before and after it and trailing spaces dropped, the first line's indent kept. */
+function codeLines(run: string): string {
+  return /\S/.test(run) ? run.replace(/^(?:[^\S\n]*\n)+/, '').trimEnd() : '';
+}
+
+/** A code node with nothing of its own to say (no name, ref, state or value). */
+function isPlainCode(node: SnapshotNode): boolean {
+  return node.role === 'code' && !node.name && node.ref === undefined && !node.states && node.value === undefined;
 }
 
 /** A node with no children, no name and no ref (an empty paragraph or list item) is not shown. */
@@ -47,11 +60,14 @@ function saysNothing(node: SnapshotNode): boolean {
 
 /** Normalises a node's children, then names it from them if it waits for that, then drops what repeats the name. */
 export function normalizeNode(node: SnapshotNode): void {
-  normalizeChildren(node.children);
+  normalizeChildren(node.children, node.preformatted === true);
   if (node.nameFromContent && !node.name) {
     node.name = clipName(nameFromChildren(node.children));
     if (node.summary) node.summary.name = node.name;
   }
+  // `<pre><code>` is one code sample: one line for it, not a code line holding another.
+  const only = node.children[0];
+  if (node.preformatted && node.role === 'code' && node.children.length === 1 && typeof only === 'object' && isPlainCode(only)) node.children = only.children;
   // A node whose only content is its own name says it once; so does a placeholder that is the name.
   if (node.name && node.children.length === 1 && node.children[0] === node.name) node.children.length = 0;
   if (node.placeholder !== undefined && node.placeholder === node.name) node.placeholder = undefined;

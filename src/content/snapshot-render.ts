@@ -6,7 +6,7 @@
  * the text (which the page writes into).
  */
 import type { PageResultOf } from '../shared/protocol/page.js';
-import { oneLine, quoted } from '../shared/untrusted-text.js';
+import { fieldValue, oneLine, quoted } from '../shared/untrusted-text.js';
 import { MAX_ATTRIBUTE_CHARS, MAX_NAME_CHARS, roleAndName, urlSuffix, valueSuffix } from './element-line.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotNode, type SnapshotTree } from './snapshot-tree.js';
 
@@ -15,6 +15,11 @@ export type FrameMarker = PageResultOf<'snapshot'>['frames'][number];
 
 /** Longest text run shown on one line (a paragraph); get_page_text gives whole texts. */
 const MAX_TEXT_CHARS = 2_000;
+
+/** A text run as one line; a code sample's (`<pre>`) keeps its line breaks as `\n`, as a text field's value does. */
+function textLine(text: string, preformatted: boolean): string {
+  return preformatted ? fieldValue(text, MAX_TEXT_CHARS) : oneLine(text, MAX_TEXT_CHARS);
+}
 
 /** A node's own line after `- `: `role "name" [states] [ref=…]: value (url: …)`. */
 export function headLine(node: SnapshotNode, refPrefix: string): string {
@@ -92,10 +97,10 @@ export function renderTree(tree: SnapshotTree, refPrefix: string, options: Rende
   const frames: FrameMarker[] = [];
   const maxRows = options.maxRows ?? Infinity;
   let budget: RowBudget | undefined;
-  const write = (children: readonly SnapshotChild[], indent: string): void => {
+  const write = (children: readonly SnapshotChild[], indent: string, pre = false): void => {
     for (const child of children) {
       if (typeof child === 'string') {
-        lines.push(`${indent}- text: ${oneLine(child, MAX_TEXT_CHARS)}`);
+        lines.push(`${indent}- text: ${textLine(child, pre)}`);
         continue;
       }
       const node = soleElementOf(child);
@@ -128,12 +133,12 @@ export function renderTree(tree: SnapshotTree, refPrefix: string, options: Rende
     const only = node.children[0];
     if (own.length === 0 && node.children.length === 0) lines.push(head);
     else if (own.length === 0 && node.children.length === 1 && typeof only === 'string' && node.value === undefined)
-      lines.push(`${head}: ${oneLine(only, MAX_TEXT_CHARS)}`);
+      lines.push(`${head}: ${textLine(only, node.preformatted === true)}`);
     else {
       // A valued head (`combobox "Country": Germany`) keeps its value; its options follow indented.
       lines.push(node.value === undefined ? `${head}:` : head);
       for (const line of own) lines.push(`${indent}  - ${line}`);
-      write(node.children, `${indent}  `);
+      write(node.children, `${indent}  `, node.preformatted === true);
     }
   };
   write(tree.children, '');

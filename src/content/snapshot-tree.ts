@@ -43,6 +43,8 @@ export interface SnapshotNode {
   summary?: ElementSummary;
   /** A hidden select a custom combobox shows and keeps in sync: that widget's ref (act on it, not on this). */
   mirror?: string | undefined;
+  /** Inside a `<pre>` (a code sample): its text keeps its line breaks, shown as `\n` like a text field's value. */
+  preformatted?: true;
   /** An iframe: the worker puts the frame's own snapshot under this line. */
   frame?: { index: number | null; src: string };
   children: SnapshotChild[];

@@ -27,6 +27,7 @@ import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
+import { chipRemoveButtonOf } from './chip.js';
 import { extentOf } from './extent.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
@@ -74,11 +75,13 @@ interface Walk extends WalkOptions {
   nesting: number;
   /** How many labels of listed controls (or legends) the walk is inside: their text already names a control. */
   quiet: number;
+  /** How many `<pre>` elements the walk is inside: their whitespace is text (a code sample's lines and indents). */
+  pre: number;
 }
 
 /** Walks the document (or `root`'s subtree) into a tree with raw text. */
 export function walkPage(options: WalkOptions, body: Element | null): SnapshotTree {
-  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0 };
+  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0, pre: 0 };
   if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
   else if (body) walkChildren(walk, body, tagOf(body), walk.tree.children, 0, undefined);
   return walk.tree;
@@ -135,8 +138,9 @@ function walkChildNodes(walk: Walk, parent: Element, tag: string, into: Snapshot
     if (type === 1) walkElement(walk, node as Element, into, depth);
     else if (type === 3 && !walk.interactiveOnly && walk.quiet === 0) {
       const value = node.nodeValue;
-      // Text that starts with a visible character needs no regex; whitespace between tags does.
-      if (!value || (value.charCodeAt(0) <= 32 && !NON_BLANK.test(value))) continue;
+      // Text that starts with a visible character needs no regex; whitespace between tags does. In a
+      // `<pre>` whitespace between tags is a code sample's line break or indent.
+      if (!value || (value.charCodeAt(0) <= 32 && walk.pre === 0 && !NON_BLANK.test(value))) continue;
       shown ??= textShown(parentNodeOf(node) as Element | ShadowRoot);
       if (shown) into.push(value);
     }
@@ -156,6 +160,17 @@ function flatten(walk: Walk, element: Element, tag: string, into: SnapshotChild[
 /** One element: skipped, flattened into `into`, or a node in `into` with its children below it. */
 function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth: number): void {
   const tag = tagOf(element);
+  if (tag !== 'PRE' || walk.interactiveOnly) {
+    walkTagged(walk, element, tag, into, depth);
+    return;
+  }
+  walk.pre++;
+  walkTagged(walk, element, tag, into, depth);
+  walk.pre--;
+}
+
+/** `walkElement` once its tag is known. */
+function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChild[], depth: number): void {
   if (SKIP_TAGS.has(tag)) return;
   // Plain wrappers without attributes (very common) cannot be hidden from ARIA or carry a role.
   const bare = !hasAnyAttributes(element);
@@ -200,10 +215,18 @@ function walkElement(walk: Walk, element: Element, into: SnapshotChild[], depth:
     walk.tree.truncated = true;
     return;
   }
-  const leaf = LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role) || tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe' || calendar !== '';
+  // A chosen value's option that holds its remove button is no leaf: the button gets a ref of its own.
+  const leaf =
+    (LEAF_ROLES.has(role) && !(role === 'option' && chipRemoveButtonOf(element))) ||
+    CLICKABLE_ROLES.has(role) ||
+    tag === 'SELECT' ||
+    tag === 'TEXTAREA' ||
+    role === 'iframe' ||
+    calendar !== '';
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
   if (calendar) node.states = calendarDayStates(element, node.states);
+  if (walk.pre > 0) node.preformatted = true;
   into.push(node);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.

@@ -52,8 +52,8 @@ export function judgeArguments(context: ToolUseContext, server: string, url: str
     facts: Object.entries(input)
       .slice(0, 12)
       .map(([name, value]) => ({
-        label: clip(showInvisible(name), 79),
-        value: clip(showInvisible(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')), 299),
+        label: clip(showInvisible(name, true), 79),
+        value: clip(showInvisible(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''), true), 299),
       })),
     dataFlows: flows,
   };

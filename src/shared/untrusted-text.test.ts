@@ -71,10 +71,15 @@ describe('untrusted text', () => {
     expect(quoted('plain', 100)).toBe('"plain"');
   });
 
-  it('shows bidi, zero-width, tag and control characters as escapes, and drops soft hyphens', () => {
+  it('shows bidi, tag and control characters as escapes, and drops soft hyphens and zero-width characters', () => {
     expect(oneLine('evil\u202etxt.exe', 100)).toBe('evil\\u202etxt.exe');
-    expect(oneLine('De\u200blete', 100)).toBe('De\\u200blete');
-    expect(oneLine('De\u200dlete', 100)).toBe('De\\u200dlete');
+    expect(oneLine('De\u200blete', 100)).toBe('Delete');
+    expect(oneLine('De\u200dlete', 100)).toBe('Delete');
+    expect(quoted('GET /pets\u200b/{id}\u200b \u2060Find\ufeff \u200cit', 100)).toBe('"GET /pets/{id} Find it"');
+    expect(fieldValue('a\u200b\nb\ufeff', 100)).toBe('a\\nb');
+    expect(safeMultiline('Try\u200bit\n\u202ex')).toBe('Tryit\n\\u202ex');
+    // Invisible operators are no zero-width spaces: still shown.
+    expect(oneLine('a\u2061b', 100)).toBe('a\\u2061b');
     expect(oneLine('hidden\u{e0041}\u{e0042}', 100)).toBe('hidden\\u{e0041}\\u{e0042}');
     expect(oneLine('a\u0085b\u0007c', 100)).toBe('a\\u0085b\\u0007c');
     expect(oneLine('Ver\u00adsiche\u00adrung', 100)).toBe('Versicherung');

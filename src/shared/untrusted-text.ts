@@ -8,8 +8,10 @@
  *   so an escape cannot be faked;
  * - inside quotes, `"` and the typographic double quotes that read like it (“ ” „ ‟ ″ ＂) are escaped;
  * - controls that change how text is shown but are themselves invisible — bidi overrides and isolates,
- *   zero-width characters, Unicode tag characters ("ASCII smuggling"), C0/C1 controls — are shown as
- *   `\u202e`-style escapes; soft hyphens are dropped; a zero-width joiner or non-joiner between two
+ *   Unicode tag characters ("ASCII smuggling"), C0/C1 controls — are shown as `\u202e`-style escapes;
+ *   soft hyphens and zero-width characters (U+200B–U+200D, U+2060, U+FEFF) are dropped: they change
+ *   nothing a person sees (swagger-ui puts U+200B in every path; "/pets\u200b/{id}" read as noise, and a
+ *   word split by one reads as the word it shows); a zero-width joiner or non-joiner between two
  *   non-ASCII letters or emoji (Persian, Indic scripts, emoji sequences) is kept, as the script needs it.
  */
 
@@ -35,12 +37,18 @@ function isNeededJoiner(whole: string, offset: number): boolean {
   return before > 0x7f && after > 0x7f && JOINER_NEIGHBOUR.test(String.fromCodePoint(before)) && JOINER_NEIGHBOUR.test(String.fromCodePoint(after));
 }
 
-/** Shows invisible controls as escapes (`\u202e`, `\u{e0041}`), drops soft hyphens; keeps line breaks. */
-export function showInvisible(text: string): string {
+/**
+ * Shows invisible controls as escapes (`\u202e`, `\u{e0041}`), drops soft hyphens and zero-width
+ * characters; keeps line breaks. `revealZeroWidth` shows zero-width characters as escapes too: a
+ * permission prompt wants it, since a run of them can carry data hidden in text a person approves.
+ */
+export function showInvisible(text: string, revealZeroWidth = false): string {
   const dropped = text.includes('\u00ad') ? text.replace(/\u00ad/g, '') : text;
+  const hidden = revealZeroWidth ? undefined : '';
   return dropped.replace(INVISIBLE, (char: string, offset: number, whole: string) => {
     const code = char.codePointAt(0) ?? 0;
     if ((code === 0x200c || code === 0x200d) && isNeededJoiner(whole, offset)) return char;
+    if (hidden !== undefined && (code === 0x200b || code === 0x200c || code === 0x200d || code === 0x2060 || code === 0xfeff)) return hidden;
     return code > 0xffff ? `\\u{${code.toString(16)}}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }

@@ -43,7 +43,7 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
     await server?.close();
   });
 
-  it('chooses options by their visible names, through the widget also when given its hidden select, and says what it sees when none matches', async () => {
+  it('chooses options by their visible names, through the widget also when given its hidden select, says what it sees when none matches, and takes a value off by the remove button of its chip', async () => {
     const { page, tabId } = await e2e.open(`${server.url}/`);
     await page.locator('body[data-ready="yes"] .choices').first().waitFor();
     const read = () => resultText(e2e.mock, 'cb_read').text;
@@ -55,9 +55,11 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
       callNext({ id: 'cb_fill', name: 'fill_form', input: () => ({ fields: [{ ref: refIn(read(), 'combobox "Country" [hidden'), value: 'Japan' }] }) }),
       callNext({ id: 'cb_none', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Atlantis'] }) }),
       callNext({ id: 'cb_after', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      // Each chosen value's remove button has a ref of its own in the read: taking Priya off is one click.
+      callNext({ id: 'cb_remove', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'cb_after').text, 'button "Remove item: Priya Raman"') }) }),
       { text: 'Kenya is chosen and Jonas Berg and Li Wei review.' },
     );
-    await converse(e2e, tabId, 'Choose Kenya and add Jonas Berg and Li Wei as reviewers', 'Kenya is chosen');
+    await converse(e2e, tabId, 'Choose Kenya, add Jonas Berg and Li Wei as reviewers and take Priya Raman off', 'Kenya is chosen');
 
     // Choices' own state, and the selects it keeps in sync.
     const state = await page.evaluate(() => {
@@ -70,7 +72,7 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
         reviewersSelect: [...reviewers.selectedOptions].map((o) => o.value),
       };
     });
-    expect(state).toEqual({ country: 'ke', countrySelect: 'ke', reviewers: ['priya', 'jonas', 'li'], reviewersSelect: ['priya', 'jonas', 'li'] });
+    expect(state).toEqual({ country: 'ke', countrySelect: 'ke', reviewers: ['jonas', 'li'], reviewersSelect: ['jonas', 'li'] });
 
     // The read: each widget named by its select's label, with the values it shows; each hidden select marked.
     expect(read()).toMatch(/- combobox "Country" \[ref=e\d+\]: Choose a country/);
@@ -104,5 +106,9 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
     expect(after).not.toContain('[hidden, mirrored');
     expect(after).toMatch(/- combobox "Country" \[ref=e\d+\]: Kenya/);
     expect(after).toMatch(/- combobox "Reviewers" \[ref=e\d+\]: Priya Raman, Jonas Berg, Li Wei/);
+    // A chosen value reads by its own name, its remove button on a line of its own; the click took it off.
+    expect(after).toMatch(/- option "Priya Raman" \[selected\] \[ref=e\d+\]\n- button "Remove item: Priya Raman" \[ref=e\d+\]/);
+    const removed = resultText(e2e.mock, 'cb_remove');
+    expect(removed.isError, removed.text).toBe(false);
   });
 });

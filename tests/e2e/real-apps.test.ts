@@ -116,6 +116,7 @@ describe('real apps from npm, driven by the scripted model', () => {
       callNext({ id: 'tu_exec', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_try').text.replace(/; /g, '\n'), 'button "Execute"') }) }),
       callNext({ id: 'tu_response', name: 'find', input: () => ({ query: 'Response body' }) }),
       callNext({ id: 'tu_text', name: 'get_page_text', input: () => ({ main_content: false }) }),
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
       { text: 'Pet 7 is Biscuit.' },
     );
     await converse(e2e, tabId, 'Look up pet 7 with the API docs', 'Pet 7 is Biscuit.');
@@ -142,6 +143,15 @@ describe('real apps from npm, driven by the scripted model', () => {
     expect(resultText(e2e.mock, 'tu_exec').text).toMatch(/\\"id\\": 7, \\"name\\": \\"Bi/);
     // What the model reads afterwards holds the whole answer.
     expect(resultText(e2e.mock, 'tu_text').text).toMatch(/"name": "Biscuit",\s*"species": "tortoise"/);
+    // swagger-ui puts zero-width spaces into the path of its arrow button's label (`get \u200b/pets\u200b/{id}`): the
+    // name reads as a person's screen reader says it, no escapes.
+    expect(await page.locator('.opblock-control-arrow').first().getAttribute('aria-label')).toBe('get \u200b/pets\u200b/{id}');
+    const read = resultText(e2e.mock, 'tu_read').text;
+    expect(read).toMatch(/- button "get \/pets\/\{id\}" \[expanded\] \[ref=e\d+\]/);
+    expect(read).not.toMatch(/\\u200b|\u200b/);
+    // Code samples keep their lines (`\n`): the response body as the viewer shows it, the curl command's continuation lines.
+    expect(read).toContain('- code: {\\n  "id": 7,\\n  "name": "Biscuit",\\n  "species": "tortoise"\\n}');
+    expect(read).toContain(`- code: curl -X 'GET' \\\\\\n  '${docs.url}/api/pets/7' \\\\\\n  -H 'accept: */*'`);
   });
 
   it('wiki (TiddlyWiki): create a tiddler, type its title and body (the body editor is a frame), save it', async () => {

@@ -246,6 +246,42 @@ export const PANEL_STATES: readonly PanelState[] = [
     },
   },
   {
+    name: 'prompt-tick',
+    about: 'a prompt for ticking an unnamed checkbox in a list: named by its row',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/chores.html', ready(world));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, (request) => ({
+        toolCalls: [{ name: 'click', input: { ref: refOf(lastRead(request), 'Buy milk') } }],
+      }));
+      await send(panel, 'Tick off the milk');
+      await panel.getByRole('dialog').waitFor();
+      return panel;
+    },
+  },
+  {
+    name: 'prompt-fill',
+    about: 'a prompt for filling two fields: named in its title',
+    async open(world) {
+      const { panel } = await panelOn(world, 'panel/chores.html', ready(world));
+      world.model.enqueue({ toolCalls: [{ name: 'read_page', input: {} }] }, (request) => ({
+        toolCalls: [
+          {
+            name: 'fill_form',
+            input: {
+              fields: [
+                { ref: refOf(lastRead(request), 'Name'), value: 'Ada Lovelace' },
+                { ref: refOf(lastRead(request), 'Email'), value: 'ada@example.com' },
+              ],
+            },
+          },
+        ],
+      }));
+      await send(panel, 'Fill in my name and email');
+      await panel.getByRole('dialog').waitFor();
+      return panel;
+    },
+  },
+  {
     name: 'prompt-destructive',
     about: 'a prompt for an act that cannot be undone',
     async open(world) {

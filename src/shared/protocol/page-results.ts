@@ -32,6 +32,10 @@ const controlFacts = z.object({
   chip: z.boolean().optional(),
   /** A button input's label (its value); never a field's contents. */
   value: z.string().optional(),
+  /** For a control with no name of its own in a list item or table row: that row's text (content/row-context.ts). */
+  row: z.string().optional(),
+  /** A checkbox's, switch's or radio's state now. */
+  checked: z.boolean().optional(),
   inputType: z.string().optional(),
   autocomplete: z.string().optional(),
   /** A link's resolved address and its target attribute. */

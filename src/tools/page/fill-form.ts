@@ -8,6 +8,8 @@ import { judgeFillCall } from '../safety/judge-fill.js';
 import { performAction } from './act.js';
 import { knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
+import type { ToolUseContext } from '../../runtime/context.js';
+import { quoted } from '../../shared/untrusted-text.js';
 
 const inputSchema = z.strictObject({
   fields: z
@@ -35,6 +37,22 @@ export interface FillProgress {
   frame?: number;
 }
 
+/**
+ * The fields by name, as the prompt and `npm start` print them: `"Name", "Email"`, the first three and
+ * then "and 2 more"; a field this run has not read (its ref unknown) is counted, not named.
+ */
+function fieldNames(input: z.output<typeof inputSchema>, context: ToolUseContext | undefined): string {
+  const names = input.fields.map((field) => {
+    const element = knownElement(context, input, field.ref);
+    const name = element?.name || element?.row;
+    return name ? quoted(name, 60) : undefined;
+  });
+  const count = input.fields.length;
+  if (names.some((name) => name === undefined)) return `${count} form field${count === 1 ? '' : 's'}`;
+  const shown = names.slice(0, 3).join(', ');
+  return count > 3 ? `${shown} and ${count - 3} more` : shown;
+}
+
 /** Fills form fields by ref, all in one frame per call group. */
 export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
   name: 'fill_form',
@@ -47,7 +65,7 @@ export const fillForm = buildTool<typeof inputSchema, string, FillProgress>({
     'Returns one line per field ("ok" or the error for that field). If any ref is stale nothing is filled (STALE_REF: call read_page again). It does not submit: click the submit button afterwards (or press_key Enter in a field). The last line says what changed on the page (e.g. a validation message).',
     'Use type to type into one field with keystrokes or to submit with Enter. Filling password or payment fields asks the person first.',
   ].join('\n'),
-  description: (input) => `Fill ${input.fields.length} form field${input.fields.length === 1 ? '' : 's'}`,
+  description: (input, context) => `Fill ${fieldNames(input, context)}`,
   validateInput: (input, context) =>
     validateKnownRefs(
       context,

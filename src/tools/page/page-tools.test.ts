@@ -191,6 +191,21 @@ describe('errors and safety', () => {
     ).toBe(true);
   });
 
+  it('fill_form names its fields (an unnamed one by its row), the first three and then how many more', () => {
+    const context = createTestContext([]);
+    context.snapshots.update(1, 'https://shop.test/account', {
+      e1: { role: 'textbox', name: 'Name' },
+      e2: { role: 'textbox', name: 'Email' },
+      e3: { role: 'checkbox', name: '', row: 'Buy milk' },
+      e4: { role: 'textbox', name: 'City' },
+      e5: { role: 'textbox', name: 'Zip' },
+    });
+    const described = (...refs: string[]) => fillForm.description(fillForm.inputSchema.parse({ fields: refs.map((ref) => ({ ref, value: 'x' })) }), context);
+    expect(described('e1', 'e2')).toBe('Fill "Name", "Email"');
+    expect(described('e1', 'e2', 'e3', 'e4', 'e5')).toBe('Fill "Name", "Email", "Buy milk" and 2 more');
+    expect(described('e1', 'e999')).toBe('Fill 2 form fields');
+  });
+
   it('navigate: another site is destructive and its subject is the target; history is not', async () => {
     const context = createTestContext([], { browser: fakeBrowser(() => null) });
     const away = navigate.inputSchema.parse({ url: 'https://evil.test/x' });

@@ -54,7 +54,8 @@ const quoted = (text: string) => `“${text.length > 80 ? `${text.slice(0, 79)}�
 /** `button “Delete account”`, or the tag when the element has no name. */
 export function describeControl(control: ControlFacts): string {
   const name = control.name || control.value || control.text;
-  return name ? `${control.role || control.tag} ${quoted(name)}` : control.role || control.tag;
+  if (name) return `${control.role || control.tag} ${quoted(name)}`;
+  return control.row ? `${control.role || control.tag} in ${quoted(control.row)}` : control.role || control.tag;
 }
 
 const labelsOf = (control: ControlFacts | undefined) => (control ? [control.name, control.text, control.value, control.title] : []);

@@ -34,8 +34,11 @@ export async function judgeClickCall(input: TabInput & { ref: string }, context:
   const [tabUrl, inspection] = await Promise.all([currentUrl(context, tabId), inspect(context, input, input.ref)]);
   if (!inspection.ok) return unreadable(inspection, 'the click');
   const effect = judgeActivation(inspection.facts, 'click', tabUrl ?? inspection.facts.url);
+  const target = inspection.facts.target;
   const facts = [
-    ...(inspection.facts.target ? [{ label: 'Element', value: shown(describeControl(inspection.facts.target)) }] : []),
+    ...(target ? [{ label: 'Element', value: shown(describeControl(target)) }] : []),
+    // A checkbox's state as it is now, so the prompt can say "Tick" or "Untick" rather than "Click".
+    ...(target?.checked !== undefined && target.role !== 'radio' ? [{ label: 'Now', value: target.checked ? 'ticked' : 'not ticked' }] : []),
     ...submissionFacts(effect),
   ];
   return opinion({ effect, facts, flows: submissionFlows(context, effect), tabId, tabUrl });

@@ -63,8 +63,9 @@ export function unreadable(inspection: Extract<Inspection, { ok: false }>, what:
 
 /** A page-derived value as a prompt shows it: one line, bounded, invisible and bidi characters revealed. */
 export function shown(text: string, max = 300): string {
-  // Line breaks stay visible as ⏎ (what Enter a typed text carries is part of what it does).
-  return clip(showInvisible(text.replace(/\r\n?|[\n\u2028\u2029\u0085]/g, '⏎')), max - 1);
+  // Line breaks stay visible as ⏎ (what Enter a typed text carries is part of what it does); zero-width
+  // characters as escapes, which reads drop: a run of them can hide data in text the person approves.
+  return clip(showInvisible(text.replace(/\r\n?|[\n\u2028\u2029\u0085]/g, '⏎'), true), max - 1);
 }
 
 /** The sites a call's tab may load while it runs: where it is, where the act leads, and any site nested in that address. */
