@@ -23,7 +23,9 @@ export function listChanges(
   for (const record of records) {
     if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
     for (const node of record.addedNodes) {
-      if (!(node instanceof Element) || !node.isConnected || hasAddedAncestor(node, addedNodes) || !isShown(node)) continue;
+      // A node that passed through this container and now sits elsewhere (a card dragged across a middle
+      // column on its way) is not a gain of this one: only what the container still holds counts.
+      if (!(node instanceof Element) || node.parentNode !== record.target || hasAddedAncestor(node, addedNodes) || !isShown(node)) continue;
       added.set(record.target, [...(added.get(record.target) ?? []), node]);
     }
     for (const node of record.removedNodes) {

@@ -89,7 +89,20 @@ function inView(element: Element, scroller: Element): string {
   // Estimated positions (a virtual list's spacers are estimates of its own) say so.
   const about = extent?.estimated ? 'about ' : '';
   const text = (item: Element) => quoted(wordsOf(item, ROW_TEXT_CHARS), ROW_TEXT_CHARS);
-  return `${about}${noun} ${position(first)}–${position(last)}${total} in view, from ${text(first)} to ${text(last)}`;
+  // What is rendered beyond the view can be read at once: a row just above or below needs no more scrolling.
+  const firstRendered = items[0];
+  const lastRendered = items[items.length - 1];
+  const rendered =
+    extent && firstRendered && lastRendered && (firstRendered !== first || lastRendered !== last)
+      ? ` (${noun} ${position(firstRendered)}–${position(lastRendered)} are rendered: read_page with this ref lists them)`
+      : '';
+  return `${about}${noun} ${position(first)}–${position(last)}${total} in view, from ${text(first)} to ${text(last)}${rendered}`;
+}
+
+/** Where a scroll to `target` can end: within 0 and the largest scroll position. */
+function clampedTarget(scroller: Element, vertical: boolean, target: number): number {
+  const max = vertical ? scroller.scrollHeight - scroller.clientHeight : scroller.scrollWidth - scroller.clientWidth;
+  return Math.min(Math.max(0, target), Math.max(0, max));
 }
 
 /** Scrolls inside `element` by screens of it, or to its top or bottom, and reports what is in view. */
@@ -101,16 +114,23 @@ export async function scrollInside(element: Element, how: InsideScroll): Promise
     throw new ToolError('NOT_SCROLLABLE', `${label(element)} does not scroll, and nothing in it or around it does.`, {
       suggestion: 'Scroll the page instead (scroll with a direction and no ref), or give the ref of the list or panel that scrolls.',
     });
-  const before = vertical ? scroller.scrollTop : scroller.scrollLeft;
-  if (how.to) scroller.scrollTo({ top: how.to === 'top' ? 0 : scroller.scrollHeight, behavior: 'instant' });
-  else {
-    const sign = direction === 'up' || direction === 'left' ? -1 : 1;
-    const delta = sign * (how.amount ?? 1) * (vertical ? scroller.clientHeight : scroller.clientWidth);
-    scroller.scrollBy({ top: vertical ? delta : 0, left: vertical ? 0 : delta, behavior: 'instant' });
-  }
+  const position = () => (vertical ? scroller.scrollTop : scroller.scrollLeft);
+  const before = position();
+  const sign = direction === 'up' || direction === 'left' ? -1 : 1;
+  const delta = sign * (how.amount ?? 1) * (vertical ? scroller.clientHeight : scroller.clientWidth);
+  const target = () => (how.to === 'top' ? 0 : how.to === 'bottom' ? scroller.scrollHeight : before + delta);
+  const go = () => scroller.scrollTo({ [vertical ? 'top' : 'left']: target(), behavior: 'instant' });
+  go();
   // A virtual list renders the new rows on its scroll event, a frame later: read after it has.
   await nextFrames();
-  const after = vertical ? scroller.scrollTop : scroller.scrollLeft;
+  // Scrolling up a virtual grid (Tabulator), the rows it inserts above make the browser's scroll anchoring
+  // pull the position back: a screen up moved 30px, 0.4 of one 2px. Once the rows are there, the same
+  // scroll again stays where it was sent. (Not to the bottom: an endless list that loaded more would go on loading.)
+  for (let again = 0; again < 2 && how.to !== 'bottom' && Math.abs(position() - clampedTarget(scroller, vertical, target())) > 1; again++) {
+    go();
+    await nextFrames();
+  }
+  const after = position();
   const moved = Math.round(Math.abs(after - before));
   const view = inView(element, scroller);
   const atTop = scroller.scrollTop <= 0;

@@ -1,0 +1,65 @@
+/**
+ * listChanges on real MutationObserver records in headless Chromium (bundled with esbuild and run in the
+ * page): what a list gained is what it still holds once the act is over.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../../tests/support/content-harness.js';
+
+const ENTRY = `
+import { listChanges } from './observe-changes.js';
+globalThis.__changes = async (steps) => {
+  const records = [];
+  const observer = new MutationObserver((batch) => records.push(...batch));
+  observer.observe(document.body, { childList: true, subtree: true });
+  for (const [item, list] of steps) document.getElementById(list).append(document.getElementById(item));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  records.push(...observer.takeRecords());
+  observer.disconnect();
+  const changes = [];
+  listChanges(records, (element) => 'list ' + element.id, (element) => element.id, changes);
+  return changes;
+};
+`;
+const BOARD = `<ul id="todo"><li id="a">Write notes</li><li id="b">Fix login</li></ul>
+<ul id="doing"><li id="c">Migrate</li></ul><ul id="done"><li id="d">Set up CI</li></ul>`;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  const built = await build({
+    stdin: { contents: ENTRY, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    write: false,
+    logLevel: 'silent',
+  });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.setContent(`<!doctype html><html><body>${BOARD}</body></html>`);
+  await page.addScriptTag({ content: built.outputFiles[0]!.text });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const changesOf = (steps: Array<[string, string]>) =>
+  page.evaluate((s) => (globalThis as unknown as { __changes(s: unknown): Promise<string[]> }).__changes(s), steps);
+
+describe('listChanges', () => {
+  it('does not count a list an item only passed through (a card dragged across the middle column)', async () => {
+    const changes = await changesOf([
+      ['b', 'doing'],
+      ['b', 'done'],
+    ]);
+    expect(changes).toEqual(['list done gained 1 item "Fix login" [ref=b]']);
+    expect(await page.locator('#doing li').allTextContents()).toEqual(['Migrate']);
+  });
+});
