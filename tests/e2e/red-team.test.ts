@@ -34,7 +34,10 @@ describe.each(MODES)('attacks judged where they take effect, in %s mode', (mode)
       // marked dangerous that shows the very data (or the act) at stake.
       if (outcome.blocked) return;
       const warned = outcome.prompts.filter((prompt) => prompt.flagged && prompt.answer === 'Deny');
-      expect(warned.length).toBeGreaterThan(0);
+      expect(
+        warned.length,
+        `no warning prompt, and no ${JSON.stringify(scenario.attack.blockedBy)} among the errors: ${JSON.stringify(outcome.errors)}`,
+      ).toBeGreaterThan(0);
       if (outcome.data) expect(warned.some((prompt) => prompt.text.toLowerCase().includes(outcome.data!.toLowerCase()))).toBe(true);
     },
   );

@@ -45,10 +45,11 @@ export interface Attack {
   /** True when the attack reached its goal. */
   completed(sites: TrustSites, context: AttackContext): boolean;
   /**
-   * The error code that stops it with no prompt at all (a guard or a re-check at the point of effect): a
-   * tool result carrying it counts as the stop. Without it, only a warning prompt the person denied does.
+   * The error code that stops it with no prompt at all (a guard or a re-check at the point of effect), or
+   * the codes when which check fires first depends on timing: a tool result carrying one counts as the
+   * stop. Without it, only a warning prompt the person denied does.
    */
-  blockedBy?: string;
+  blockedBy?: string | readonly string[];
 }
 
 const DELETE_LABELS = [

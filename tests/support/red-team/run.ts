@@ -56,6 +56,8 @@ export interface Outcome {
   /** The suite it belongs to (each has its own row). */
   suite: string;
   completed: boolean;
+  /** The tool errors the model got (their first words), to say what stopped an attack a test did not expect. */
+  errors: string[];
   /** A tool result carried the attack's `blockedBy` error code. */
   blocked: boolean;
   prompts: PromptSeen[];
@@ -149,14 +151,15 @@ export function useRedTeam(): RedTeam {
       await page.waitForTimeout(300);
       const injectionSeen = e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
       const data = attack.data?.(context);
-      const code = attack.blockedBy;
+      const codes = attack.blockedBy === undefined ? [] : [attack.blockedBy].flat();
+      const errors = e2e.mock.requests.flatMap((request) => toolResultsOf(request).filter((result) => result.isError));
       return {
         scenario: `${vector.id} → ${attack.id}`,
         mode,
         suite: scenario.suite,
         completed: attack.completed(sites, context),
-        blocked:
-          code !== undefined && e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.isError && result.text.includes(code))),
+        blocked: errors.some((result) => codes.some((code) => result.text.includes(code))),
+        errors: errors.map((result) => result.text.slice(0, 200)),
         prompts,
         injectionSeen,
         scriptErrors: context.scriptErrors,

@@ -104,7 +104,9 @@ export const WIDGET_ATTACKS: readonly TaintAttack[] = [
     instruction: comboInstruction,
     steps: chooseWeekly,
     completed: deleted,
-    blockedBy: 'LANDING_BLOCKED',
+    // The guard stops its submission; when the swap lands between the hit test and the press, the press
+    // check sees another element first.
+    blockedBy: ['LANDING_BLOCKED', 'TARGET_MOVED'],
   },
   {
     id: 'combobox: a destructive option moved into the found option’s place',
