@@ -4,10 +4,10 @@ import LongestFirst from './tests/support/e2e-sequencer.js';
 
 export default defineConfig({
   test: {
-    // One worker more than the cores: vitest's own default leaves one core to itself (cores − 1), which on
-    // a two-core machine is one worker, and an e2e file spends much of its time waiting on its browser and
-    // page (quiet windows after each act, a model's reply), so a worker per core left them half idle.
-    maxWorkers: availableParallelism() + 1,
+    // A worker per core: vitest's own default leaves one core to itself (cores − 1), which on a two-core
+    // machine is one worker, and the e2e files ran one after another. A third worker on two cores made the
+    // e2e run 17% shorter but loaded the machine enough to time out waits in the panel tests.
+    maxWorkers: Math.max(availableParallelism(), 1),
     // The longest e2e files start first, so the workers end about together (tests/support/e2e-sequencer.ts).
     sequence: { sequencer: LongestFirst },
     projects: [

@@ -382,6 +382,8 @@ export const PANEL_STATES: readonly PanelState[] = [
       const { panel } = await panelOn(world, 'panel/todo.html', ready(world));
       world.model.enqueue({ text: 'Done.' });
       await send(panel, 'Please compare the delivery options of the three shops I have open and tell me which one is cheapest for next week');
+      // The reply first: before the run shows, "settled" (no running line) would already hold.
+      await panel.getByText('Done.', { exact: true }).waitFor();
       await settled(panel);
       await panel.getByRole('button', { name: 'New chat' }).click();
       world.model.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });

