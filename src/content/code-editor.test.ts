@@ -5,22 +5,14 @@
  * order after a scroll. In headless Chromium through the content script's own command handler; Monaco
  * itself (its EditContext shape) is in the e2e (tests/e2e/code-editors.test.ts).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, run, send } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { run, send } from '../../tests/support/content-harness.js';
+import { useUnitPage } from '../../tests/support/unit-page.js';
 import { refIn } from '../../tests/support/tree-lines.js';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+useUnitPage((opened) => (page = opened));
 
 const line = (top: number, html: string) => `<div class="view-line" style="position:absolute;top:${top}px;width:100%;height:19px">${html}</div>`;
 

@@ -4,21 +4,13 @@
  * Chromium through the content script's own command handler. flatpickr itself is in the e2e
  * (tests/e2e/date-pickers.test.ts).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, run, send } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { run, send } from '../../tests/support/content-harness.js';
+import { useUnitPage } from '../../tests/support/unit-page.js';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+useUnitPage((opened) => (page = opened));
 
 /** read_page's text of a page made of `html`, in the page's language `lang`. */
 async function read(html: string, filter: 'all' | 'interactive' = 'all', lang = 'en'): Promise<string> {

@@ -3,22 +3,14 @@
  * script's own command handler: the row it sits in and whether it is ticked, so a prompt can say
  * "Tick “Buy milk”?" rather than "Click a checkbox?".
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, run } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../tests/support/content-harness.js';
+import { useUnitPage } from '../../tests/support/unit-page.js';
 import { refIn } from '../../tests/support/tree-lines.js';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+useUnitPage((opened) => (page = opened));
 
 describe('an unnamed checkbox in a list item', { timeout: 60_000 }, () => {
   it('is described to the judge by its row and its state now', async () => {

@@ -2,12 +2,9 @@
  * listChanges on real MutationObserver records in headless Chromium (bundled with esbuild and run in the
  * page): what a list gained is what it still holds once the act is over.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
 
 const ENTRY = `
 import { listChanges } from './observe-changes.js';
@@ -27,27 +24,11 @@ globalThis.__changes = async (steps) => {
 const BOARD = `<ul id="todo"><li id="a">Write notes</li><li id="b">Fix login</li></ul>
 <ul id="doing"><li id="c">Migrate</li></ul><ul id="done"><li id="d">Set up CI</li></ul>`;
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: ENTRY, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  browser = await launchBrowser();
-  page = await browser.newPage();
+useUnitPage(async (opened) => {
+  page = opened;
   await page.setContent(`<!doctype html><html><body>${BOARD}</body></html>`);
-  await page.addScriptTag({ content: built.outputFiles[0]!.text });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
+  await page.addScriptTag({ content: await bundleSource(ENTRY, import.meta.dirname) });
 });
 
 const changesOf = (steps: Array<[string, string]>) =>

@@ -3,21 +3,13 @@
  * handler: read_page keeps their line breaks and indents (as `\n`, like a text field's value) instead of
  * joining a sample into one line, and get_page_text gives each one as a fenced block.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, run } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../tests/support/content-harness.js';
+import { useUnitPage } from '../../tests/support/unit-page.js';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await browser.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+useUnitPage((opened) => (page = opened));
 
 /** A highlighted sample (the whitespace between its spans is its layout), a bare one, and one that tries to forge lines. */
 const SAMPLES = `<h1>Install</h1><p>Run   this

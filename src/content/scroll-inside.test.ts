@@ -3,12 +3,9 @@
  * the scroll module is bundled with esbuild and run in the page, and Tabulator's own scroll position and
  * rendered rows are the judges.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
 
 const ENTRY = `
 import { scrollInside } from './scroll-inside.js';
@@ -20,33 +17,15 @@ window.table = new Tabulator('#grid', { data, height: '400px', columns: [{ title
 window.table.on('tableBuilt', () => { document.body.dataset.built = 'yes'; });
 `;
 
-let browser: Browser;
 let page: Page;
-let bundle: string;
-
-beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: ENTRY, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  bundle = built.outputFiles[0]!.text;
-  browser = await launchBrowser();
-  page = await browser.newPage();
+useUnitPage(async (opened) => {
+  page = opened;
   await page.setContent('<!doctype html><html><body><div id="grid"></div></body></html>');
   await page.addStyleTag({ path: 'node_modules/tabulator-tables/dist/css/tabulator.min.css' });
   await page.addScriptTag({ path: 'node_modules/tabulator-tables/dist/js/tabulator.min.js' });
   await page.addScriptTag({ content: GRID });
   await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
-  await page.addScriptTag({ content: bundle });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
+  await page.addScriptTag({ content: await bundleSource(ENTRY, import.meta.dirname) });
 });
 
 type Scrolled = { summary: string; scrollY: number };

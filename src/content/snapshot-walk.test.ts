@@ -2,12 +2,9 @@
  * The snapshot's walk, alone, on small pages in headless Chromium: the walk and the label index are
  * bundled with esbuild and run in the page, and the tree they return is checked before any text pass.
  */
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../../tests/support/content-harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
 import type { SnapshotChild, SnapshotNode, SnapshotTree } from './snapshot-tree.js';
 
 const ENTRY = `
@@ -19,27 +16,11 @@ globalThis.__walk = (options) =>
   );
 `;
 
-let browser: Browser;
 let page: Page;
 let bundle: string;
-
-beforeAll(async () => {
-  const built = await build({
-    stdin: { contents: ENTRY, resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'ts' },
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  bundle = built.outputFiles[0]!.text;
-  browser = await launchBrowser();
-  page = await browser.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
+useUnitPage(async (opened) => {
+  page = opened;
+  bundle = await bundleSource(ENTRY, import.meta.dirname);
 });
 
 /** Walks a page made of `html` (after `script`, if any, ran). */
