@@ -55,6 +55,8 @@ interface KeyGuard {
 }
 
 const guards = new Map<string, KeyGuard>();
+/** Tokens this document armed and has disarmed: an unknown token is another document's guard. */
+const ended = new Set<string>();
 let counter = 0;
 
 /** Whether typing aimed at `node` types into `element`: the element, inside it, or the editing host it belongs to. */
@@ -128,6 +130,7 @@ export function guardKeys(element: Element): PageResultOf<'guard_keys'> {
     clearTimeout(guard.expiry);
     for (const type of types) view.removeEventListener(type, onKey, true);
     guards.delete(token);
+    ended.add(token);
   };
   guards.set(token, guard);
   const active = deepActiveElement(doc);
@@ -171,7 +174,8 @@ export async function keysLanded(command: PageCommandOf<'keys_landed'>): Promise
       blocked: 0,
       prevented: false,
       focused: false,
-      now: 'another page (this frame was reloaded or replaced)',
+      now: ended.has(command.token) ? 'nothing: the guard had ended' : 'another page (this frame was reloaded or replaced)',
+      ...(ended.has(command.token) ? {} : { replaced: true }),
     };
   }
   clearTimeout(guard.expiry);

@@ -228,6 +228,8 @@ export const pageResultSchemas = {
     focused: z.boolean(),
     /** The element is no longer in the document (a key's own handler removed it: an edit field Enter saves). */
     removed: z.boolean().optional(),
+    /** This document never armed the guard: the frame holds another document now (a load replaced it). */
+    replaced: z.boolean().optional(),
     /** What holds focus instead: `textbox "Amount"`, `a frame from pay.example`, `the page itself`. */
     now: z.string().optional(),
   }),

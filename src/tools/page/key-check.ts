@@ -163,18 +163,21 @@ async function sendKeyEvent(
   checking.catch(() => undefined); // a dialog pauses the page: the check answers late or not at all
   const dialog = dialogOf(await sending);
   if (dialog) return dialog;
+  // The last key's own effect took the document away (an Enter that submitted): nothing more goes. The
+  // check meets the old document going (NAVIGATED) or, when the load committed first, the new one.
+  const tookDocument = () => {
+    guard.left = 'another page';
+    guard.ended = true;
+    return undefined;
+  };
   let reply: PageResultOf<'keys_landed'>;
   try {
     reply = await checking;
   } catch (error) {
-    // The last key's own effect took the document away (an Enter that submitted): nothing more goes.
-    if (options.lastPress && isNavigated(error)) {
-      guard.left = 'another page';
-      guard.ended = true;
-      return undefined;
-    }
+    if (options.lastPress && isNavigated(error)) return tookDocument();
     throw error;
   }
+  if (options.lastPress && reply.replaced) return tookDocument();
   // A keydown the page did not prevent typed its character: its keypress must have reached the element.
   if (step.type === 'down' && step.text !== undefined && !reply.prevented) guard.sent.typing++;
   guard.ended = end && reply.arrived >= guard.sent.events;

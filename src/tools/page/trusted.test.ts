@@ -146,7 +146,13 @@ describe('trusted typing, only while focus stays in the judged field', () => {
    * this document, whose keypress the guard stops) or after its character (`after`: an input handler).
    */
   function guardedField(
-    options: { onKeydown?: (n: number) => { where: 'frame' | 'page'; now: string; after?: boolean } | undefined; prevent?: boolean; lateOnce?: boolean } = {},
+    options: {
+      onKeydown?: (n: number) => { where: 'frame' | 'page'; now: string; after?: boolean } | undefined;
+      prevent?: boolean;
+      lateOnce?: boolean;
+      /** From this keydown on, the frame holds a new document (the key's effect loaded a page): it never armed the guard. */
+      replacedAt?: number;
+    } = {},
   ) {
     const state = { keydowns: 0, keyups: 0, keypresses: 0, arrived: 0, insertions: 0, blocked: 0, focused: true, now: undefined as string | undefined };
     const typed: string[] = [];
@@ -156,6 +162,10 @@ describe('trusted typing, only while focus stays in the judged field', () => {
       replies: {
         ...field,
         keys_landed: (command: Command) => {
+          if (options.replacedAt !== undefined && state.keydowns >= options.replacedAt) {
+            const none = { keydowns: 0, keyups: 0, keypresses: 0, arrived: 0, insertions: 0, blocked: 0, prevented: false, focused: false };
+            return { ...none, replaced: true, now: 'another page (this frame was reloaded or replaced)' };
+          }
           const { now, ...counts } = state;
           const reply = { ...counts, prevented: options.prevent === true, ...(now ? { now } : {}) };
           if (late && command.expect !== undefined) {
@@ -241,6 +251,18 @@ describe('trusted typing, only while focus stays in the judged field', () => {
     const acted = await trustedType(last.context, target, 'abc', { clear: false, submit: false, stopped: () => false });
     expect(acted.done).toBe('Typed 3 characters into textbox "Search"');
     expect(keySteps(last.sent)).toEqual(['down:a=a', 'up:a', 'down:b=b', 'up:b', 'down:c=c']);
+  });
+
+  it('an Enter whose submission loaded a page before its check arrived is that Enter’s effect; a page loaded by an earlier key stops the typing', async () => {
+    const submitted = guardedField({ replacedAt: 3 });
+    const acted = await trustedType(submitted.context, target, 'ab', { clear: false, submit: true, stopped: () => false });
+    expect(acted.done).toContain('Typed 2 characters into textbox "Search"');
+    // No keyup: it would reach the new page.
+    expect(keySteps(submitted.sent)).toEqual(['down:a=a', 'up:a', 'down:b=b', 'up:b', 'down:Enter=\r']);
+    const early = guardedField({ replacedAt: 1 });
+    const error = await failure(trustedType(early.context, target, 'ab', { clear: false, submit: true, stopped: () => false }));
+    expect(error.code).toBe('FOCUS_MOVED');
+    expect(error.message).toContain('another page (this frame was reloaded or replaced)');
   });
 
   it('a keydown the page prevented types nothing and is no redirection; an event late to arrive is read again, not called a redirection', async () => {
