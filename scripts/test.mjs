@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, formatting (Prettier), unit tests, then the end-to-end tests (Chromium check, build, e2e; then
-// Firefox check, Firefox build, web-ext lint, Firefox e2e), and a
-// last line "N passed, N failed" that sums every test project — CI reads exactly that line, so keep it last
+// `npm test`: typecheck, lint, formatting (Prettier) and unit tests side by side; then both builds and
+// Mozilla's linter on the Firefox one; then the end-to-end tests in Chromium and in Firefox side by side.
+// A last line "N passed, N failed" sums every test project — CI reads exactly that line, so keep it last
 // and keep its shape. Every stage runs even when an earlier one failed, so one run shows every problem;
-// a failed stage that is not a test run (typecheck, lint, Chromium, build) counts as one failure, and a
-// test run that broke without reporting a failed test (a file that did not load) counts as one too.
+// a failed stage that is not a test run (typecheck, lint, a browser check, a build) counts as one failure,
+// and a test run that broke without reporting a failed test (a file that did not load) counts as one too.
 // The exit code is non-zero when anything failed.
-import { spawnSync } from 'node:child_process';
+//
+// Why side by side: the end-to-end tests wait on browsers far more than they compute (about half of two
+// cores is busy while they run), and the static checks are one process each, so running them one after
+// another left a core idle. A stage run beside another has its output held and printed whole when it
+// ends, so no two stages' lines interleave; the stage that runs longest in its group streams.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,17 +23,28 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
-/** Runs a command in the project root with the output shown; true when it exited with 0. */
-function run(label, command, args) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.error) console.error(result.error.message);
-  return result.status === 0;
+/** Runs a command in the project root; true when it exited with 0. Streams its output, or holds it until it ends. */
+function run(label, command, args, { hold = false } = {}) {
+  const started = Date.now();
+  if (!hold) console.log(`\n=== ${label} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      if (hold) process.stdout.write(`\n=== ${label} (${seconds} s) ===\n${Buffer.concat(chunks).toString('utf8')}`);
+      else console.log(`=== ${label}: ${seconds} s ===`);
+      resolve(code === 0);
+    });
+  });
 }
 
 /** A stage that is not a test run: its failure counts as one failed check. */
-function check(label, command, args) {
-  const ok = run(label, command, args);
+async function check(label, command, args, options) {
+  const ok = await run(label, command, args, options);
   if (!ok) {
     failed++;
     problems.push(label);
@@ -37,9 +53,14 @@ function check(label, command, args) {
 }
 
 /** One vitest project, counted from its JSON report. */
-function vitest(project) {
+async function vitest(project, options) {
   const file = join(reports, `${project}.json`);
-  const ok = run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const ok = await run(
+    `${project} tests`,
+    'npx',
+    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    options,
+  );
   let report;
   try {
     report = JSON.parse(readFileSync(file, 'utf8'));
@@ -58,17 +79,21 @@ function vitest(project) {
   }
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['eslint', '.']);
-check('format', 'npx', ['prettier', '--check', '.']);
-vitest('unit');
-if (check('chromium', 'node', ['scripts/ensure-chromium.mjs']) && check('build', 'npx', ['vite', 'build'])) vitest('e2e');
-else problems.push('e2e tests (not run)');
+const hold = { hold: true };
+await Promise.all([
+  check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], hold),
+  check('lint', 'npx', ['eslint', '.'], hold),
+  check('format', 'npx', ['prettier', '--check', '.'], hold),
+  vitest('unit', hold),
+]);
+const chromium = (await check('chromium', 'node', ['scripts/ensure-chromium.mjs'])) && (await check('build', 'npx', ['vite', 'build']));
 // The Firefox build: Mozilla's linter on it, then its end-to-end tests in Firefox (also alone: `npm run test:firefox`).
-if (check('firefox', 'node', ['scripts/ensure-firefox.mjs']) && check('build:firefox', 'npx', ['vite', 'build', '-c', 'vite.firefox.config.ts'])) {
-  check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs']);
-  vitest('e2e-firefox');
-} else problems.push('e2e-firefox tests (not run)');
+const firefox =
+  (await check('firefox', 'node', ['scripts/ensure-firefox.mjs'])) && (await check('build:firefox', 'npx', ['vite', 'build', '-c', 'vite.firefox.config.ts']));
+if (firefox) await check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs']);
+if (!chromium) problems.push('e2e tests (not run)');
+if (!firefox) problems.push('e2e-firefox tests (not run)');
+await Promise.all([chromium && vitest('e2e'), firefox && vitest('e2e-firefox', hold)]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');
