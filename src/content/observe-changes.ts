@@ -15,6 +15,8 @@ export function listChanges(
   name: (element: Element) => string,
   refOf: (element: Element) => string,
   changes: string[],
+  /** Containers whose changes the act reports itself (a combobox it picked in): left out. */
+  skip: (container: Element) => boolean = () => false,
 ): Set<string> {
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
@@ -53,7 +55,7 @@ export function listChanges(
       .map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`)
       .join(', ')}${elements.length > 3 ? ', …' : ''}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
-    if (!container.isConnected) continue;
+    if (!container.isConnected || skip(container)) continue;
     const addedElements = added.get(container) ?? [];
     const removedTexts = removed.get(container) ?? [];
     const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);

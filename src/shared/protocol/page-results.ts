@@ -144,7 +144,7 @@ export const pageResultSchemas = {
     seen: z.array(z.string()).max(8),
     count: z.number().int().min(0),
   }),
-  combobox_value: z.object({ values: z.array(z.string()) }),
+  combobox_value: z.object({ values: z.array(z.string()), open: z.boolean() }),
   file_target: z.object({
     documentId: z.string(),
     url: z.string(),
