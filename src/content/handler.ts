@@ -27,6 +27,7 @@ import { frameHoldsFocus, guardKeys, keysLanded } from './key-guard.js';
 import { deepActiveElement } from './observe-util.js';
 import { takeSnapshot } from './snapshot.js';
 import { fileTarget, uploadFiles } from './upload.js';
+import { uploadShown } from './upload-preview.js';
 import { precheck } from './precheck.js';
 import { comboboxClosed, comboboxOption, comboboxParts, comboboxValues, widgetOf } from './combobox.js';
 
@@ -129,6 +130,16 @@ export const pageHandlers: PageHandlers = {
   },
   file_target: (command) => fileTarget(resolveRef(command.ref, command.documentId)),
   upload: (command) => uploadFiles(resolveRef(command.ref, command.documentId), command),
+  upload_shown: (command) => {
+    // The zone may have gone with the drop (Uppy replaces its "browse files" button): the files' entries are still read.
+    let target: Element | undefined;
+    try {
+      target = resolveRef(command.ref, command.documentId);
+    } catch {
+      target = undefined;
+    }
+    return { shown: uploadShown(command.names, target) };
+  },
   inspect: (command) => inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {}),
   locate: async (command) => {
     const element = resolveRef(command.ref, command.documentId);

@@ -113,6 +113,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(20),
   }),
+  /** What the page shows of the uploaded files now (src/content/upload-preview.ts): a preview or entry naming each. */
+  z.object({ type: z.literal('upload_shown'), ref: localRef, documentId: z.string().optional(), names: z.array(z.string().max(200)).min(1).max(20) }),
   // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
   z.object({
     type: z.literal('locate'),
