@@ -8,7 +8,7 @@
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { attrOf, closestOf, parentElementOf, querySelectorAllOf } from './dom.js';
-import { COUNTED_ROLES, extentOf, itemsOf, ownIndex } from './extent.js';
+import { COUNTED_ROLES, extentOf, itemsOf, ownIndex, renderedWords } from './extent.js';
 import { itemText } from './observe-util.js';
 
 /** More items than this gained and lost together is a new view of the list, not an edit of it. */
@@ -66,12 +66,8 @@ export function shownNow(
   const extent = counted ? extentOf(whole, role) : undefined;
   const quote = (item: Element) => `${clipped(itemText(item), 60)} [ref=${refOf(item)}]`;
   let which: string;
-  if (extent && extent.first !== undefined && extent.last !== undefined) {
-    const about = extent.estimated ? 'about ' : '';
-    const aboutTotal = extent.totalEstimated && !extent.estimated ? 'about ' : '';
-    which = `${about}${noun} ${extent.first}–${extent.last} of ${aboutTotal}${extent.total} rendered (${items.length})`;
-  } else if (extent) {
-    which = `${items.length} of ${extent.totalEstimated || extent.estimated ? 'about ' : ''}${extent.total} ${noun} rendered`;
+  if (extent) {
+    which = `${renderedWords(extent)}${extent.first !== undefined ? ` (${items.length})` : ''}`;
   } else {
     const at = ownIndex(first, rows);
     which = at !== undefined ? `${noun} ${at}–${at + items.length - 1} (${items.length})` : `${items.length} ${noun}`;

@@ -175,15 +175,19 @@ function headerRowsHeight(container: Element, scroller: Element, rows: boolean):
   return height;
 }
 
+/** Which items are rendered, in words: `about rows 1–40 of 600 rendered`, `rows 435–474 of about 600 rendered`, `40 of 600 rows rendered`. */
+export function renderedWords(extent: Extent): string {
+  const about = extent.estimated ? 'about ' : '';
+  const aboutTotal = extent.totalEstimated && !extent.estimated ? 'about ' : '';
+  return extent.first !== undefined && extent.last !== undefined
+    ? `${about}${extent.noun} ${extent.first}–${extent.last} of ${aboutTotal}${extent.total} rendered`
+    : `${extent.rendered} of ${about}${aboutTotal}${extent.total} ${extent.noun} rendered`;
+}
+
 /** The extent as the words after a list's or grid's line: ` (40 of about 600 rows rendered; …)`, or ''. */
 export function extentWords(extent: Extent | undefined): string {
   if (!extent) return '';
-  const about = extent.estimated ? 'about ' : '';
-  const aboutTotal = extent.totalEstimated && !extent.estimated ? 'about ' : '';
-  const which =
-    extent.first !== undefined && extent.last !== undefined
-      ? `${about}${extent.noun} ${extent.first}–${extent.last} of ${aboutTotal}${extent.total} rendered`
-      : `${extent.rendered} of ${about}${aboutTotal}${extent.total} ${extent.noun} rendered`;
+  const which = renderedWords(extent);
   const how = extent.scroller ? 'scroll with this ref and a direction to render others' : 'the others are rendered as the page scrolls';
   return ` (${which}; ${how})`;
 }
