@@ -105,16 +105,16 @@ function clampedTarget(scroller: Element, vertical: boolean, target: number): nu
 /** Most steps of a scroll: beyond them, the rest is one jump (a list of 100,000 rows is not stepped through). */
 const MAX_STEPS = 120;
 
-/** The next task of the page's event loop (a message, which hidden tabs do not hold back as they do timers and frames). */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(undefined);
-  });
+/**
+ * A turn of the event loop for what the step's scroll event scheduled (a list that renders in a task of
+ * its own): a scheduler task, which hidden tabs do not hold back as they do timers and frames; where
+ * there is none, the microtasks only (a list that renders in its scroll listener, as Tabulator does, has
+ * rendered by then).
+ */
+const nextTask = (): Promise<unknown> => {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void) => Promise<void> } }).scheduler;
+  return scheduler?.postTask ? scheduler.postTask(() => undefined) : Promise.resolve();
+};
 
 /**
  * Scrolls to `goal` a screen at a time, letting the page render each step, as a wheel or a key does. A
