@@ -149,7 +149,10 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
   // A person's pick closes the list (a multi-select's may stay open for the next pick, until Escape):
   // wait for it to say so, and close it with Escape when it does not, so no popup is left over the form.
   let now = await valueOf(context, where, parts.widget, CLOSE_MS);
-  if (now.open && (await closeWith(context, where, textBox))) now = await valueOf(context, where, parts.widget, CLOSE_MS);
+  if (now.open && (await closeWith(context, where, textBox))) {
+    now = await valueOf(context, where, parts.widget, CLOSE_MS);
+    if (!now.open) notes.push('its list was still open after the pick: Escape closed it');
+  }
   if (now.open) notes.push('its list stayed open after the pick: press Escape or click outside it to close it');
   const missing = values.filter((value) => !now.values.some((shown) => shown.trim().toLowerCase() === value.trim().toLowerCase()));
   if (missing.length > 0) notes.push(`the widget does not show ${names(missing)} as chosen`);
