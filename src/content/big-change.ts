@@ -11,7 +11,7 @@ import { attrOf, closestOf, parentElementOf, querySelectorAllOf } from './dom.js
 import { COUNTED_ROLES, extentOf, itemsOf, ownIndex, renderedWords } from './extent.js';
 import { itemText } from './observe-util.js';
 
-/** More items than this gained and lost together is a new view of the list, not an edit of it. */
+/** More items than this gained and lost together (some of each) is a new view of the list, not an edit of it. */
 export const MANY_ITEMS = 6;
 
 const COUNTED = 'table, [role=grid], [role=table], [role=treegrid], ul, ol, [role=list], [role=listbox], [role=tree], [role=feed]';

@@ -74,7 +74,9 @@ export function listChanges(
             )[0],
         )
         .filter((element): element is Element => element !== undefined);
-      if (gained.length + lost.length > MANY_ITEMS) {
+      // Items that came and went together are a new view of the list (a sort, a scroll, a filter); only
+      // additions ("Load more") or only removals keep their items named, the new ones with their refs.
+      if (gained.length > 0 && lost.length > 0 && gained.length + lost.length > MANY_ITEMS) {
         const now = shownNow(container, gained.length, lost.length, name, refOf);
         if (now) {
           for (const line of removedLines.get(container) ?? []) explained.add(line);
