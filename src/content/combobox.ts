@@ -205,6 +205,19 @@ function leavesBy(option: Element): { leaves?: 'link' | 'submit' } {
   return submitters.some((submitter) => submitter && (submitter as HTMLButtonElement).form) ? { leaves: 'submit' } : {};
 }
 
+/** Is the widget's popup open: it says so (aria-expanded on it or its text box), or a popup it points to shows options? */
+function isOpen(widget: Element): boolean {
+  if ([widget, ...querySelectorAllOf(widget, 'input')].some((element) => attrOf(element, 'aria-expanded') === 'true')) return true;
+  return popupsOf(widget).some((popup) => isShown(popup) && [...querySelectorAllOf(popup, '[role="option"]')].some((option) => isShown(option)));
+}
+
+/** Waits (at most `maxMs`, as the page renders) for the widget's popup to close; whether it is still open. */
+export async function comboboxClosed(widget: Element, maxMs: number): Promise<boolean> {
+  const started = performance.now();
+  while (isOpen(widget) && performance.now() - started < maxMs) await new Promise((resolve) => setTimeout(resolve, 50));
+  return isOpen(widget);
+}
+
 /**
  * The values the widget holds, as the page shows them: the labels chosen in the select it mirrors (kept
  * in sync by the library), else its chosen items (selected options inside it), else its text box's text.

@@ -2,8 +2,9 @@
  * How much of a list or grid is on the page. A virtual grid (Tabulator, AG Grid, a long React list)
  * keeps only the rows near its scroll position in the DOM: 40 of 600. Read as it is, it looks like a
  * grid of 40 rows, and a model looking for row 207 gives up or guesses. The numbers come from the page's
- * own ARIA when it gives them (`aria-rowcount`, `aria-rowindex`, `aria-setsize`, `aria-posinset`), and
- * otherwise from the scroll container's height against the rows' — a heuristic, so it says "about".
+ * own ARIA when it gives them (`aria-rowcount`, `aria-rowindex`, `aria-setsize`, `aria-posinset`) or from
+ * the index a virtual list writes on each item (`data-index`, `row-index`), and otherwise from the scroll
+ * container's height against the rows' — a heuristic, so it says "about".
  * Only numbers and fixed words come out of here: nothing the page writes reaches the line.
  */
 import { attrOf, closestOf, parentElementOf } from './dom.js';
@@ -36,7 +37,10 @@ export interface Extent {
   last?: number;
   /** The whole, from ARIA, or estimated from heights. */
   total: number;
+  /** The positions are estimated from heights (the items carry none of their own). */
   estimated: boolean;
+  /** The whole is estimated from heights (no aria-rowcount or aria-setsize). */
+  totalEstimated?: boolean;
   /** The element that scrolls the items, when one does. */
   scroller?: Element;
 }
@@ -86,6 +90,40 @@ function rowHeight(items: readonly Element[]): number {
   return heights[Math.floor(heights.length / 2)] ?? 0;
 }
 
+/**
+ * The item's own position, 1-based, when the page writes one: `aria-rowindex` / `aria-posinset`, or the
+ * 0-based index a virtual list keeps on each item it renders (`data-index`: TanStack Virtual, react-virtuoso;
+ * `row-index`: AG Grid; `data-row-index`).
+ */
+export function ownIndex(item: Element, rows: boolean): number | undefined {
+  const declared = positiveInt(attrOf(item, rows ? 'aria-rowindex' : 'aria-posinset'));
+  if (declared !== undefined) return declared;
+  for (const name of ZERO_BASED) {
+    const value = attrOf(item, name);
+    if (value !== null && /^\d+$/.test(value)) return Number(value) + 1;
+  }
+  return undefined;
+}
+const ZERO_BASED = ['data-index', 'row-index', 'data-row-index'];
+
+/**
+ * The first and last position of the rendered items from their own indexes, when every item has one and
+ * together they are one unbroken run (rows placed out of DOM order, as AG Grid may, still count): a
+ * position the page wrote beats one guessed from heights. Undefined when any is missing or they skip.
+ */
+function ownSpan(items: readonly Element[], rows: boolean): { first: number; last: number } | undefined {
+  const indexes = new Set<number>();
+  for (const item of items) {
+    const index = ownIndex(item, rows);
+    if (index === undefined) return undefined;
+    indexes.add(index);
+  }
+  if (indexes.size !== items.length || indexes.size === 0) return undefined;
+  const first = Math.min(...indexes);
+  const last = Math.max(...indexes);
+  return last - first + 1 === items.length ? { first, last } : undefined;
+}
+
 /** How much of `container`'s items are rendered, or undefined when it is all there (or cannot be told). */
 export function extentOf(container: Element, role: string): Extent | undefined {
   const kind = ITEMS_OF[role];
@@ -105,26 +143,28 @@ export function extentOf(container: Element, role: string): Extent | undefined {
   const scroller = firstItem ? scrollerOf(firstItem, container) : undefined;
   const rows = kind.noun === 'rows';
   const declared = rows ? positiveInt(attrOf(container, 'aria-rowcount')) : firstItem ? positiveInt(attrOf(firstItem, 'aria-setsize')) : undefined;
+  const own = ownSpan(items, rows);
   if (declared !== undefined) {
-    const indexAttribute = rows ? 'aria-rowindex' : 'aria-posinset';
-    const first = firstItem ? positiveInt(attrOf(firstItem, indexAttribute)) : undefined;
-    const last = lastItem ? positiveInt(attrOf(lastItem, indexAttribute)) : undefined;
     // aria-rowcount counts header rows too: what is missing is what no rendered row stands for.
     const headers = rows ? container.querySelectorAll('tr, [role=row]').length - rendered : 0;
     if (declared - headers <= rendered) return undefined;
-    return { noun: kind.noun, rendered, first, last, total: declared, estimated: false, scroller };
+    return { noun: kind.noun, rendered, first: own?.first, last: own?.last, total: declared, estimated: false, scroller };
   }
   if (!scroller || !firstItem || !lastItem) return undefined;
   const height = rowHeight(items);
   if (height <= 0) return undefined;
   // A virtual list keeps the scroll height of all its rows (spacers above and below the rendered ones):
   // the space above the first rendered row and below the last, in row heights, is the rows not rendered.
+  // Libraries size their spacers from an average height (Tabulator), so these are estimates: the positions
+  // the items carry, when they carry them, are used instead, and only the whole stays an estimate.
   const box = scroller.getBoundingClientRect();
   const headerHeight = headerRowsHeight(container, scroller, rows);
   const above = Math.max(0, Math.round((firstItem.getBoundingClientRect().top - box.top + scroller.scrollTop - headerHeight) / height));
   const below = Math.max(0, Math.round((scroller.scrollHeight - (lastItem.getBoundingClientRect().bottom - box.top + scroller.scrollTop)) / height));
-  if (above + below < MIN_MISSING) return undefined;
-  return { noun: kind.noun, rendered, first: above + 1, last: above + rendered, total: above + rendered + below, estimated: true, scroller };
+  const first = own?.first ?? above + 1;
+  const last = own?.last ?? above + rendered;
+  if (first - 1 + below < MIN_MISSING) return undefined;
+  return { noun: kind.noun, rendered, first, last, total: last + below, estimated: own === undefined, totalEstimated: true, scroller };
 }
 
 /** The height of the header rows that scroll with the data rows (a table's head inside its scrolling box). */
@@ -135,14 +175,19 @@ function headerRowsHeight(container: Element, scroller: Element, rows: boolean):
   return height;
 }
 
+/** Which items are rendered, in words: `about rows 1–40 of 600 rendered`, `rows 435–474 of about 600 rendered`, `40 of 600 rows rendered`. */
+export function renderedWords(extent: Extent): string {
+  const about = extent.estimated ? 'about ' : '';
+  const aboutTotal = extent.totalEstimated && !extent.estimated ? 'about ' : '';
+  return extent.first !== undefined && extent.last !== undefined
+    ? `${about}${extent.noun} ${extent.first}–${extent.last} of ${aboutTotal}${extent.total} rendered`
+    : `${extent.rendered} of ${about}${aboutTotal}${extent.total} ${extent.noun} rendered`;
+}
+
 /** The extent as the words after a list's or grid's line: ` (40 of about 600 rows rendered; …)`, or ''. */
 export function extentWords(extent: Extent | undefined): string {
   if (!extent) return '';
-  const about = extent.estimated ? 'about ' : '';
-  const which =
-    extent.first !== undefined && extent.last !== undefined
-      ? `${about}${extent.noun} ${extent.first}–${extent.last} of ${extent.total} rendered`
-      : `${extent.rendered} of ${about}${extent.total} ${extent.noun} rendered`;
+  const which = renderedWords(extent);
   const how = extent.scroller ? 'scroll with this ref and a direction to render others' : 'the others are rendered as the page scrolls';
   return ` (${which}; ${how})`;
 }

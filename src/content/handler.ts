@@ -27,8 +27,9 @@ import { frameHoldsFocus, guardKeys, keysLanded } from './key-guard.js';
 import { deepActiveElement } from './observe-util.js';
 import { takeSnapshot } from './snapshot.js';
 import { fileTarget, uploadFiles } from './upload.js';
+import { uploadShown } from './upload-preview.js';
 import { precheck } from './precheck.js';
-import { comboboxOption, comboboxParts, comboboxValues, widgetOf } from './combobox.js';
+import { comboboxClosed, comboboxOption, comboboxParts, comboboxValues, widgetOf } from './combobox.js';
 
 /** What every action reports: where the page is now, and its one line for the model. */
 function action(summary: string): PageResultOf<'click'> {
@@ -122,12 +123,23 @@ export const pageHandlers: PageHandlers = {
   precheck: (command) => precheck(resolveRef(command.ref, command.documentId), command.purpose),
   combobox_parts: (command) => comboboxParts(resolveRef(command.ref, command.documentId)),
   combobox_option: (command) => comboboxOption(resolveRef(command.ref, command.documentId), command.name, command),
-  combobox_value: (command) => {
-    const element = resolveRef(command.ref, command.documentId);
-    return { values: comboboxValues(widgetOf(element) ?? element) };
+  combobox_value: async (command) => {
+    const widget = widgetOf(resolveRef(command.ref, command.documentId)) ?? resolveRef(command.ref, command.documentId);
+    const open = await comboboxClosed(widget, command.closedWithinMs ?? 0);
+    return { values: comboboxValues(widget), open };
   },
   file_target: (command) => fileTarget(resolveRef(command.ref, command.documentId)),
   upload: (command) => uploadFiles(resolveRef(command.ref, command.documentId), command),
+  upload_shown: (command) => {
+    // The zone may have gone with the drop (Uppy replaces its "browse files" button): the files' entries are still read.
+    let target: Element | undefined;
+    try {
+      target = resolveRef(command.ref, command.documentId);
+    } catch {
+      target = undefined;
+    }
+    return { shown: uploadShown(command.names, target) };
+  },
   inspect: (command) => inspectTarget(command.ref ? resolveRef(command.ref, command.documentId) : undefined, command.values ? { values: command.values } : {}),
   locate: async (command) => {
     const element = resolveRef(command.ref, command.documentId);
@@ -151,7 +163,7 @@ export const pageHandlers: PageHandlers = {
   guard_keys: (command) => guardKeys(command.ref ? resolveRef(command.ref, command.documentId) : (deepActiveElement() ?? document.body)),
   keys_landed: (command) => keysLanded(command),
   frame_focus: (command) => frameHoldsFocus(command),
-  observe_start: (command) => startObservation(observationTarget(command.ref, command.documentId), command.refPrefix),
+  observe_start: (command) => startObservation(observationTarget(command.ref, command.documentId), command.refPrefix, command.quietTarget ?? false),
   observe_end: (command) => finishObservation(command.token, command.quietMs, command.maxMs),
 };
 

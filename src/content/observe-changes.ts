@@ -5,6 +5,7 @@
  */
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
+import { MANY_ITEMS, shownNow } from './big-change.js';
 import { itemText, linesOf } from './observe-util.js';
 import { isShown } from './snapshot.js';
 
@@ -14,11 +15,14 @@ export function listChanges(
   name: (element: Element) => string,
   refOf: (element: Element) => string,
   changes: string[],
+  /** Containers whose changes the act reports itself (a combobox it picked in): left out. */
+  skip: (container: Element) => boolean = () => false,
 ): Set<string> {
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
   const addedNodes = new Set<Node>();
   const explained = new Set<string>();
+  const removedLines = new Map<Element, string[]>();
   for (const record of records) if (record.type === 'childList') for (const node of record.addedNodes) addedNodes.add(node);
   for (const record of records) {
     if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
@@ -29,8 +33,11 @@ export function listChanges(
       added.set(record.target, [...(added.get(record.target) ?? []), node]);
     }
     for (const node of record.removedNodes) {
-      if (node instanceof Element && !node.isConnected && !addedNodes.has(node))
+      if (node instanceof Element && !node.isConnected && !addedNodes.has(node)) {
         removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
+        // Its lines as the region comparison read them (cells run together there) are said by the list's clause.
+        removedLines.set(record.target, [...(removedLines.get(record.target) ?? []), ...linesOf(node)]);
+      }
     }
   }
   // Lines of what is named here are not repeated as new text by the region comparison.
@@ -48,7 +55,7 @@ export function listChanges(
       .map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`)
       .join(', ')}${elements.length > 3 ? ', …' : ''}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
-    if (!container.isConnected) continue;
+    if (!container.isConnected || skip(container)) continue;
     const addedElements = added.get(container) ?? [];
     const removedTexts = removed.get(container) ?? [];
     const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);
@@ -67,6 +74,16 @@ export function listChanges(
             )[0],
         )
         .filter((element): element is Element => element !== undefined);
+      // Items that came and went together are a new view of the list (a sort, a scroll, a filter); only
+      // additions ("Load more") or only removals keep their items named, the new ones with their refs.
+      if (gained.length > 0 && lost.length > 0 && gained.length + lost.length > MANY_ITEMS) {
+        const now = shownNow(container, gained.length, lost.length, name, refOf);
+        if (now) {
+          for (const line of removedLines.get(container) ?? []) explained.add(line);
+          changes.push(now);
+          continue;
+        }
+      }
       if (gained.length && lost.length) changes.push(`${name(container)} gained ${withRefs(gained)} and lost ${items(lost)}`);
       else if (gained.length) changes.push(`${name(container)} gained ${withRefs(gained)}`);
       else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);

@@ -30,6 +30,8 @@ import {
 interface Observation {
   token: string;
   target: Element | undefined;
+  /** The act says what changed inside the target itself: changes there are not listed (and its lines, before). */
+  quietTarget: string[] | undefined;
   refPrefix: string;
   observer: MutationObserver;
   records: MutationRecord[];
@@ -75,7 +77,7 @@ function end(observation: Observation): void {
 }
 
 /** Arms an observation around `target` (or the focused element). Replaces any earlier one. */
-export function startObservation(target: Element | undefined, refPrefix: string): PageResultOf<'observe_start'> {
+export function startObservation(target: Element | undefined, refPrefix: string, quietTarget = false): PageResultOf<'observe_start'> {
   if (current) end(current);
   const token = `o${++counter}`;
   const subject = target ?? deepActiveElement();
@@ -84,6 +86,7 @@ export function startObservation(target: Element | undefined, refPrefix: string)
   const observation: Observation = {
     token,
     target,
+    quietTarget: quietTarget && target ? linesOf(target) : undefined,
     refPrefix,
     observer: new MutationObserver((batch) => {
       records.push(...batch);
@@ -185,7 +188,11 @@ function describe(o: Observation): ObservedEffects {
     elements[`${o.refPrefix}${ref}`] = summarize(element, roleOf(element) || 'generic', roleOf(element) ? nameOf(element, roleOf(element)) : itemText(element));
     return `${o.refPrefix}${ref}`;
   };
-  const itemTexts = listChanges(o.records, name, refOf, changes);
+  // A combobox's pick says itself what it chose: its popup's options and chips coming and going are not news.
+  const quiet = o.quietTarget !== undefined && o.target?.isConnected ? o.target : undefined;
+  const inQuiet = (element: Element) => quiet?.contains(element) ?? false;
+  const itemTexts = listChanges(o.records, name, refOf, changes, inQuiet);
+  if (quiet) for (const line of [...(o.quietTarget ?? []), ...linesOf(quiet)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
   if (o.region) {
@@ -204,7 +211,7 @@ function describe(o: Observation): ObservedEffects {
     // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
     if (added.length > 0 && root) {
       const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter(
-        (control) => control !== o.target && added.includes(itemText(control)) && isShown(control),
+        (control) => control !== o.target && !inQuiet(control) && added.includes(itemText(control)) && isShown(control),
       );
       for (const control of controls.slice(0, 3)) {
         changes.push(`${name(control)} appeared`);
@@ -224,7 +231,7 @@ function describe(o: Observation): ObservedEffects {
     // (One that took focus is named by the focus clause. When the region itself was replaced, the page's
     // other fields would all look new: none is named then.)
     if (root && root === o.region) {
-      const fresh = shownFields(root).filter((field) => field !== o.target && field !== focused);
+      const fresh = shownFields(root).filter((field) => field !== o.target && field !== focused && !inQuiet(field));
       const keys = fresh.map(fieldKey);
       for (const key of multisetMinus(keys, o.regionFields).slice(0, 3)) {
         const at = keys.indexOf(key);
@@ -242,7 +249,7 @@ function describe(o: Observation): ObservedEffects {
   if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
 
   const result: ObservedEffects = { url: location.href, changes: changes.slice(0, 8), staleRefs: [], elements };
-  if (o.target) {
+  if (o.target && !quiet) {
     if (!o.target.isConnected) {
       // Many apps redraw a row on every change: find the element that took the target's place.
       const successor = successorOf(o.signature);
@@ -261,7 +268,7 @@ function describe(o: Observation): ObservedEffects {
   }
   // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
   // list item's edit field) is news.
-  if (focused !== o.focus && focused !== o.target)
+  if (focused !== o.focus && focused !== o.target && !inQuiet(focused))
     result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
   const landed = landedElsewhere(o);
   if (landed) result.landedElsewhere = name(landed);

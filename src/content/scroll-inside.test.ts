@@ -59,4 +59,21 @@ describe('scrollInside on Tabulator', () => {
     expect(last).toBeGreaterThan(inLast);
     expect(last - first + 1).toBe(rows);
   });
+
+  it('deep in the grid, names the rows in view by the positions Tabulator gives them (a jump there was 8–15 rows off)', async () => {
+    await scroll({ to: 'top' });
+    const height = await page.evaluate(() => (document.querySelector('.tabulator-row') as HTMLElement).offsetHeight);
+    const { summary } = await scroll({ direction: 'down', amount: (449 * height) / (await screen()) });
+    const own = await page.evaluate(() => {
+      const { table } = window as unknown as { table: { getRows(which: 'display'): Array<{ getElement(): HTMLElement }> } };
+      const box = document.querySelector('.tabulator-tableholder')!.getBoundingClientRect();
+      const shown = table
+        .getRows('display')
+        .map((row, i) => ({ rect: row.getElement().getBoundingClientRect(), at: i + 1, connected: row.getElement().isConnected }))
+        .filter(({ rect, connected }) => connected && rect.bottom > box.top + 1 && rect.top < box.bottom - 1);
+      return [shown[0]!.at, shown[shown.length - 1]!.at];
+    });
+    expect(own[0]).toBe(450);
+    expect(summary).toContain(`about rows ${own[0]}–${own[1]} of 600 in view, from "450 Person 450"`);
+  });
 });

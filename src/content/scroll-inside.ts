@@ -6,7 +6,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { quoted } from '../shared/untrusted-text.js';
 import { roleOf } from './aria.js';
-import { COUNTED_ROLES, extentOf, itemsOf } from './extent.js';
+import { COUNTED_ROLES, extentOf, itemsOf, ownIndex } from './extent.js';
 import { wordsOf } from './observe-util.js';
 import { label } from './target.js';
 
@@ -80,12 +80,9 @@ function inView(element: Element, scroller: Element): string {
   if (!first || !last) return '';
   const extent = extentOf(found.container, found.role);
   const noun = extent?.noun ?? (found.role === 'listbox' ? 'options' : ['grid', 'table', 'treegrid'].includes(found.role) ? 'rows' : 'items');
-  const position = (item: Element): number => {
-    const declared = Number.parseInt(item.getAttribute(noun === 'rows' ? 'aria-rowindex' : 'aria-posinset') ?? '', 10);
-    if (Number.isFinite(declared) && declared > 0) return declared;
-    return (extent?.estimated ? (extent.first ?? 1) - 1 : 0) + items.indexOf(item) + 1;
-  };
-  const total = ` of ${extent ? extent.total : items.length}`;
+  // A position the item carries is exact; else it is counted from the first rendered one (estimated or declared).
+  const position = (item: Element): number => ownIndex(item, noun === 'rows') ?? (extent?.first ?? 1) + items.indexOf(item);
+  const total = ` of ${extent?.totalEstimated && !extent.estimated ? 'about ' : ''}${extent ? extent.total : items.length}`;
   // Estimated positions (a virtual list's spacers are estimates of its own) say so.
   const about = extent?.estimated ? 'about ' : '';
   const text = (item: Element) => quoted(wordsOf(item, ROW_TEXT_CHARS), ROW_TEXT_CHARS);
@@ -105,6 +102,43 @@ function clampedTarget(scroller: Element, vertical: boolean, target: number): nu
   return Math.min(Math.max(0, target), Math.max(0, max));
 }
 
+/** Most steps of a scroll: beyond them, the rest is one jump (a list of 100,000 rows is not stepped through). */
+const MAX_STEPS = 120;
+
+/**
+ * A turn of the event loop for what the step's scroll event scheduled (a list that renders in a task of
+ * its own): a scheduler task, which hidden tabs do not hold back as they do timers and frames; where
+ * there is none, the microtasks only (a list that renders in its scroll listener, as Tabulator does, has
+ * rendered by then).
+ */
+const nextTask = (): Promise<unknown> => {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (task: () => void) => Promise<void> } }).scheduler;
+  return scheduler?.postTask ? scheduler.postTask(() => undefined) : Promise.resolve();
+};
+
+/**
+ * Scrolls to `goal` a screen at a time, letting the page render each step, as a wheel or a key does. A
+ * virtual list that sees one big jump places its rows by proportion (Tabulator: the row at scrollTop /
+ * scrollHeight of the whole) and sizes its spacers to match, so the rows' positions read from the spacers
+ * were 8–15 rows off deep in a grid of 600; stepped, it adds and removes rows one by one and its spacers
+ * stay true to the rows' heights. The browser sends its scroll event with the next frame, and frames
+ * come seldom in a tab that is not shown: each step sends the list its scroll event at once instead.
+ */
+async function stepTowards(scroller: Element, vertical: boolean, goal: number, position: () => number): Promise<void> {
+  const screen = Math.max(1, vertical ? scroller.clientHeight : scroller.clientWidth);
+  const to = (value: number) => scroller.scrollTo({ [vertical ? 'top' : 'left']: value, behavior: 'instant' });
+  for (let step = 0; step < MAX_STEPS && Math.abs(position() - goal) > 1; step++) {
+    const from = position();
+    to(goal > from ? Math.min(goal, from + screen) : Math.max(goal, from - screen));
+    if (Math.abs(position() - from) < 1) break; // held where it is (the end, or the page holds it)
+    scroller.dispatchEvent(new Event('scroll'));
+    await nextTask();
+  }
+  if (Math.abs(position() - goal) > 1) to(goal);
+  // What the list does on the browser's own scroll event (some render in the frame after it): read after it.
+  await nextFrames();
+}
+
 /** Scrolls inside `element` by screens of it, or to its top or bottom, and reports what is in view. */
 export async function scrollInside(element: Element, how: InsideScroll): Promise<InsideScrolled> {
   const direction = how.to === 'top' ? 'up' : how.to === 'bottom' ? 'down' : (how.direction ?? 'down');
@@ -120,9 +154,7 @@ export async function scrollInside(element: Element, how: InsideScroll): Promise
   const delta = sign * (how.amount ?? 1) * (vertical ? scroller.clientHeight : scroller.clientWidth);
   const target = () => (how.to === 'top' ? 0 : how.to === 'bottom' ? scroller.scrollHeight : before + delta);
   const go = () => scroller.scrollTo({ [vertical ? 'top' : 'left']: target(), behavior: 'instant' });
-  go();
-  // A virtual list renders the new rows on its scroll event, a frame later: read after it has.
-  await nextFrames();
+  await stepTowards(scroller, vertical, clampedTarget(scroller, vertical, target()), position);
   // Scrolling up a virtual grid (Tabulator), the rows it inserts above make the browser's scroll anchoring
   // pull the position back: a screen up moved 30px, 0.4 of one 2px. Once the rows are there, the same
   // scroll again stays where it was sent. (Not to the bottom: an endless list that loaded more would go on loading.)

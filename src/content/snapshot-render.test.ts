@@ -149,6 +149,10 @@ describe('big tables and virtual grids', () => {
     expect(extentWords({ noun: 'rows', rendered: 40, first: 1, last: 40, total: 600, estimated: true, scroller: {} as Element })).toBe(
       ' (about rows 1–40 of 600 rendered; scroll with this ref and a direction to render others)',
     );
+    // Positions the rows carry are exact: only the whole, from the spacers, is estimated.
+    expect(
+      extentWords({ noun: 'rows', rendered: 40, first: 435, last: 474, total: 600, estimated: false, totalEstimated: true, scroller: {} as Element }),
+    ).toBe(' (rows 435–474 of about 600 rendered; scroll with this ref and a direction to render others)');
     expect(extentWords({ noun: 'items', rendered: 10, total: 50, estimated: false })).toBe(
       ' (10 of 50 items rendered; the others are rendered as the page scrolls)',
     );

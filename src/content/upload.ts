@@ -15,6 +15,7 @@ import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { attrOf, closestOf, documentOrigin, elementById, parentElementOf, querySelectorAllOf, shadowRootOf } from './dom.js';
 import { documentId } from './refs.js';
 import { deepElementFromPoint, label } from './target.js';
+import { beforeUpload } from './upload-preview.js';
 import { isShown } from './visibility.js';
 
 type Facts = PageResultOf<'file_target'>;
@@ -112,6 +113,10 @@ const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${(bytes /
 /** Puts the files into the ref's file input, or drops them on its drop zone; says which and what the input holds now. */
 export function uploadFiles(element: Element, command: PageCommandOf<'upload'>): PageResultOf<'upload'> {
   const found = findTarget(element);
+  beforeUpload(
+    command.files.map((file) => file.name),
+    element,
+  );
   const transfer = new DataTransfer();
   for (const file of command.files) transfer.items.add(new File([decode(file.base64)], file.name, { type: file.type, lastModified: Date.now() }));
   const list = command.files.map((file) => `${file.name}, ${sizeOf(file.size)}`).join('; ');

@@ -28,8 +28,29 @@ type TabulatorWindow = Window & {
   table: {
     getSorters(): Array<{ field: string; dir: string }>;
     getData(which: 'active'): unknown[];
+    getRows(which: 'display'): Array<{ getElement(): HTMLElement; getData(): Record<'id' | 'name' | 'maker' | 'madeIn' | 'price', unknown> }>;
   };
 };
+
+/** Tabulator's own account of where it stands: the positions (1-based) of the rows it rendered and of those in view, and each row's cells in order. */
+function tabulatorRows(): { rendered: [number, number]; inView: [number, number]; texts: string[] } {
+  const { table } = window as unknown as TabulatorWindow;
+  const rows = table.getRows('display');
+  const holder = document.querySelector('.tabulator-tableholder') as HTMLElement;
+  const box = holder.getBoundingClientRect();
+  const positions: number[] = [];
+  const visible: number[] = [];
+  rows.forEach((row, i) => {
+    const element = row.getElement();
+    if (!element.isConnected || !element.parentElement) return;
+    positions.push(i + 1);
+    const rect = element.getBoundingClientRect();
+    if (rect.bottom > box.top + 1 && rect.top < box.bottom - 1) visible.push(i + 1);
+  });
+  const span = (list: number[]): [number, number] => [Math.min(...list), Math.max(...list)];
+  const text = (data: Record<string, unknown>) => [data.id, data.name, data.maker, data.madeIn, data.price].join(' ');
+  return { rendered: span(positions), inView: span(visible), texts: rows.map((row) => text(row.getData())) };
+}
 
 describe('a virtual grid (Tabulator), driven by the scripted model', () => {
   const e2e = useExtension({ mock: true });
@@ -87,7 +108,7 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
     const end = resultText(e2e.mock, 'tu_end');
     expect(end.isError, end.text).toBe(false);
     // Positions are estimates (Tabulator's own spacers are): the rows' own words say where it is.
-    expect(end.text).toMatch(/Scrolled grid down by \d+px: about rows \d+–\d+ of \d+ in view, from "\d+ Product \d+ [^"]*" to "600 Product 600 Hooli India/);
+    expect(end.text).toMatch(/Scrolled grid down by \d+px: about rows \d+–600 of 600 in view, from "\d+ Product \d+ [^"]*" to "600 Product 600 Hooli India/);
     expect(end.text).not.toContain('page position');
 
     // The click on the header says which way the grid sorts now, so no read is needed to check it.
@@ -99,5 +120,69 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
     expect(whole).toContain('columnheader "Price" [sorted=ascending]');
     const shown = await page.evaluate(() => document.querySelectorAll('.tabulator-row').length);
     expect(whole.match(/- row "/g)?.length).toBe(shown + 1);
+  });
+});
+
+describe('deep in a virtual grid (Tabulator): positions match its own', () => {
+  const e2e = useExtension({ mock: true });
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    server = await startFixtureServer('node_modules/tabulator-tables/dist', (_req, res, pathname) => {
+      if (pathname !== '/' && pathname !== '/index.html') return false;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(GRID_PAGE);
+      return true;
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('scrolled to row 450 of 600, the read, the scroll and a sort there name the rows Tabulator has there', async () => {
+    const { page, tabId } = await e2e.open(`${server.url}/`);
+    await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
+    const grid = () => refIn(resultText(e2e.mock, 'deep_read').text, '- grid');
+    // Row 450 starts 449 rows down: that many row heights, in screens of the grid's body.
+    const screens = await page.evaluate(() => {
+      const holder = document.querySelector('.tabulator-tableholder') as HTMLElement;
+      return (449 * (document.querySelector('.tabulator-row') as HTMLElement).offsetHeight) / holder.clientHeight;
+    });
+    e2e.mock.enqueue(
+      callNext({ id: 'deep_read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'deep_down', name: 'scroll', input: () => ({ ref: grid(), direction: 'down', amount: 20 }) }),
+      callNext({ id: 'deep_more', name: 'scroll', input: () => ({ ref: grid(), direction: 'down', amount: Math.round((screens - 20) * 100) / 100 }) }),
+      callNext({ id: 'deep_grid', name: 'read_page', input: () => ({ ref: grid() }) }),
+      { text: 'Row 450 is read.' },
+    );
+    await converse(e2e, tabId, 'What is in row 450?', 'Row 450 is read.');
+    const atDepth = await page.evaluate(tabulatorRows);
+    expect(atDepth.inView[0]).toBeGreaterThan(440);
+
+    // The scroll says which rows are in view, by Tabulator's own positions.
+    const more = resultText(e2e.mock, 'deep_more').text;
+    expect(more).toContain(`rows ${atDepth.inView[0]}–${atDepth.inView[1]} of 600 in view, from "${atDepth.texts[atDepth.inView[0] - 1]}"`);
+    expect(more).not.toMatch(/gained \d+ items/);
+
+    // The read of the grid: its line's positions are Tabulator's, and its row 450 is Tabulator's row 450.
+    const read = resultText(e2e.mock, 'deep_grid').text;
+    const [, first, last] = /grid \[ref=e\d+\] \(about rows (\d+)–(\d+) of 600 rendered/.exec(read) ?? [];
+    expect([Number(first), Number(last)]).toEqual(atDepth.rendered);
+    const rowLines = read.split('\n').filter((line) => /- row "\d/.test(line));
+    expect(rowLines[450 - Number(first)]).toContain(`row "${atDepth.texts[449]}"`);
+
+    // A sort there (in a new task, which reads again: refs are the task's) says where the grid stands now,
+    // by Tabulator's positions, and by which column, not row by row.
+    e2e.mock.enqueue(
+      callNext({ id: 'deep_again', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'deep_sort', name: 'click', input: (previous) => ({ ref: refIn(previous, 'columnheader "Price"') }) }),
+      { text: 'Sorted.' },
+    );
+    await converse(e2e, tabId, 'Sort by price', 'Sorted.');
+    const sorted = await page.evaluate(tabulatorRows);
+    const sort = resultText(e2e.mock, 'deep_sort').text;
+    expect(sort).toContain(`now has about rows ${sorted.rendered[0]}–${sorted.rendered[1]} of `);
+    expect(sort).toContain(`, from "${sorted.texts[sorted.rendered[0] - 1]}" [ref=`);
+    expect(sort).toContain('sorted by "Price" ascending');
+    expect(sort).not.toMatch(/gained \d+ items|text ".*" is gone/);
   });
 });

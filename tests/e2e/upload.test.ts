@@ -25,14 +25,14 @@ const DASHBOARD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <script>const { Uppy, Dashboard } = globalThis.Uppy; window.uppy = new Uppy().use(Dashboard, { inline: true, target: '#dash', height: 360 });</script>
 </body></html>`;
 
-/** An expense form whose receipt goes through Dropzone's own drop zone, uploaded at once to /upload. */
+/** An expense form whose receipt goes through Dropzone's own drop zone, uploaded at once to /upload (or to the address `?to=` gives). */
 const EXPENSES = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Expenses</title>
 <link rel="stylesheet" href="/dropzone.css"></head><body>
 <h1>New expense</h1>
 <label>Amount <input name="amount"></label>
 <div id="receipt" class="dropzone"></div>
 <script src="/dropzone-min.js"></script>
-<script>Dropzone.autoDiscover = false; window.dz = new Dropzone('#receipt', { url: '/upload', paramName: 'receipt' });</script>
+<script>Dropzone.autoDiscover = false; window.dz = new Dropzone('#receipt', { url: new URLSearchParams(location.search).get('to') || '/upload', paramName: 'receipt' });</script>
 </body></html>`;
 
 /** A profile form: the file inputs are hidden; a styled button opens one, a label the other. */
@@ -69,6 +69,9 @@ const routes: FixtureRoutes = (req, res, pathname) => {
       received.push(Buffer.concat(chunks).toString('utf8'));
       send('application/json', '{"ok":true}');
     });
+  } else if (pathname === '/upload-full' && req.method === 'POST') {
+    req.resume();
+    req.on('end', () => res.writeHead(507, { 'content-type': 'text/plain' }).end('Storage full'));
   } else return false;
   return true;
 };
@@ -113,8 +116,32 @@ describe('upload_file on real upload widgets', () => {
     expect(line.text).toMatch(/^Dropped 1 file \(taxi\.txt, 31 bytes\) on button "Drop files here to upload"/);
     expect(line.text).toContain('set by script');
     expect(line.text).toMatch(/taxi\.txt/);
-    expect(line.text).toMatch(/upload request seen: POST \/upload → (200|no answer yet)/);
+    // What the page did with it: a preview that Dropzone marked done, and the request's answer (waited for).
+    expect(line.text).toContain('a preview or entry naming "taxi.txt" appeared ("31 b", "taxi.txt"; marked success)');
+    expect(line.text).toContain('upload request seen: POST /upload → 200 OK');
     expect(line.text).not.toContain('Airport');
+  });
+
+  it('Dropzone: an upload the server refuses is said as refused, with the preview Dropzone marks failed', async () => {
+    const { page, tabId } = await e2e.open('/expenses.html?to=/upload-full');
+    await page.locator('.dz-button').waitFor();
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
+      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'Drop files here' }) }),
+      callNext({
+        id: 'tu_upload',
+        name: 'upload_file',
+        input: (found) => ({ ref: refIn(found, 'button "Drop files here to upload"'), files: [{ name: 'hotel.txt', content: 'Hotel 140 EUR' }] }),
+      }),
+      { text: 'The upload failed.' },
+    );
+    await converse(e2e, tabId, 'Attach a receipt for the hotel', 'The upload failed.');
+    // Dropzone's own state: it took the file and its upload failed.
+    const status = await page.evaluate(() => (window as unknown as { dz: { files: Array<{ status: string }> } }).dz.files.map((f) => f.status));
+    expect(status).toEqual(['error']);
+    const line = resultText(e2e.mock, 'tu_upload').text;
+    expect(line).toContain('upload request seen: POST /upload-full → 507');
+    expect(line).toMatch(/a preview or entry naming "hotel\.txt" appeared \([^)]*"Storage full"[^)]*; marked error\)/);
   });
 
   it('Uppy: its Dashboard takes a drop of the written file into Uppy’s own state', async () => {
@@ -138,7 +165,9 @@ describe('upload_file on real upload widgets', () => {
     const line = resultText(e2e.mock, 'tu_upload');
     expect(line.isError, line.text).toBe(false);
     expect(line.text).toMatch(/^Dropped 1 file \(agenda\.md, 18 bytes\)/);
-    expect(line.text).toContain('agenda.md');
+    // Uppy lists the file and uploads it only on the person's click: no request, and the line says so.
+    expect(line.text).toContain('a preview or entry naming "agenda.md" appeared');
+    expect(line.text).toContain('no upload request was seen yet');
   });
 
   it('a file input hidden behind a styled button, and one behind its label, take files by the button’s and the label’s ref', async () => {
@@ -186,6 +215,7 @@ describe('upload_file on real upload widgets', () => {
     expect(cv.isError, cv.text).toBe(false);
     expect(cv.text).toMatch(/^Put 1 file \(cv\.md, 20 bytes\) into the file input behind button "Attach your CV"/);
     expect(cv.text).toContain('the input holds cv.md');
+    expect(cv.text).toContain('a preview or entry naming "cv.md" appeared ("cv: cv.md (20 bytes)")');
     // A text file for an image input is refused before anything is sent (the accept list is the input's).
     const wrong = resultText(e2e.mock, 'tu_wrong');
     expect(wrong.isError).toBe(true);

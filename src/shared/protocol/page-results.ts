@@ -144,7 +144,7 @@ export const pageResultSchemas = {
     seen: z.array(z.string()).max(8),
     count: z.number().int().min(0),
   }),
-  combobox_value: z.object({ values: z.array(z.string()) }),
+  combobox_value: z.object({ values: z.array(z.string()), open: z.boolean() }),
   file_target: z.object({
     documentId: z.string(),
     url: z.string(),
@@ -163,6 +163,7 @@ export const pageResultSchemas = {
     /** The names the file input holds now (empty for a drop: what the zone did is in the observer's report). */
     held: z.array(z.string()),
   }),
+  upload_shown: z.object({ shown: z.array(z.string()) }),
   /** The point to act at (viewport CSS pixels of this frame) and what the element is. */
   locate: z.object({
     documentId: z.string(),

@@ -94,8 +94,13 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     untilAny: z.boolean(),
     maxMs: z.number().int().min(0).max(5_000),
   }),
-  /** The values a custom combobox shows now. */
-  z.object({ type: z.literal('combobox_value'), ref: localRef, documentId: z.string().optional() }),
+  /** The values a custom combobox shows now, and whether its popup is open (after waiting, bounded, for it to close). */
+  z.object({
+    type: z.literal('combobox_value'),
+    ref: localRef,
+    documentId: z.string().optional(),
+    closedWithinMs: z.number().int().min(0).max(3_000).optional(),
+  }),
   /** What a ref would take files on (src/content/upload.ts): its file input, or a drop zone. Sends no event. */
   z.object({ type: z.literal('file_target'), ref: localRef, documentId: z.string().optional() }),
   /** Puts files (bytes in base64) into the ref's file input, or drops them on its drop zone. */
@@ -108,6 +113,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(20),
   }),
+  /** What the page shows of the uploaded files now (src/content/upload-preview.ts): a preview or entry naming each. */
+  z.object({ type: z.literal('upload_shown'), ref: localRef, documentId: z.string().optional(), names: z.array(z.string().max(200)).min(1).max(20) }),
   // Trusted input (src/content/locate.ts): the point to act at, checked like a synthetic action.
   z.object({
     type: z.literal('locate'),
@@ -169,7 +176,14 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   /** An ancestor frame: does focus in this frame rest on child frame `frameId`'s iframe? */
   z.object({ type: z.literal('frame_focus'), ...childFrame }),
   // What an action did (src/content/observe.ts): armed before it, read after the page settles.
-  z.object({ type: z.literal('observe_start'), ref: localRef.optional(), documentId: z.string().optional(), refPrefix: z.string().regex(/^(f\d+)?$/) }),
+  z.object({
+    type: z.literal('observe_start'),
+    ref: localRef.optional(),
+    documentId: z.string().optional(),
+    refPrefix: z.string().regex(/^(f\d+)?$/),
+    /** The act says itself what changed inside its target (a combobox's pick): changes there are not listed again. */
+    quietTarget: z.boolean().optional(),
+  }),
   z.object({
     type: z.literal('observe_end'),
     token: z.string().max(40),

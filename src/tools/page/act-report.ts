@@ -23,6 +23,8 @@ export interface EffectReport {
   observed?: PageResultOf<'observe_end'>;
   /** Why the page's side could not be read, when it could not. */
   unobserved?: string;
+  /** `done` says what the act changed itself: anything else is "other". */
+  saysChange?: boolean;
 }
 
 const MAX_STALE_LISTED = 8;
@@ -81,7 +83,7 @@ export function actReportLine(report: EffectReport): string {
     clauses.push(report.unobserved);
     sawChange = true; // unknown is not "no change"
   }
-  if (!sawChange) clauses.push(observed?.target ? 'no other visible change' : 'no visible change');
+  if (!sawChange) clauses.push(observed?.target || report.saysChange ? 'no other visible change' : 'no visible change');
   const notes = report.notes?.length ? `; ${report.notes.join('; ')}` : '';
   return `${report.done.replace(/\.$/, '')}${notes}${via}. Then: ${clauses.join('; ')}.`;
 }

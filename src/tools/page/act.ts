@@ -28,6 +28,8 @@ export interface ActResult {
   dialog?: DialogInfo;
   /** How the act reached the page when it did not use the input path (e.g. "values set by script"); '' says nothing. */
   via?: string;
+  /** `done` itself says what changed (a combobox's pick): nothing else seen is "no other visible change". */
+  saysChange?: boolean;
 }
 
 /** An observation left open by a dialog, finished by handle_dialog once the dialog is answered. */
@@ -108,7 +110,7 @@ async function settle(
  */
 export async function performAction(
   context: ToolUseContext,
-  where: { tabId: number; frameId: number; ref?: string | undefined; what: string },
+  where: { tabId: number; frameId: number; ref?: string | undefined; what: string; quietTarget?: boolean },
   act: (path: InputPath, page: { interrupted: () => boolean }) => Promise<ActResult>,
 ): Promise<ActOutcome> {
   const bridge = requireBrowser(context);
@@ -120,7 +122,13 @@ export async function performAction(
     const { token } = await sendPageCommand(
       context,
       tabId,
-      { type: 'observe_start', ...(where.ref ? { ref: where.ref } : {}), ...(documentId ? { documentId } : {}), refPrefix: framePrefix(frameId) },
+      {
+        type: 'observe_start',
+        ...(where.ref ? { ref: where.ref } : {}),
+        ...(documentId ? { documentId } : {}),
+        refPrefix: framePrefix(frameId),
+        ...(where.quietTarget ? { quietTarget: true } : {}),
+      },
       frameId,
     );
     let acted: ActResult;
@@ -142,7 +150,7 @@ export async function performAction(
     if (dialog) pendingObservations.set(tabId, { frameId, token });
     const observed = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
     const shownPath: InputPath = acted.via === undefined ? path : { trusted: false, reason: acted.via };
-    return finish(context, tabId, { done: acted.done, notes: acted.notes ?? [], path: shownPath, dialog, observed, watch });
+    return finish(context, tabId, { done: acted.done, notes: acted.notes ?? [], path: shownPath, dialog, observed, watch, saysChange: acted.saysChange });
   } finally {
     watch?.stop();
   }
@@ -197,6 +205,7 @@ function finish(
     observed: PageResultOf<'observe_end'> | undefined;
     watch: PageWatch | undefined;
     unobserved?: string;
+    saysChange?: boolean | undefined;
   },
 ): ActOutcome {
   const events = parts.watch?.events();
@@ -218,6 +227,7 @@ function finish(
     ...(parts.dialog ? { dialog: parts.dialog } : {}),
     ...(parts.observed ? { observed: parts.observed } : {}),
     ...(unobserved ? { unobserved } : {}),
+    ...(parts.saysChange ? { saysChange: true } : {}),
   });
   const origins = [originOf(parts.observed?.url), originOf(parts.dialog?.url)].filter((origin): origin is string => origin !== undefined);
   const reads = [...new Set(origins)].map((origin) => ({ origin, text: line }));

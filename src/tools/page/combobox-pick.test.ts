@@ -14,7 +14,12 @@ const PARTS = { kind: 'combobox', widget: 'e2', opener: 'e3', multiple: false, v
 const none = { seen: [], count: 0 };
 
 /** A page whose widget shows `opened` after the click and `filtered` after typing. */
-function page(opened: Record<string, unknown>, filtered: Record<string, unknown>, parts: Record<string, unknown> = PARTS) {
+function page(
+  opened: Record<string, unknown>,
+  filtered: Record<string, unknown>,
+  parts: Record<string, unknown> = PARTS,
+  now: Record<string, unknown> = { values: ['Kenya'], open: false },
+) {
   let typed = false;
   const browser = fakeBrowser((sent: SentCommand) => {
     const { type } = sent.command;
@@ -22,7 +27,7 @@ function page(opened: Record<string, unknown>, filtered: Record<string, unknown>
     if (type === 'combobox_option') return ok(typed ? filtered : opened);
     if (type === 'type') typed = true;
     if (type === 'click' || type === 'type') return ok({ documentId: 'doc', url: 'https://shop.test/account', summary: `${type} done` });
-    if (type === 'combobox_value') return ok({ values: ['Kenya'] });
+    if (type === 'combobox_value') return ok(now);
     return ok({});
   });
   const context = createTestContext([], { browser });
@@ -37,7 +42,16 @@ describe('select_option on a custom combobox', () => {
     const { context, steps } = page({ option: 'e9', textBox: 'e4', seen: ['Germany', 'Kenya'], count: 2 }, none);
     const result = await call(selectOption, { ref: 'e1', values: ['Kenya'] }, context);
     expect(steps()).toEqual(['combobox_parts e1', 'click e3', 'combobox_option e2 Kenya', 'click e9', 'combobox_value e2']);
-    expect(result.data).toContain('Chose "Kenya" in combobox "Country"; it now shows "Kenya"');
+    expect(result.data).toContain('Chose "Kenya" in combobox "Country": it now shows "Kenya" (it showed "Choose")');
+    expect(result.data).not.toContain('stayed open');
+  });
+
+  it('says so when the list stays open after the pick, and names in a multi-select only what was added', async () => {
+    const multiple = { ...PARTS, multiple: true, values: ['Priya Raman'] };
+    const { context } = page({ option: 'e9', seen: ['Jonas Berg'], count: 1 }, none, multiple, { values: ['Priya Raman', 'Jonas Berg'], open: true });
+    const result = await call(selectOption, { ref: 'e1', values: ['Jonas Berg'] }, context);
+    expect(result.data).toContain('Chose "Jonas Berg" in combobox "Country": added "Jonas Berg"; it now shows "Priya Raman", "Jonas Berg"');
+    expect(result.data).toContain('its list stayed open after the pick: press Escape or click outside it to close it');
   });
 
   it('types the name into its text box when the option is not shown yet, then clicks it', async () => {

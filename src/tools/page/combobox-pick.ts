@@ -20,6 +20,8 @@ import { trustedClick, trustedKey, trustedType, type Target } from './trusted.js
 /** How long the popup may take to show its options after the click or the typing (a list loaded from a server). */
 const OPEN_MS = 1_500;
 const FILTER_MS = 3_000;
+/** How long a pick's popup may take to close (its closing animation), before and after the Escape that closes it. */
+const CLOSE_MS = 1_000;
 
 type Parts = Extract<PageResultOf<'combobox_parts'>, { kind: 'combobox' }>;
 
@@ -70,13 +72,32 @@ async function typeRef(context: ToolUseContext, where: PickWhere, ref: string, t
   return undefined;
 }
 
-/** Leaves the widget as a person would after no match: Escape in its text box closes the popup (judged like press_key on it). */
-async function closeWith(context: ToolUseContext, where: PickWhere, textBox: string | undefined): Promise<void> {
-  if (!textBox || !where.path.trusted) return;
+/** Leaves the widget as a person would: Escape in its text box closes the popup (judged like press_key on it). Whether it was sent. */
+async function closeWith(context: ToolUseContext, where: PickWhere, textBox: string | undefined): Promise<boolean> {
+  if (!textBox || !where.path.trusted) return false;
   const target: Target = { tabId: where.tabId, frameId: where.frameId, ref: textBox, documentId: where.documentId };
   const escape = parseKeyCombo('Escape');
-  if (!escape.ok) return;
-  await trustedKey(context, where.tabId, escape.press, target).catch(() => undefined); // the error to report is the missing option
+  if (!escape.ok) return false;
+  // The error to report is the missing option (or the list left open), not the key's.
+  return trustedKey(context, where.tabId, escape.press, target).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** What the widget shows now, once its popup has closed (or the bounded wait for it ended). */
+function valueOf(context: ToolUseContext, where: PickWhere, widget: string, closedWithinMs: number) {
+  return sendPageCommand(context, where.tabId, { type: 'combobox_value', ref: widget, ...doc(where), closedWithinMs }, where.frameId, closedWithinMs + 5_000);
+}
+
+/** What the pick changed, in the widget's own words: `"Kenya" (it showed "Choose a country")`, or `added "Jonas Berg"`. */
+function changedWords(before: readonly string[], after: readonly string[], multiple: boolean): string {
+  if (!multiple) return `it now shows ${names(after)}${before.length > 0 && names(before) !== names(after) ? ` (it showed ${names(before)})` : ''}`;
+  const added = after.filter((value) => !before.includes(value));
+  const removed = before.filter((value) => !after.includes(value));
+  const change =
+    [added.length ? `added ${names(added)}` : '', removed.length ? `removed ${names(removed)}` : ''].filter(Boolean).join(', ') || 'nothing changed';
+  return `${change}; it now shows ${names(after)}`;
 }
 
 const doc = (where: PickWhere) => (where.documentId ? { documentId: where.documentId } : {});
@@ -92,6 +113,7 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
     throw new ToolError('TOO_MANY_VALUES', `${what} takes one choice, but ${values.length} were given.`, { suggestion: 'Pass exactly one value.' });
   }
   const notes: string[] = [];
+  let textBox: string | undefined;
   if (parts.mirrored) notes.push(`chosen in the visible combobox ref=${framePrefix(where.frameId)}${parts.widget}, which the hidden select mirrors`);
   for (const name of values) {
     if (parts.values.includes(name) && parts.multiple) {
@@ -102,6 +124,7 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
     if (opened) return { done: `Clicked ${what} to open it`, notes, dialog: opened };
     const opening = await optionOf(context, where, parts.widget, name, true, OPEN_MS);
     let found = opening;
+    textBox = opening.textBox ?? textBox;
     if (!found.option && found.textBox) {
       // Filter as a person does: long lists show the option only once its name is typed.
       const dialog = await typeRef(context, where, found.textBox, name);
@@ -109,7 +132,8 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
       found = await optionOf(context, where, parts.widget, name, false, FILTER_MS);
     }
     if (!found.option) {
-      await closeWith(context, where, found.textBox);
+      // Closed before the error goes back, so the next read does not find the list still over the form.
+      if (await closeWith(context, where, found.textBox)) await valueOf(context, where, parts.widget, CLOSE_MS).catch(() => undefined);
       throw notFound(name, opening, found === opening ? undefined : found);
     }
     if (found.leaves) {
@@ -118,11 +142,19 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
         suggestion: `Click it with click (ref=${framePrefix(where.frameId)}${found.option}), which checks where it goes.`,
       });
     }
+    textBox = found.textBox ?? textBox;
     const dialog = await clickRef(context, where, found.option);
     if (dialog) return { done: `Chose ${quoted(name, 100)} in ${what}`, notes, dialog };
   }
-  const now = await sendPageCommand(context, where.tabId, { type: 'combobox_value', ref: parts.widget, ...doc(where) }, where.frameId);
+  // A person's pick closes the list (a multi-select's may stay open for the next pick, until Escape):
+  // wait for it to say so, and close it with Escape when it does not, so no popup is left over the form.
+  let now = await valueOf(context, where, parts.widget, CLOSE_MS);
+  if (now.open && (await closeWith(context, where, textBox))) {
+    now = await valueOf(context, where, parts.widget, CLOSE_MS);
+    if (!now.open) notes.push('its list was still open after the pick: Escape closed it');
+  }
+  if (now.open) notes.push('its list stayed open after the pick: press Escape or click outside it to close it');
   const missing = values.filter((value) => !now.values.some((shown) => shown.trim().toLowerCase() === value.trim().toLowerCase()));
   if (missing.length > 0) notes.push(`the widget does not show ${names(missing)} as chosen`);
-  return { done: `Chose ${names(values)} in ${what}; it now shows ${names(now.values)}`, notes };
+  return { done: `Chose ${names(values)} in ${what}: ${changedWords(parts.values, now.values, parts.multiple)}`, notes, saysChange: true };
 }

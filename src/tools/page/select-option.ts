@@ -48,7 +48,9 @@ export const selectOption = buildTool<typeof inputSchema, string>({
     const name = describeRef(context, input, input.ref);
     const parts = await sendPageCommand(context, tabId, { type: 'combobox_parts', ref: local, ...doc }, frameId);
     const widget = parts.kind === 'combobox' ? parts.widget : local;
-    const { line, reads } = await performAction(context, { tabId, frameId, ref: widget, what: `Selected in ${name}` }, async (path, page) => {
+    // A custom combobox's pick says what it chose and whether its list closed: its options and chips are not listed again.
+    const where = { tabId, frameId, ref: widget, what: `Selected in ${name}`, quietTarget: parts.kind === 'combobox' };
+    const { line, reads } = await performAction(context, where, async (path, page) => {
       // A custom combobox is opened, typed into and clicked like a person would (combobox-pick.ts).
       if (parts.kind === 'combobox')
         return pickInCombobox(context, { tabId, frameId, documentId, path, interrupted: page.interrupted }, parts, input.values, name);

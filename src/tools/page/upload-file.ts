@@ -70,10 +70,29 @@ async function validate(input: Input, context: ToolUseContext): Promise<Validati
 }
 
 const UPLOAD_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** How long an upload request the act started may take to be answered before the result says "no answer yet". */
+const ANSWER_MS = 5_000;
+const POLL_MS = 100;
+
+const freshUploads = (entries: readonly NetworkEntry[], known: ReadonlySet<string>) =>
+  entries.filter((entry) => !known.has(entry.id) && UPLOAD_METHODS.has(entry.method));
+
+/** The tab's requests once every upload request the act started has its answer (or failed), or ANSWER_MS has passed. */
+async function answered(list: () => Promise<readonly NetworkEntry[] | undefined>, known: ReadonlySet<string>, signal: AbortSignal) {
+  const started = Date.now();
+  let entries = await list();
+  while (entries && Date.now() - started < ANSWER_MS && !signal.aborted) {
+    const pending = freshUploads(entries, known).filter((entry) => entry.status === undefined && !entry.failed);
+    if (pending.length === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    entries = await list();
+  }
+  return entries;
+}
 
 /** The upload requests the tab made since `known` was listed: what the page did with the files. */
 function requestLine(entries: readonly NetworkEntry[], known: ReadonlySet<string>): string | undefined {
-  const fresh = entries.filter((entry) => !known.has(entry.id) && UPLOAD_METHODS.has(entry.method));
+  const fresh = freshUploads(entries, known);
   if (fresh.length === 0) return 'no upload request was seen yet (the page may send the files when its form is submitted)';
   const shown = fresh.slice(-3).map((entry) => {
     const path = (() => {
@@ -153,10 +172,23 @@ export const uploadFile = buildTool<typeof inputSchema, string>({
         return { done: result.summary, via: '(files set by script, with the events a person’s pick or drop fires)' };
       },
     );
-    const after = before ? await devtools?.network(tabId, context.agentId).catch(() => undefined) : undefined;
-    const requests = after ? requestLine(after.entries, known) : undefined;
+    // The upload the page started is waited for (bounded): its status is what says whether it worked.
+    const listed = () =>
+      devtools?.network(tabId, context.agentId).then(
+        (window) => window.entries,
+        () => undefined,
+      ) ?? Promise.resolve(undefined);
+    const after = before ? await answered(listed, known, context.abortController.signal) : undefined;
+    const requests = after ? requestLine(after, known) : undefined;
     const holds = upload.target.kind === 'input' ? `the input holds ${held.length === 0 ? 'no file' : held.join(', ')}` : undefined;
-    const extra = [holds, requests].filter((part): part is string => part !== undefined);
+    // What the page shows of the files once the request is answered (a preview marked done or failed).
+    const documentId = context.snapshots.knownDocument(tabId, frameId);
+    const names = upload.files.map((file) => file.name);
+    const shown = await sendPageCommand(context, tabId, { type: 'upload_shown', ref: local, ...(documentId ? { documentId } : {}), names }, frameId).then(
+      (result) => result.shown,
+      () => [],
+    );
+    const extra = [holds, ...shown, requests].filter((part): part is string => part !== undefined);
     return { data: extra.length > 0 ? `${line}\n${extra.join('; ')}.` : line, reads };
   },
 });

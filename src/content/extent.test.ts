@@ -1,0 +1,63 @@
+/**
+ * extentOf and the summary of a big change (big-change.ts) on lists built in headless Chromium: a virtual
+ * list that writes each item's index (data-index, as TanStack Virtual and react-virtuoso do) is placed by
+ * those indexes, not by its spacers' heights; a grid re-rendered whole is said as what it holds now.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
+
+const ENTRY = `
+import { extentOf, extentWords } from './extent.js';
+import { listChanges } from './observe-changes.js';
+globalThis.__extent = (selector, role) => extentWords(extentOf(document.querySelector(selector), role));
+globalThis.__rerender = async (from) => {
+  const records = [];
+  const body = document.querySelector('#grid tbody');
+  const observer = new MutationObserver((batch) => records.push(...batch));
+  observer.observe(document.body, { childList: true, subtree: true });
+  body.replaceChildren(...Array.from({ length: 10 }, (_, i) => {
+    const row = document.createElement('tr');
+    row.setAttribute('aria-rowindex', String(from + i));
+    row.innerHTML = '<td>Item ' + (from + i) + '</td>';
+    return row;
+  }));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  records.push(...observer.takeRecords());
+  observer.disconnect();
+  const changes = [];
+  listChanges(records, (element) => (element.getAttribute('role') ?? element.tagName.toLowerCase()) + ' ' + element.id, () => 'r', changes);
+  return changes;
+};
+`;
+
+/** A list of 1,000 items, 20px each, rendering items 301–320 at their place (spacers 6,000px above it, an estimate too big by 200px). */
+const LIST = `<ul id="list" role="list" style="height:200px;overflow:auto;margin:0;padding:6200px 0 13600px;list-style:none">
+${Array.from({ length: 20 }, (_, i) => `<li data-index="${300 + i}" style="height:20px">Item ${301 + i}</li>`).join('')}</ul>`;
+const GRID = `<div style="height:100px;overflow:auto"><table id="grid" role="grid" aria-rowcount="500"><thead><tr><th aria-sort="descending">Item</th></tr></thead>
+<tbody>${Array.from({ length: 10 }, (_, i) => `<tr aria-rowindex="${i + 2}"><td>Item ${i + 2}</td></tr>`).join('')}</tbody></table></div>`;
+
+let page: Page;
+useUnitPage(async (opened) => {
+  page = opened;
+  await page.setContent(`<!doctype html><html><body>${LIST}${GRID}</body></html>`);
+  await page.addScriptTag({ content: await bundleSource(ENTRY, import.meta.dirname) });
+});
+
+describe('extentOf', () => {
+  it('places a virtual list by the indexes its items carry, and says only the whole is estimated', async () => {
+    await page.evaluate(() => (document.querySelector('#list')!.scrollTop = 6200));
+    const words = await page.evaluate(() => (globalThis as unknown as { __extent(s: string, r: string): string }).__extent('#list', 'list'));
+    // The spacer alone says 311–330 (6,200px of 20px rows); the items say 301–320.
+    expect(words).toBe(' (items 301–320 of about 1000 rendered; scroll with this ref and a direction to render others)');
+  });
+});
+
+describe('a big change', () => {
+  it('says which rows a grid re-rendered whole holds now and how it is sorted, not each row that came and went', async () => {
+    const changes = await page.evaluate(() => (globalThis as unknown as { __rerender(from: number): Promise<string[]> }).__rerender(200));
+    expect(changes).toEqual([
+      'grid grid now has rows 200–209 of 500 rendered (10), from "Item 200" [ref=r] to "Item 209" [ref=r]; 10 came, 10 went; sorted by "Item" descending',
+    ]);
+  });
+});
