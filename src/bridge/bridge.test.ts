@@ -166,6 +166,30 @@ describe('the bridge from an MCP client to the browser pipe', () => {
     expect(extension.received.filter((m) => m.type === 'open')).toEqual([]);
   });
 
+  it('passes the extension’s checked messages on to the server as it wrote them, chunked or not, and drops one that fails the check', async () => {
+    const { paths, host, extension } = await startHost();
+    extension.answer(() => undefined);
+    const lines: string[] = [];
+    const socket = connect(paths.socket);
+    cleanups.push(() => void socket.destroy());
+    let partial = '';
+    socket.on('data', (bytes) => {
+      const parts = (partial + bytes.toString()).split('\n');
+      partial = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    socket.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: host.token, client: { name: 'x', version: '1' } })}\n`);
+    const { connection } = (await extension.next('open')) as Extract<HostToExtension, { type: 'open' }>;
+    const short: ExtensionToHost = { type: 'response', connection, id: 1, result: { content: [{ type: 'text', text: 'line one\nand "two" é😀' }] } };
+    const long: ExtensionToHost = { type: 'response', connection, id: 2, result: { content: [{ type: 'text', text: 'y'.repeat(1_000) }] } };
+    extension.send(short);
+    extension.send({ type: 'response', connection, id: -1, result: {} } as unknown as ExtensionToHost);
+    extension.send(long, 100);
+    await expect.poll(() => lines.length).toBe(3);
+    expect(JSON.parse(lines[0] ?? '')).toEqual({ type: 'accepted', connection, name: 'Test' });
+    expect(lines.slice(1)).toEqual([JSON.stringify(short), JSON.stringify(long)]);
+  });
+
   it('ends a call the browser closes under with BROWSER_CLOSED, then says Pagewright is not running', async () => {
     const { paths, extension, host } = await startHost();
     extension.answer(() => undefined); // accepts, never answers

@@ -13,7 +13,12 @@ export const MAX_BROWSER_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** One native message: the length prefix and the JSON. Throws when it is over the browser's cap. */
 export function encodeNativeMessage(message: unknown): Buffer {
-  const body = Buffer.from(JSON.stringify(message), 'utf8');
+  return encodeNativeText(JSON.stringify(message));
+}
+
+/** One native message from JSON text already written. */
+export function encodeNativeText(json: string): Buffer {
+  const body = Buffer.from(json, 'utf8');
   if (body.length > MAX_HOST_MESSAGE_BYTES) throw new RangeError(`A native message of ${body.length} bytes is over the browser's 1 MB cap.`);
   const frame = Buffer.alloc(4 + body.length);
   frame.writeUInt32LE(body.length, 0);
@@ -21,12 +26,12 @@ export function encodeNativeMessage(message: unknown): Buffer {
   return frame;
 }
 
-/** Reads native messages from a byte stream; `onMessage` gets each parsed JSON value. */
+/** Reads native messages from a byte stream; `onMessage` gets each parsed JSON value, and the UTF-8 JSON it was read from. */
 export class NativeMessageReader {
   private buffered: Buffer = Buffer.alloc(0);
 
   constructor(
-    private readonly onMessage: (message: unknown) => void,
+    private readonly onMessage: (message: unknown, json: Buffer) => void,
     private readonly maxBytes = MAX_BROWSER_MESSAGE_BYTES,
   ) {}
 
@@ -37,15 +42,27 @@ export class NativeMessageReader {
       const length = this.buffered.readUInt32LE(0);
       if (length > this.maxBytes) throw new RangeError(`A native message of ${length} bytes is over the ${this.maxBytes}-byte cap.`);
       if (this.buffered.length < 4 + length) return;
-      const body = this.buffered.subarray(4, 4 + length).toString('utf8');
+      const body = this.buffered.subarray(4, 4 + length);
       this.buffered = this.buffered.subarray(4 + length);
-      this.onMessage(JSON.parse(body));
+      this.onMessage(JSON.parse(body.toString('utf8')), body);
     }
   }
 }
 
 /** One line of the socket protocol. */
 export const encodeLine = (message: unknown): string => `${JSON.stringify(message)}\n`;
+
+const NEWLINE = 0x0a;
+
+/**
+ * One line from JSON text as another program wrote it (the browser's native message), without writing
+ * it out again; undefined when the text holds a line break (JSON never needs one; the caller then
+ * encodes the parsed value).
+ */
+export function lineOfJson(json: Buffer | string): Buffer | string | undefined {
+  if (typeof json === 'string') return json.includes('\n') ? undefined : `${json}\n`;
+  return json.includes(NEWLINE) ? undefined : Buffer.concat([json, Buffer.of(NEWLINE)]);
+}
 
 /**
  * Reads newline-delimited JSON; a line that does not parse is handed over as `undefined` (the receiver

@@ -15,8 +15,19 @@ export const MAX_CHUNK_CHARS = 128 * 1024;
 /** The message as it goes on the wire: itself, or its JSON in chunks when that is long. */
 export function splitMessage(message: object, newId: () => string, maxChars = MAX_CHUNK_CHARS): Array<object> {
   const text = JSON.stringify(message);
-  if (text.length <= maxChars) return [message];
-  const id = newId();
+  return text.length <= maxChars ? [message] : chunksOf(text, newId(), maxChars);
+}
+
+/**
+ * The same pieces as `splitMessage`, as the JSON texts to write: for a writer that sends text (the
+ * host), so a message is turned into JSON once, not once to measure it and again to send it.
+ */
+export function splitMessageText(message: object, newId: () => string, maxChars = MAX_CHUNK_CHARS): string[] {
+  const text = JSON.stringify(message);
+  return text.length <= maxChars ? [text] : chunksOf(text, newId(), maxChars).map((chunk) => JSON.stringify(chunk));
+}
+
+function chunksOf(text: string, id: string, maxChars: number): Chunk[] {
   const count = Math.ceil(text.length / maxChars);
   const chunks: Chunk[] = [];
   for (let index = 0; index < count; index++) chunks.push({ type: 'chunk', id, index, count, data: text.slice(index * maxChars, (index + 1) * maxChars) });
@@ -46,6 +57,17 @@ export class ChunkJoiner {
 
   /** Adds a chunk; returns the whole message (parsed JSON, not yet checked) once its last chunk is in. */
   add(chunk: Chunk): unknown {
+    const text = this.addText(chunk);
+    if (text === undefined) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ChunkError('CHUNK_NOT_JSON', `Message ${chunk.id} is not JSON once its chunks are joined.`);
+    }
+  }
+
+  /** Adds a chunk; returns the whole message's JSON text (not yet parsed) once its last chunk is in. */
+  addText(chunk: Chunk): string | undefined {
     const entry = this.open.get(chunk.id) ?? { count: chunk.count, parts: [], length: 0 };
     if (chunk.count !== entry.count || chunk.index !== entry.parts.length) {
       this.open.delete(chunk.id);
@@ -62,11 +84,7 @@ export class ChunkJoiner {
       return undefined;
     }
     this.open.delete(chunk.id);
-    try {
-      return JSON.parse(entry.parts.join(''));
-    } catch {
-      throw new ChunkError('CHUNK_NOT_JSON', `Message ${chunk.id} is not JSON once its chunks are joined.`);
-    }
+    return entry.parts.join('');
   }
 
   /** Messages whose chunks are still coming. */
