@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitMessage } from '../shared/protocol/bridge-chunks.js';
 import { hostToExtensionSchema, type ExtensionToHost, type HostToExtension } from '../shared/protocol/bridge.js';
@@ -111,6 +112,15 @@ describe('the bridge from an MCP client to the browser pipe', () => {
     // Only this user may open the socket or read the token.
     expect(statSync(paths.socket).mode & 0o777).toBe(0o600);
     expect(statSync(paths.token).mode & 0o777).toBe(0o600);
+  });
+
+  it('still checks a tools/call request against the MCP schema before carrying it', async () => {
+    const { paths, extension } = await startHost();
+    extension.answer((request) => extension.send({ type: 'response', connection: request.connection, id: request.id, result: tools }));
+    const client = await startClient(paths);
+    await client.listTools();
+    await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema)).rejects.toThrow(/name/);
+    expect(extension.received.filter((m) => m.type === 'request' && m.method === 'tools/call')).toEqual([]);
   });
 
   it('sends progress notifications while a call waits, and repeats them (a person may take minutes)', async () => {
