@@ -46,5 +46,14 @@ describe('socket lines', () => {
   it('throws when a line grows past its cap without ending', () => {
     const reader = new LineReader(() => undefined, 8);
     expect(() => reader.push(Buffer.from('123456789'))).toThrow(RangeError);
+    const pieces = new LineReader(() => undefined, 8);
+    pieces.push(Buffer.from('1234'));
+    expect(() => pieces.push(Buffer.from('56789'))).toThrow(RangeError);
+    const read: unknown[] = [];
+    const ended = new LineReader((m) => read.push(m), 8);
+    ended.push(Buffer.from('[1,'));
+    ended.push(Buffer.from('2]\n[3,4,'));
+    expect(read).toEqual([[1, 2]]);
+    expect(() => ended.push(Buffer.from('5,6]'))).toThrow(RangeError);
   });
 });
