@@ -5,11 +5,12 @@
  */
 import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
+import { MAX_BROWSER_MESSAGE_BYTES } from '../shared/protocol/bridge-chunks.js';
+
+export { MAX_BROWSER_MESSAGE_BYTES };
 
 /** Chrome refuses a message over 1 MB from the host; callers chunk before this (bridge-chunks.ts). */
 export const MAX_HOST_MESSAGE_BYTES = 1024 * 1024;
-/** What the host accepts from the browser in one message (Chrome's own cap is 64 MiB). */
-export const MAX_BROWSER_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /** One native message: the length prefix and the JSON. Throws when it is over the browser's cap. */
 export function encodeNativeMessage(message: unknown): Buffer {

@@ -1,8 +1,9 @@
 /**
  * Native messaging takes at most 1 MB in one message from the host to the browser, and a screenshot or a
  * long page read can be more. A message whose JSON is longer than `maxChars` travels as `chunk`s of its
- * JSON text, in order, and is joined again at the other end before it is parsed and checked. Used on
- * both sides of the native messaging pipe (the host and the service worker), in both directions.
+ * JSON text, in order, and is joined again at the other end before it is parsed and checked. The other
+ * way the browser takes up to 4 GB, and the host reads up to `MAX_BROWSER_MESSAGE_BYTES`: the worker
+ * cuts only a message that could pass that (`surelyAtMost` says which, without writing the JSON).
  */
 import type { Chunk } from './bridge.js';
 
@@ -11,6 +12,33 @@ import type { Chunk } from './bridge.js';
  * chunk with its envelope stays under the 1 MB cap.
  */
 export const MAX_CHUNK_CHARS = 128 * 1024;
+
+/** What the host accepts from the browser in one message (the browser's own cap that way is 4 GB). */
+export const MAX_BROWSER_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether `value`'s JSON is surely at most `limit` bytes of UTF-8, by a bound that writes no JSON: a
+ * string counts 6 bytes a UTF-16 unit (the longest escape, `\uXXXX`), any other leaf 24. Stops as soon
+ * as the bound passes the limit.
+ */
+export function surelyAtMost(value: unknown, limit: number): boolean {
+  let left = limit;
+  const fits = (item: unknown): boolean => {
+    if (typeof item === 'string') left -= 6 * item.length + 2;
+    else if (Array.isArray(item)) {
+      left -= 2 + item.length;
+      for (const element of item) if (!fits(element)) return false;
+    } else if (typeof item === 'object' && item !== null) {
+      left -= 2;
+      for (const [key, element] of Object.entries(item)) {
+        left -= 6 * key.length + 4;
+        if (!fits(element)) return false;
+      }
+    } else left -= 24;
+    return left >= 0;
+  };
+  return fits(value);
+}
 
 /** The message as it goes on the wire: itself, or its JSON in chunks when that is long. */
 export function splitMessage(message: object, newId: () => string, maxChars = MAX_CHUNK_CHARS): Array<object> {
