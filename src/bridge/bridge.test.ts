@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { splitMessage } from '../shared/protocol/bridge-chunks.js';
 import { hostToExtensionSchema, type ExtensionToHost, type HostToExtension } from '../shared/protocol/bridge.js';
@@ -113,6 +114,15 @@ describe('the bridge from an MCP client to the browser pipe', () => {
     expect(statSync(paths.token).mode & 0o777).toBe(0o600);
   });
 
+  it('still checks a tools/call request against the MCP schema before carrying it', async () => {
+    const { paths, extension } = await startHost();
+    extension.answer((request) => extension.send({ type: 'response', connection: request.connection, id: request.id, result: tools }));
+    const client = await startClient(paths);
+    await client.listTools();
+    await expect(client.request({ method: 'tools/call', params: { arguments: {} } } as never, CallToolResultSchema)).rejects.toThrow(/name/);
+    expect(extension.received.filter((m) => m.type === 'request' && m.method === 'tools/call')).toEqual([]);
+  });
+
   it('sends progress notifications while a call waits, and repeats them (a person may take minutes)', async () => {
     const { paths, extension } = await startHost();
     let answer: (() => void) | undefined;
@@ -164,6 +174,30 @@ describe('the bridge from an MCP client to the browser pipe', () => {
     });
     expect(JSON.parse(reply)).toMatchObject({ type: 'refused', error: { code: 'BAD_TOKEN' } });
     expect(extension.received.filter((m) => m.type === 'open')).toEqual([]);
+  });
+
+  it('passes the extension’s checked messages on to the server as it wrote them, chunked or not, and drops one that fails the check', async () => {
+    const { paths, host, extension } = await startHost();
+    extension.answer(() => undefined);
+    const lines: string[] = [];
+    const socket = connect(paths.socket);
+    cleanups.push(() => void socket.destroy());
+    let partial = '';
+    socket.on('data', (bytes) => {
+      const parts = (partial + bytes.toString()).split('\n');
+      partial = parts.pop() ?? '';
+      lines.push(...parts);
+    });
+    socket.write(`${JSON.stringify({ type: 'hello', protocol: 1, token: host.token, client: { name: 'x', version: '1' } })}\n`);
+    const { connection } = (await extension.next('open')) as Extract<HostToExtension, { type: 'open' }>;
+    const short: ExtensionToHost = { type: 'response', connection, id: 1, result: { content: [{ type: 'text', text: 'line one\nand "two" é😀' }] } };
+    const long: ExtensionToHost = { type: 'response', connection, id: 2, result: { content: [{ type: 'text', text: 'y'.repeat(1_000) }] } };
+    extension.send(short);
+    extension.send({ type: 'response', connection, id: -1, result: {} } as unknown as ExtensionToHost);
+    extension.send(long, 100);
+    await expect.poll(() => lines.length).toBe(3);
+    expect(JSON.parse(lines[0] ?? '')).toEqual({ type: 'accepted', connection, name: 'Test' });
+    expect(lines.slice(1)).toEqual([JSON.stringify(short), JSON.stringify(long)]);
   });
 
   it('ends a call the browser closes under with BROWSER_CLOSED, then says Pagewright is not running', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeLine, encodeNativeMessage, LineReader, NativeMessageReader } from './framing.js';
+import { encodeLine, encodeNativeMessage, LineReader, lineOfJson, NativeMessageReader } from './framing.js';
 
 describe('native messaging frames', () => {
   it('writes a 4-byte little-endian length and UTF-8 JSON, and reads frames back however the bytes are split', () => {
@@ -7,9 +7,14 @@ describe('native messaging frames', () => {
     const bytes = Buffer.concat(messages.map(encodeNativeMessage));
     expect(bytes.readUInt32LE(0)).toBe(Buffer.byteLength(JSON.stringify(messages[0])));
     const read: unknown[] = [];
-    const reader = new NativeMessageReader((m) => read.push(m));
+    const texts: string[] = [];
+    const reader = new NativeMessageReader((m, json) => {
+      read.push(m);
+      texts.push(json.toString('utf8'));
+    });
     for (let i = 0; i < bytes.length; i += 3) reader.push(bytes.subarray(i, i + 3));
     expect(read).toEqual(messages);
+    expect(texts).toEqual(messages.map((m) => JSON.stringify(m)));
   });
 
   it('refuses to write a message over the browser’s 1 MB cap, and to read one over its own', () => {
@@ -30,8 +35,25 @@ describe('socket lines', () => {
     expect(read).toEqual([{ a: 'é😀' }, undefined, { b: 2 }]);
   });
 
+  it('makes a line of JSON as it was written (bytes or text), and none of text holding a line break', () => {
+    const json = JSON.stringify({ text: 'a\nb é' });
+    expect(lineOfJson(Buffer.from(json))).toEqual(Buffer.from(`${json}\n`));
+    expect(lineOfJson(json)).toBe(`${json}\n`);
+    expect(lineOfJson(Buffer.from('{"a":\n1}'))).toBeUndefined();
+    expect(lineOfJson('{"a":\n1}')).toBeUndefined();
+  });
+
   it('throws when a line grows past its cap without ending', () => {
     const reader = new LineReader(() => undefined, 8);
     expect(() => reader.push(Buffer.from('123456789'))).toThrow(RangeError);
+    const pieces = new LineReader(() => undefined, 8);
+    pieces.push(Buffer.from('1234'));
+    expect(() => pieces.push(Buffer.from('56789'))).toThrow(RangeError);
+    const read: unknown[] = [];
+    const ended = new LineReader((m) => read.push(m), 8);
+    ended.push(Buffer.from('[1,'));
+    ended.push(Buffer.from('2]\n[3,4,'));
+    expect(read).toEqual([[1, 2]]);
+    expect(() => ended.push(Buffer.from('5,6]'))).toThrow(RangeError);
   });
 });

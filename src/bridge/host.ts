@@ -9,7 +9,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { ChunkJoiner, splitMessage } from '../shared/protocol/bridge-chunks.js';
+import { ChunkJoiner, splitMessageText } from '../shared/protocol/bridge-chunks.js';
 import {
   BRIDGE_PROTOCOL_VERSION,
   extensionToHostSchema,
@@ -19,7 +19,7 @@ import {
   type HostToServer,
 } from '../shared/protocol/bridge.js';
 import { BridgeError, bridgeErrors } from './errors.js';
-import { encodeLine, encodeNativeMessage, readLinesFrom, NativeMessageReader } from './framing.js';
+import { encodeLine, encodeNativeText, lineOfJson, readLinesFrom, NativeMessageReader } from './framing.js';
 import { ensurePrivateDir, type BridgePaths } from './paths.js';
 
 export interface HostOptions {
@@ -75,7 +75,7 @@ export async function runHost(options: HostOptions): Promise<RunningHost> {
   const log = options.log ?? (() => undefined);
   let chunkIds = 0;
   const toBrowser = (message: HostToExtension) => {
-    for (const piece of splitMessage(message, () => `h${++chunkIds}`)) options.output.write(encodeNativeMessage(piece));
+    for (const piece of splitMessageText(message, () => `h${++chunkIds}`)) options.output.write(encodeNativeText(piece));
   };
   const token = randomBytes(32).toString('base64url');
   let finish: () => void = () => undefined;
@@ -163,20 +163,27 @@ export async function runHost(options: HostOptions): Promise<RunningHost> {
   toBrowser({ type: 'host_ready', protocol: BRIDGE_PROTOCOL_VERSION, version: options.version });
 
   const joiner = new ChunkJoiner();
-  const fromBrowser = (raw: unknown) => {
-    const whole = typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'chunk' ? joiner.add(raw as never) : raw;
-    if (whole === undefined) return;
-    const parsed = extensionToHostSchema.safeParse(whole);
+  /**
+   * A message from the extension, checked, goes to its server as the extension wrote it, `connection`
+   * included (the server's check ignores it): a long page read or a screenshot is not turned into JSON
+   * a second time, which costs more than the parse.
+   */
+  const fromBrowser = (raw: unknown, json: Buffer) => {
+    const joined = typeof raw === 'object' && raw !== null && (raw as { type?: unknown }).type === 'chunk' ? joiner.addText(raw as never) : json;
+    if (joined === undefined) return;
+    const parsed = extensionToHostSchema.safeParse(joined === json ? raw : JSON.parse(joined as string));
     if (!parsed.success || parsed.data.type === 'chunk') return;
     const { connection, ...message } = parsed.data as ExtensionToHost;
     const socket = sockets.get(connection);
     if (!socket) return;
-    toServer(socket, message as HostToServer);
+    const line = lineOfJson(joined);
+    if (line === undefined) toServer(socket, message as HostToServer);
+    else if (!socket.destroyed) socket.write(line);
     if (message.type === 'refused' || message.type === 'closed') socket.end();
   };
-  const reader = new NativeMessageReader((raw) => {
+  const reader = new NativeMessageReader((raw, json) => {
     try {
-      fromBrowser(raw);
+      fromBrowser(raw, json);
     } catch (error) {
       log(`dropped a message from the browser: ${String(error)}`);
     }

@@ -21,7 +21,7 @@ function fakePort() {
   return port;
 }
 
-function setup(lastError?: string, unsupported?: { code: string; message: string; suggestion: string }) {
+function setup(lastError?: string, unsupported?: { code: string; message: string; suggestion: string }, helperReadsBytes?: number) {
   const ports: Array<ReturnType<typeof fakePort>> = [];
   const statuses: BridgeStatus[] = [];
   const received: unknown[] = [];
@@ -38,6 +38,7 @@ function setup(lastError?: string, unsupported?: { code: string; message: string
     onStatus: (s) => statuses.push(s),
     schedule: (f) => scheduled.push(f),
     ...(unsupported ? { unsupported } : {}),
+    ...(helperReadsBytes !== undefined ? { helperReadsBytes } : {}),
   });
   return { link, ports, statuses, received, scheduled };
 }
@@ -62,6 +63,20 @@ describe('the native messaging link', () => {
     for (const piece of splitMessage(long, () => 'h1')) ports[0]!.fromHost(piece);
     ports[0]!.fromHost({ type: 'request', connection: 'c1', id: 'not a number', method: 'tools/call' });
     expect(received).toEqual([long]);
+  });
+
+  it('sends a long message to the helper whole, and cuts only one that could pass what the helper reads', () => {
+    const { link, ports } = setup(undefined, undefined, 1_000_000);
+    link.start();
+    const long = { type: 'response' as const, connection: 'c1', id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(150_000) }] } };
+    link.send(long);
+    expect(ports[0]!.posted).toEqual([long]);
+    const longer = { ...long, id: 2, result: { content: [{ type: 'text', text: 'x'.repeat(200_000) }] } };
+    link.send(longer);
+    const pieces = ports[0]!.posted.slice(1) as Array<{ type: string; data: string }>;
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.every((piece) => piece.type === 'chunk')).toBe(true);
+    expect(JSON.parse(pieces.map((piece) => piece.data).join(''))).toEqual(longer);
   });
 
   it('says the helper is not registered, with the command, and does not keep trying', () => {

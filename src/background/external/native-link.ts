@@ -6,7 +6,7 @@
  */
 import type { ErrorSummary } from '../../runtime/errors.js';
 import type { BridgeStatus } from '../../shared/external-agents.js';
-import { ChunkJoiner, splitMessage } from '../../shared/protocol/bridge-chunks.js';
+import { ChunkJoiner, MAX_BROWSER_MESSAGE_BYTES, splitMessage, surelyAtMost } from '../../shared/protocol/bridge-chunks.js';
 import { hostToExtensionSchema, NATIVE_HOST_NAME, type ExtensionToHost, type HostToExtension } from '../../shared/protocol/bridge.js';
 
 /** What this needs of a native messaging port (chrome.runtime.Port; a fake in tests). */
@@ -29,6 +29,8 @@ export interface NativeLinkOptions {
   schedule?: (callback: () => void, ms: number) => void;
   /** Set where this build has no bridge (Firefox): start() only reports it, and nothing is connected. */
   unsupported?: ErrorSummary;
+  /** The most the helper reads in one message (default `MAX_BROWSER_MESSAGE_BYTES`); a message that could pass it is cut. */
+  helperReadsBytes?: number;
 }
 
 const INSTALL = 'node bin/pagewright-mcp.mjs install';
@@ -127,10 +129,15 @@ export class NativeLink {
     this.setStatus({ status: 'off' });
   }
 
-  /** Sends one message, in chunks when long. Dropped when the helper is not connected (the server then hears it closed). */
+  /**
+   * Sends one message, whole unless it could pass what the helper reads in one (the browser itself takes
+   * up to 4 GB this way): a long page read or a screenshot is not written out as JSON once more only to
+   * be measured. Dropped when the helper is not connected (the server then hears it closed).
+   */
   send(message: ExtensionToHost): void {
     const port = this.port;
     if (!port) return;
+    if (surelyAtMost(message, this.options.helperReadsBytes ?? MAX_BROWSER_MESSAGE_BYTES)) return port.postMessage(message);
     for (const piece of splitMessage(message, () => `x${++this.chunkIds}`)) port.postMessage(piece);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkError, ChunkJoiner, MAX_CHUNK_CHARS, splitMessage } from './bridge-chunks.js';
+import { ChunkError, ChunkJoiner, MAX_CHUNK_CHARS, splitMessage, splitMessageText, surelyAtMost } from './bridge-chunks.js';
 import { chunkSchema, extensionToHostSchema } from './bridge.js';
 
 let ids = 0;
@@ -27,6 +27,30 @@ describe('chunked native messages', () => {
     expect(results.at(-1)).toEqual(message);
     expect(extensionToHostSchema.parse(results.at(-1))).toMatchObject({ type: 'response', id: 3 });
     expect(joiner.pending).toBe(0);
+  });
+
+  it('gives the same pieces as JSON texts for a writer of text, and joins them back to the message’s own JSON', () => {
+    const message = { type: 'response', connection: 'c1', id: 4, result: { text: 'é"\\'.repeat(50_000) } };
+    expect(splitMessageText({ type: 'tools_changed' }, newId)).toEqual([JSON.stringify({ type: 'tools_changed' })]);
+    const texts = splitMessageText(message, newId, 40_000);
+    expect(texts.length).toBe(Math.ceil(JSON.stringify(message).length / 40_000));
+    const joiner = new ChunkJoiner();
+    const joined = texts.map((text) => joiner.addText(chunkSchema.parse(JSON.parse(text))));
+    expect(joined.at(-1)).toBe(JSON.stringify(message));
+  });
+
+  it('bounds a message’s JSON size without writing it: never below the real size, even where every character is escaped', () => {
+    const worst = {
+      type: 'response',
+      id: 1,
+      flag: true,
+      none: null,
+      result: { content: [{ type: 'text', text: '\u0001'.repeat(1_000) }, { n: -1.7976931348623157e308 }] },
+    };
+    const bytes = Buffer.byteLength(JSON.stringify(worst), 'utf8');
+    expect(surelyAtMost(worst, bytes * 2)).toBe(true);
+    for (const message of [worst, { text: '😀é"\\'.repeat(500) }, [1, 'a', [null, { b: false }]]])
+      expect(surelyAtMost(message, Buffer.byteLength(JSON.stringify(message), 'utf8') - 1)).toBe(false);
   });
 
   it('refuses chunks out of order and messages longer than its cap, keeping nothing of them', () => {

@@ -56,7 +56,7 @@ export const serverToHostSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerToHost = z.infer<typeof serverToHostSchema>;
 
-// ---------- host → server (socket); the extension sends the same, tagged with `connection` ----------
+// ---------- host → server (socket); the extension sends the same, tagged with `connection` (passed on, ignored) ----------
 
 const accepted = z.object({ type: z.literal('accepted'), name: z.string() });
 const refused = z.object({ type: z.literal('refused'), error: errorSummarySchema });
@@ -93,7 +93,10 @@ export const hostToExtensionSchema = z.discriminatedUnion('type', [
 ]);
 export type HostToExtension = z.infer<typeof hostToExtensionSchema>;
 
-/** What the extension sends: a message for one connection's server (the host strips `connection`), or a chunk. */
+/**
+ * What the extension sends: a message for one connection's server, or a chunk. The host passes a checked
+ * message on as the extension wrote it, `connection` and all; the server's schema leaves that field out.
+ */
 export const extensionToHostSchema = z.discriminatedUnion('type', [
   accepted.extend({ connection }),
   refused.extend({ connection }),
