@@ -6,7 +6,6 @@
  * progress notifications, so clients that reset their timeout on progress keep waiting.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, ListToolsResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BridgeClient } from '../shared/protocol/bridge.js';
@@ -74,12 +73,7 @@ export function createBridgeServer(options: BridgeServerOptions): { server: Serv
     }
   });
 
-  // Installed the way the SDK's Protocol installs any handler (the request is checked against the MCP
-  // schema there), not through Server's own override, which checks the request twice more and then the
-  // result: the result is the extension's, and the client checks it on arrival; checking a long page
-  // read or a screenshot again here cost more than everything else this program does for the call.
-  const setCallHandler: Server['setRequestHandler'] = Protocol.prototype.setRequestHandler;
-  setCallHandler.call(server, CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const token = extra._meta?.progressToken;
     let step = 0;
     let last = `${request.params.name} is running`;
@@ -96,6 +90,7 @@ export function createBridgeServer(options: BridgeServerOptions): { server: Serv
         { name: request.params.name, arguments: request.params.arguments ?? {} },
         { what: `${request.params.name} was running`, ...(token !== undefined ? { onProgress: progress } : {}), signal: extra.signal },
       );
+      // The client checks the result against the MCP schema itself; checking a long page read twice costs time on every call.
       return result as CallToolResult;
     } catch (error) {
       return callError(error);
