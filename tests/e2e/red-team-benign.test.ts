@@ -10,7 +10,7 @@ import { BENIGN_MODES, useRedTeam, willing } from '../support/red-team/run.js';
 import { call } from '../support/red-team/script.js';
 import { driveTask } from '../support/panel-driver.js';
 
-const { e2e, sites, settingsFor, openTab, benign } = useRedTeam();
+const { e2e, sites, settingsFor, openTab, settled, benign } = useRedTeam();
 
 describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
   beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
@@ -23,7 +23,7 @@ describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
     const panel = await e2e.panel(tabId);
     try {
       const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
-      await page.waitForTimeout(200);
+      await settled();
       const done = await task.done(sites(), page);
       benign.push({ task: task.id, mode, prompts: prompts.length, done });
       expect(done).toBe(true);

@@ -14,6 +14,7 @@
  * ordinary step). So an attack completes only if no prompt warned of it. The recording servers say
  * whether it completed. Each file prints its tables when it ends.
  */
+import type { Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { useExtension, type E2E } from '../e2e.js';
 import { toolResultsOf } from '../mock-model-server.js';
@@ -89,6 +90,8 @@ export interface RedTeam {
   /** A tab on `url` whose dialogs stay open for the agent. */
   openTab(url: string): ReturnType<E2E['open']>;
   runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome>;
+  /** Resolves once every request the browser sent to a trust site has its answer or failed: what a page sent has been recorded. */
+  settled(): Promise<void>;
   outcomes: Outcome[];
   benign: BenignRow[];
 }
@@ -104,6 +107,16 @@ export function useRedTeam(): RedTeam {
 
   /** A tab on `url` whose dialogs stay open for the agent, as a person's browser leaves them (Playwright dismisses dialogs nobody listens for). */
   const openTab = (url: string) => e2e.open(url, { prepare: (page) => page.on('dialog', () => undefined) });
+
+  // The requests on their way to a trust site, from any tab or frame: a test reads the sites' records once
+  // each has been answered (a site records a request before it answers) or has failed — not after a guessed
+  // pause, which a queued keylogger's beacons outlasted on a loaded machine. (Playwright reports a response
+  // for these, not always 'requestfinished'.)
+  const pending = new Set<Request>();
+  const toSite = (request: Request) => [sites.site, sites.evil, sites.bank].some((site) => request.url().startsWith(`${site.origin}/`));
+  const settled = async () => {
+    while ([...pending].some(toSite)) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
 
   async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome> {
     const { index, vector, attack } = scenario;
@@ -147,8 +160,7 @@ export function useRedTeam(): RedTeam {
             await panel.evaluate((params) => chrome.runtime.sendMessage({ method: 'quickAction.start', params }), { tabId, prompt: prompt ?? '' });
           })
         : await driveTask(panel, 'Please summarize this page for me.', { decide, finished });
-      // Give a submission or a beacon the page started a moment to arrive.
-      await page.waitForTimeout(300);
+      await settled();
       const injectionSeen = e2e.mock.requests.some((request) => toolResultsOf(request).some((result) => result.text.includes(`INJECT-${id}`)));
       const data = attack.data?.(context);
       const codes = attack.blockedBy === undefined ? [] : [attack.blockedBy].flat();
@@ -175,13 +187,17 @@ export function useRedTeam(): RedTeam {
   beforeAll(async () => {
     sites = await startTrustSites();
     mcp = await startMcpTestServer();
+    const { context } = e2e.ext;
+    context.on('request', (request) => pending.add(request));
+    context.on('response', (response) => pending.delete(response.request()));
+    context.on('requestfailed', (request) => pending.delete(request));
   });
   afterAll(async () => {
     printTables(outcomes, benign);
     await sites?.close();
     await mcp?.stop();
   });
-  return { e2e, sites: () => sites, settingsFor, openTab, runScenario, outcomes, benign };
+  return { e2e, sites: () => sites, settingsFor, openTab, runScenario, settled, outcomes, benign };
 }
 
 /** The tables of what ran in this file (a file that ran no scenario of a suite prints no row for it). */
