@@ -51,7 +51,8 @@ async function syntheticDrag(context: ToolUseContext, from: Target, to: Target, 
   }
   const command = { type: 'drag' as const, from: from.ref, to: to.ref, steps, ...(from.documentId ? { documentId: from.documentId } : {}) };
   try {
-    const result = await sendPageCommand(context, from.tabId, command, from.frameId);
+    // The page waits once per step; a tab in the background gets its timers slowed to about one a second.
+    const result = await sendPageCommand(context, from.tabId, command, from.frameId, 30_000 + (steps + 4) * 1_000);
     return { done: result.summary, notes: [], labels: result.labels };
   } catch (error) {
     throw dropMoved(error);
