@@ -29,7 +29,7 @@ interface EventOptions {
   detail?: number;
 }
 
-function mouseInit(point: Point, options: EventOptions, buttonsDown: boolean): PointerEventInit {
+export function mouseInit(point: Point, options: EventOptions, buttonsDown: boolean): PointerEventInit {
   const button = options.button === 'right' ? 2 : options.button === 'middle' ? 1 : 0;
   const buttons = buttonsDown ? (button === 2 ? 2 : button === 1 ? 4 : 1) : 0;
   return {

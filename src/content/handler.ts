@@ -16,6 +16,7 @@ import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, locateAt, placeCaret } from './locate.js';
 import { pointTarget } from './point-target.js';
 import { endPlace, startPlace } from './drag-place.js';
+import { syntheticDrag } from './synthetic-drag.js';
 import { findElements } from './find.js';
 import { inspectTarget } from './inspect.js';
 import { extractPageText } from './page-text.js';
@@ -150,6 +151,7 @@ export const pageHandlers: PageHandlers = {
   },
   viewport: () => ({ width: innerWidth, height: innerHeight }),
   point_target: (command) => pointTarget(command),
+  drag: (command) => syntheticDrag(command),
   drag_place_start: (command) => startPlace(command),
   drag_place_end: (command) => endPlace(command),
   frame_offset: (command) => actWhenSettled(frameElementOf(command), () => frameOffset(command)),

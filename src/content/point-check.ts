@@ -229,8 +229,14 @@ const textOf = (element: Element): string => (element.textContent ?? '').replace
  */
 function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): PageResultOf<'point_check'> {
   const dragged = command.dragged ? watches.get(command.dragged)?.element : undefined;
+  assertDropLands(watch.element, dragged, command.x, command.y);
+  return { ok: true, ...topScroll() };
+}
+
+/** Throws TARGET_MOVED unless a drop at (x, y) lands as checkDrop allows (the synthetic drag asks this too). */
+export function assertDropLands(target: Element, dragged: Element | undefined, x: number, y: number): void {
   const copyText = dragged ? textOf(dragged) : '';
-  const stack = document.elementsFromPoint(command.x, command.y);
+  const stack = document.elementsFromPoint(x, y);
   const isCopy = (element: Element) =>
     dragged !== undefined &&
     element !== dragged &&
@@ -244,12 +250,9 @@ function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): 
     hit = element;
     break;
   }
-  if (hit?.shadowRoot) hit = deepElementFromPoint(command.x, command.y) ?? hit;
-  const target = watch.element;
+  if (hit?.shadowRoot) hit = deepElementFromPoint(x, y) ?? hit;
   const list = target.parentElement;
-  if (landsOn(target, hit) || (dragged && landsOn(dragged, hit)) || (hit && list && list !== document.body && list.contains(hit))) {
-    return { ok: true, ...topScroll() };
-  }
+  if (landsOn(target, hit) || (dragged && landsOn(dragged, hit)) || (hit && list && list !== document.body && list.contains(hit))) return;
   const now = describeThere(hit);
   throw targetMoved(
     `${now} is now where the drag was to drop on ${label(target)}: the page moved it under the pointer during the drag. Nothing was dropped.`,

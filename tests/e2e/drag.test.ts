@@ -5,31 +5,19 @@
  * and a board that slides its Trash zone under the pointer mid-drag. Each check reads the app's own
  * state: dragula's drop events and DOM, Sortable's toArray(), the board's columns, the pad's toData().
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useExtension } from '../support/e2e.js';
 import { send } from '../support/panel-driver.js';
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
-
-const LIBRARIES: Record<string, [string, string]> = {
-  '/lib/dragula.js': ['node_modules/dragula/dist/dragula.js', 'text/javascript'],
-  '/lib/dragula.css': ['node_modules/dragula/dist/dragula.css', 'text/css'],
-  '/lib/Sortable.js': ['node_modules/sortablejs/Sortable.js', 'text/javascript'],
-  '/lib/signature_pad.umd.js': ['node_modules/signature_pad/dist/signature_pad.umd.js', 'text/javascript'],
-};
+import { dragLibraryRoutes } from '../support/drag-libraries.js';
 
 describe('drag on real libraries', () => {
   const e2e = useExtension({
     fixtures: {
       root: 'tests/fixtures',
-      routes: (_req, res, pathname) => {
-        const library = LIBRARIES[pathname];
-        if (!library) return false;
-        res.writeHead(200, { 'content-type': library[1], 'cache-control': 'no-store' }).end(readFileSync(library[0]));
-        return true;
-      },
+      routes: dragLibraryRoutes,
     },
     mock: { rules: { allow: ['drag', 'click', 'hover'], ask: [], deny: [] } },
   });

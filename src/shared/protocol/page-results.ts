@@ -97,6 +97,8 @@ export const pageResultSchemas = {
   }),
   page_text: z.object({ url: z.string(), title: z.string(), markdown: z.string(), usedReadability: z.boolean(), byline: z.string().optional() }),
   click: actionResult,
+  /** How the page labels each end (a list item by its text), for the result line. */
+  drag: actionResult.extend({ labels: z.object({ from: z.string(), to: z.string() }) }),
   type: actionResult,
   fill: actionResult.extend({
     results: z.array(z.object({ ref: z.string(), ok: z.boolean(), code: z.string().optional(), message: z.string() })),

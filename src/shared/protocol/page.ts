@@ -130,6 +130,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('viewport') }),
   /** The element at a point of this frame's viewport (given a ref), or the child frame there and the point inside it. */
   z.object({ type: z.literal('point_target'), x: z.number(), y: z.number() }),
+  /** Drags one element of this frame onto another by synthetic events (no trusted pointer: src/content/synthetic-drag.ts). */
+  z.object({ type: z.literal('drag'), from: localRef, to: localRef, documentId: z.string().optional(), steps: z.number().int().min(1).max(50) }),
   /** Starts following where the ref's element sits (its list and position) across a drag. */
   z.object({ type: z.literal('drag_place_start'), ref: localRef, documentId: z.string().optional() }),
   /** Where the followed element is now, against where it was, in words. */

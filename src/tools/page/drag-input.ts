@@ -19,11 +19,9 @@ import type { DialogInfo, DispatchOutcome, DragData, PageInputPort } from '../..
 import { requireBrowser, sleep } from './page-call.js';
 import { aim, confirmAim, pressReached, targetMoved, type Aimed, type Target } from './pointer-check.js';
 import type { Acted } from './trusted.js';
+import { DRAG_HOLD_MS, dragPath } from '../../shared/drag-path.js';
 
-/** How long the button is held before the first move: libraries with a press delay (touch-style sorting) start after it. */
-export const DRAG_HOLD_MS = 120;
-/** Default number of moves between source and target. */
-export const DEFAULT_DRAG_STEPS = 10;
+export { DEFAULT_DRAG_STEPS, DRAG_HOLD_MS, dragPath } from '../../shared/drag-path.js';
 
 const dialogOf = (outcome: DispatchOutcome): DialogInfo | undefined => (outcome.outcome === 'dialog' ? outcome.dialog : undefined);
 
@@ -31,17 +29,6 @@ function port(context: ToolUseContext): PageInputPort {
   const input = requireBrowser(context).input;
   if (!input) throw new Error('trusted input is not available'); // callers check availability first
   return input;
-}
-
-/** The points of the path: two short moves first (past every library's start threshold), then even steps to the target. */
-export function dragPath(from: { x: number; y: number }, to: { x: number; y: number }, steps: number): Array<{ x: number; y: number }> {
-  const path: Array<{ x: number; y: number }> = [];
-  const dx = to.x - from.x;
-  const dy = to.y - from.y;
-  const length = Math.hypot(dx, dy) || 1;
-  for (const nudge of [3, 8]) if (length > nudge * 2) path.push({ x: from.x + (dx / length) * nudge, y: from.y + (dy / length) * nudge });
-  for (let i = 1; i <= steps; i++) path.push({ x: from.x + (dx * i) / steps, y: from.y + (dy * i) / steps });
-  return path;
 }
 
 /** Aims both ends; a drag needs them on screen together, so aiming the source must not scroll the target away. */
@@ -140,7 +127,7 @@ async function cancelDrag(input: PageInputPort, tabId: number, start: { x: numbe
 }
 
 /** TARGET_MOVED at the drop, with what happened to the drag. */
-function dropMoved(error: unknown): unknown {
+export function dropMoved(error: unknown): unknown {
   if (!isToolErrorLike(error) || error.code !== 'TARGET_MOVED') return error;
   return new ToolError('TARGET_MOVED', error.message.replace(/Nothing was pressed\.$/, 'Nothing was dropped.'), {
     suggestion:

@@ -6,6 +6,7 @@ import { hover } from './hover.js';
 import { click } from './click.js';
 import { validatePointInput } from './point.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
+import { call, fakeBrowser, ok } from '../../../tests/support/page-tool-fakes.js';
 
 describe('drag', () => {
   it('is what tool_search loads for "drag drop move element", ahead of hover', () => {
@@ -52,5 +53,47 @@ describe('points for click and hover', () => {
 
   it('checks a ref as before: one this run never read is STALE_REF', async () => {
     expect(await validatePointInput(context, { ref: 'e999', tab_id: 1 })).toMatchObject({ ok: false, code: 'STALE_REF' });
+  });
+});
+
+describe('drag without trusted input (Firefox)', () => {
+  /** A page whose content script answers the drag with `dragReply`. */
+  function page(dragReply: unknown) {
+    const browser = fakeBrowser(({ command }) => {
+      if (command.type === 'drag') return dragReply;
+      if (command.type === 'drag_place_start') return ok({ token: 'p1' });
+      if (command.type === 'drag_place_end') return ok({ place: 'listitem "Gym" moved within list "Priorities" from 4th to 1st of 4', moved: true });
+      return ok({});
+    });
+    const context = createTestContext([], { browser });
+    context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'listitem', name: '' }, e2: { role: 'listitem', name: '' } });
+    return { browser, context };
+  }
+  const dragged = ok({
+    documentId: 'doc',
+    url: 'https://shop.test/account',
+    summary: 'Dragged',
+    labels: { from: 'listitem "Gym"', to: 'listitem "Pay rent"' },
+  });
+
+  it('sends the whole drag to the ends’ frame as one synthetic command, names the ends as the page labels them and says where the item went', async () => {
+    const { browser, context } = page(dragged);
+    const result = await call(drag, { from: 'e1', to: 'e2', steps: 5 }, context);
+    expect(browser.sent.find(({ command }) => command.type === 'drag')).toMatchObject({ command: { from: 'e1', to: 'e2', steps: 5 } });
+    expect(result.data).toMatch(/^Dragged listitem "Gym" to listitem "Pay rent" \[synthetic events: [^\]]+\]\. Then: listitem "Gym" moved within list/);
+  });
+
+  it('refuses ends in two frames (a content script reaches only its own), and turns a redirected drop into TARGET_MOVED', async () => {
+    const framed = page(dragged);
+    framed.context.snapshots.update(1, 'https://shop.test/account', { e1: { role: 'listitem', name: '' } });
+    await expect(call(drag, { from: 'e1', to: 'f5e3' }, framed.context)).rejects.toMatchObject({ code: 'DRAG_UNAVAILABLE' });
+    const moved = page({
+      ok: false,
+      error: { code: 'TARGET_MOVED', message: 'region "Trash" is now where the drag was to drop. Nothing was dropped.', suggestion: '' },
+    });
+    await expect(call(drag, { from: 'e1', to: 'e2' }, moved.context)).rejects.toMatchObject({
+      code: 'TARGET_MOVED',
+      suggestion: expect.stringContaining('nothing was dropped'),
+    });
   });
 });

@@ -1,13 +1,15 @@
 /** `drag`: drags an element (or a point) onto another, as a person's hand would, through trusted input. */
 import { z } from 'zod';
+import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety/destructive.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { DEFAULT_DRAG_STEPS, trustedDrag } from './drag-input.js';
+import { DEFAULT_DRAG_STEPS, dropMoved, trustedDrag } from './drag-input.js';
 import { describeRef, knownElement, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
-import { pointSchema, refOfTarget, resolvedPoint, targetOf, validateTargets, type Point } from './point.js';
+import { pointNeedsTrustedInput, pointSchema, refOfTarget, resolvedPoint, targetOf, validateTargets, type Point } from './point.js';
+import type { Target } from './pointer-check.js';
 import { pageToolEnabled } from '../availability.js';
 
 const end = (what: string) => z.union([refField(what), pointSchema]).describe(`${what} A ref (e12; f3e12 in a frame) or a point {x, y}.`);
@@ -33,6 +35,29 @@ function endName(context: Parameters<typeof describeRef>[0], input: Input, name:
 
 /** The drop end as a click call: the drop is judged like a click on what it drops onto. */
 const dropAsClick = (input: Input) => ({ ...input, ref: refOfTarget(input, 'to', input.to) ?? '' });
+
+/**
+ * The drag without a trusted pointer (Firefox): the content script of the ends' frame dispatches it
+ * (src/content/synthetic-drag.ts). Points and ends in two frames need the browser's pointer.
+ */
+async function syntheticDrag(context: ToolUseContext, from: Target, to: Target, steps: number, reason: string) {
+  if (from.at || to.at) throw pointNeedsTrustedInput(reason);
+  if (from.frameId !== to.frameId) {
+    throw new ToolError('DRAG_UNAVAILABLE', `Dragging between two frames needs the browser's own pointer, which is not available here (${reason}).`, {
+      suggestion:
+        'Look for another way to move it: a "Move to" menu or button, keyboard reordering (focus the item, then press_key), or a field that sets its place. Otherwise ask the person to drag it.',
+      details: { reason },
+    });
+  }
+  const command = { type: 'drag' as const, from: from.ref, to: to.ref, steps, ...(from.documentId ? { documentId: from.documentId } : {}) };
+  try {
+    // The page waits once per step; a tab in the background gets its timers slowed to about one a second.
+    const result = await sendPageCommand(context, from.tabId, command, from.frameId, 30_000 + (steps + 4) * 1_000);
+    return { done: result.summary, notes: [], labels: result.labels };
+  } catch (error) {
+    throw dropMoved(error);
+  }
+}
 
 /** Drags from one element or point to another. */
 export const drag = buildTool<typeof inputSchema, string>({
@@ -82,14 +107,9 @@ export const drag = buildTool<typeof inputSchema, string>({
           from.frameId,
         ).catch(() => undefined);
     const { line, reads } = await performAction(context, { tabId, frameId: to.frameId, ref: to.ref, what }, async (path) => {
-      if (!path.trusted) {
-        throw new ToolError('DRAG_UNAVAILABLE', `Dragging needs the browser's own pointer, which is not available here (${path.reason}).`, {
-          suggestion:
-            'Look for another way to move it: a "Move to" menu or button, keyboard reordering (focus the item, then press_key), or a field that sets its place. Otherwise ask the person to drag it.',
-          details: { reason: path.reason },
-        });
-      }
-      const acted = await trustedDrag(context, from, to, { steps: input.steps });
+      const acted = path.trusted
+        ? await trustedDrag(context, from, to, { steps: input.steps })
+        : await syntheticDrag(context, from, to, input.steps, path.reason);
       // Each end as read_page names it, when that has a name; else as the page labels it (a list item by its text).
       const name = (end: 'from' | 'to') => {
         const shown = endName(context, input, end);
