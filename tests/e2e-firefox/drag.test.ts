@@ -6,36 +6,17 @@
  * `[synthetic events: Firefox]`. The apps' own state says whether the drags worked.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dragLibraryRoutes } from '../support/drag-libraries.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
-import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
-import { answerPrompt, mockSettings, send, waitForText } from './helpers.js';
+import { answerPrompt, send, useFirefox, waitForText } from './helpers.js';
 
 const SYNTHETIC = '[synthetic events: Firefox]';
 
 describe('Firefox: drag', () => {
-  let ff: FirefoxHarness;
-  let fixtures: FixtureServer;
-  let mock: MockModelServer;
-  const opened: Page[] = [];
+  const w = useFirefox({ mode: 'auto', routes: dragLibraryRoutes });
   const prompts: string[] = [];
-
-  beforeAll(async () => {
-    [fixtures, mock] = await Promise.all([startFixtureServer('tests/fixtures', dragLibraryRoutes), startMockModelServer()]);
-    ff = await launchFirefoxExtension({ settings: mockSettings(mock.url, 'auto') });
-  });
-  beforeEach(async () => {
-    mock.reset();
-    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await ff?.close();
-    await Promise.all([mock?.close(), fixtures?.close()]);
-  });
 
   /** The scripted turns: load drag with tool_search, read the page, drag what `ends` picks from the tree. */
   const dragTurns = (ends: (tree: string) => { from: string; to: string }, done: string) => [
@@ -47,10 +28,10 @@ describe('Firefox: drag', () => {
 
   /** Opens `path`, runs the scripted steps from a panel on its tab with the app's tab in front (as a person's is), and waits for `done`. */
   async function run(path: string, done: string, answer?: 'Allow once'): Promise<Page> {
-    const page = await ff.newPage(`${fixtures.url}${path}`);
-    opened.push(page);
-    const panel = await ff.openPanel(await ff.tabIdOf(page));
-    opened.push(panel);
+    const page = await w.ff.newPage(`${w.fixtures.url}${path}`);
+    w.opened.push(page);
+    const panel = await w.ff.openPanel(await w.ff.tabIdOf(page));
+    w.opened.push(panel);
     await send(panel, 'Do the task on this page.');
     // A background tab's timers are slowed to one a second: the drag's hold and steps run in the page.
     await page.bringToFront();
@@ -64,9 +45,9 @@ describe('Firefox: drag', () => {
   }
 
   it('a dragula card moves to the other list by synthetic pointer and mouse events (the library’s own drop)', async () => {
-    mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, ': Pay invoice'), to: refIn(tree, ': Book flights') }), 'Moved.'));
+    w.mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, ': Pay invoice'), to: refIn(tree, ': Book flights') }), 'Moved.'));
     const page = await run('/drag/dragula.html', 'Moved.');
-    const line = resultText(mock, 'drag');
+    const line = resultText(w.mock, 'drag');
     expect(line.isError, line.text).toBe(false);
     expect(line.text).toMatch(
       /^Dragged listitem "Pay invoice" to listitem "Book flights" \[synthetic events: Firefox\]\. Then: listitem "Pay invoice" moved from list "Backlog" to list "Done", now \d(st|nd|rd) of 3/,
@@ -77,22 +58,22 @@ describe('Firefox: drag', () => {
   });
 
   it('a native HTML5 board gets dragstart and a drop whose DataTransfer carries the card (untrusted events)', async () => {
-    mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, 'draggable "Pay invoice"'), to: refIn(tree, 'region "Doing"') }), 'Started.'));
+    w.mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, 'draggable "Pay invoice"'), to: refIn(tree, 'region "Doing"') }), 'Started.'));
     const page = await run('/drag/board.html', 'Started.');
     expect(await page.evaluate(() => [...document.querySelectorAll('#doing .card')].map((card) => card.textContent))).toEqual(['Pay invoice']);
     expect(await page.evaluate(() => (window as unknown as { log: unknown[] }).log)).toEqual([
       ['dragstart', false],
       ['drop', 'doing', false],
     ]);
-    expect(resultText(mock, 'drag').text).toMatch(
+    expect(resultText(w.mock, 'drag').text).toMatch(
       /^Dragged draggable "Pay invoice" to region "Doing" \[synthetic events: Firefox\]\. Then: item "Pay invoice" moved from region "To do" to region "Doing", now 1st of 1/,
     );
   });
 
   it('a board that slides its Trash zone under the pointer mid-drag gets TARGET_MOVED, and nothing is dropped', async () => {
-    mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, 'draggable "Pay invoice"'), to: refIn(tree, 'region "Doing"') }), 'Stopped.'));
+    w.mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, 'draggable "Pay invoice"'), to: refIn(tree, 'region "Doing"') }), 'Stopped.'));
     const page = await run('/drag/board.html?attack=1', 'Stopped.');
-    const line = resultText(mock, 'drag');
+    const line = resultText(w.mock, 'drag');
     expect(line.isError).toBe(true);
     expect(line.text).toContain('TARGET_MOVED');
     expect(line.text).toContain('Trash');
@@ -102,17 +83,17 @@ describe('Firefox: drag', () => {
   });
 
   it('a SortableJS list reorders by synthetic HTML5 drag events (the library’s own order changes), after the same prompt as in Chrome', async () => {
-    mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, ': Gym'), to: refIn(tree, ': Pay rent') }), 'Reordered.'));
+    w.mock.enqueue(...dragTurns((tree) => ({ from: refIn(tree, ': Gym'), to: refIn(tree, ': Pay rent') }), 'Reordered.'));
     // Dropped onto "Pay rent": judged like a click on it, which pays — the person is asked first.
     const page = await run('/drag/sortable.html', 'Reordered.', 'Allow once');
     expect(prompts.at(-1)).toContain('Allow “Drag”?');
-    expect(resultText(mock, 'drag').text).toContain(SYNTHETIC);
+    expect(resultText(w.mock, 'drag').text).toContain(SYNTHETIC);
     expect(await page.evaluate(() => (window as unknown as { sortable: { toArray(): string[] } }).sortable.toArray())).toEqual([
       'gym',
       'rent',
       'dentist',
       'tax',
     ]);
-    expect(resultText(mock, 'drag').text).toMatch(/Then: listitem "Gym" moved within list "Priorities" from 4th to 1st of 4/);
+    expect(resultText(w.mock, 'drag').text).toMatch(/Then: listitem "Gym" moved within list "Priorities" from 4th to 1st of 4/);
   });
 });

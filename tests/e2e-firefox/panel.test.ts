@@ -4,54 +4,34 @@
  * page", keeps the conversation across a reload of the background, and greets a newcomer with the setup card.
  */
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
-import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
-import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
+import { describe, expect, it } from 'vitest';
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
-import { answerPrompt, MOCK_KEY, mockSettings, send, waitForText } from './helpers.js';
+import { answerPrompt, MOCK_KEY, send, useFirefox, waitForText } from './helpers.js';
 
 describe('Firefox: the panel', () => {
-  let ff: FirefoxHarness;
-  let fixtures: FixtureServer;
-  let mock: MockModelServer;
-  const opened: Page[] = [];
-
-  beforeAll(async () => {
-    [fixtures, mock] = await Promise.all([startFixtureServer(), startMockModelServer()]);
-    ff = await launchFirefoxExtension({ settings: mockSettings(mock.url, 'ask') });
-  });
-  beforeEach(async () => {
-    mock.reset();
-    for (const page of opened.splice(0)) await page.close().catch(() => undefined);
-  });
-  afterAll(async () => {
-    await ff?.close();
-    await Promise.all([mock?.close(), fixtures?.close()]);
-  });
+  const w = useFirefox({ mode: 'ask' });
 
   it('chats with the model over a real event stream', async () => {
-    const page = await ff.newPage(`${fixtures.url}/page/article.html`);
-    opened.push(page);
-    const panel = await ff.openPanel(await ff.tabIdOf(page));
-    opened.push(panel);
-    mock.enqueue({ text: 'Hello from the model, streamed in pieces.', chunkDelayMs: 20 });
+    const page = await w.ff.newPage(`${w.fixtures.url}/page/article.html`);
+    w.opened.push(page);
+    const panel = await w.ff.openPanel(await w.ff.tabIdOf(page));
+    w.opened.push(panel);
+    w.mock.enqueue({ text: 'Hello from the model, streamed in pieces.', chunkDelayMs: 20 });
     await send(panel, 'Say hello');
     await waitForText(panel, 'Hello from the model, streamed in pieces.');
-    expect(mock.requests).toHaveLength(1);
-    expect(mock.requests[0]?.headers['x-api-key']).toBe(MOCK_KEY);
-    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain('Say hello');
+    expect(w.mock.requests).toHaveLength(1);
+    expect(w.mock.requests[0]?.headers['x-api-key']).toBe(MOCK_KEY);
+    expect(JSON.stringify(w.mock.requests[0]?.body.messages)).toContain('Say hello');
   });
 
   it('asks before acting in ask mode: allowed, the act happens; denied, it does not and the model is told why', async () => {
-    const page = await ff.newPage(`${fixtures.url}/page/form.html`);
-    opened.push(page);
-    const panel = await ff.openPanel(await ff.tabIdOf(page));
-    opened.push(panel);
-    const field = () => refIn(resultText(mock, 'read').text, 'textbox "Full name"');
-    mock.enqueue(
+    const page = await w.ff.newPage(`${w.fixtures.url}/page/form.html`);
+    w.opened.push(page);
+    const panel = await w.ff.openPanel(await w.ff.tabIdOf(page));
+    w.opened.push(panel);
+    const field = () => refIn(resultText(w.mock, 'read').text, 'textbox "Full name"');
+    w.mock.enqueue(
       callNext({ id: 'read', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
       callNext({ id: 'allowed', name: 'type', input: () => ({ ref: field(), text: 'Ada' }) }),
       callNext({ id: 'denied', name: 'type', input: () => ({ ref: field(), text: ' Lovelace' }) }),
@@ -63,56 +43,56 @@ describe('Firefox: the panel', () => {
     await waitForText(panel, 'Typing done.');
     expect(first).toContain('Ada');
     expect(second).toContain('Lovelace');
-    expect(resultText(mock, 'allowed').text).toContain('[synthetic events: Firefox]');
-    expect(resultText(mock, 'denied')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
+    expect(resultText(w.mock, 'allowed').text).toContain('[synthetic events: Firefox]');
+    expect(resultText(w.mock, 'denied')).toMatchObject({ isError: true, text: expect.stringContaining('PERMISSION_DENIED') });
     expect(await page.evaluate(() => (document.querySelector('#full-name') as HTMLInputElement).value)).toBe('Ada');
   });
 
   it('the toolbar popup’s "Summarize this page" starts a run in the tab’s conversation', async () => {
-    const page = await ff.newPage(`${fixtures.url}/page/article.html`);
-    opened.push(page);
-    const tabId = await ff.tabIdOf(page);
-    mock.enqueue({ text: 'Here is the summary.' });
+    const page = await w.ff.newPage(`${w.fixtures.url}/page/article.html`);
+    w.opened.push(page);
+    const tabId = await w.ff.tabIdOf(page);
+    w.mock.enqueue({ text: 'Here is the summary.' });
     // The popup as the toolbar shows it, open beside the page (it reads the window's active tab: the page).
-    const popup = await ff.openExtensionPage('popup/index.html');
-    opened.push(popup);
+    const popup = await w.ff.openExtensionPage('popup/index.html');
+    w.opened.push(popup);
     await popup.locator('::-p-text(Summarize this page)').click();
-    await mock.waitForRequests(1);
-    expect(JSON.stringify(mock.requests[0]?.body.messages)).toContain(`Summarize this page (⟦from ${fixtures.url}: ${fixtures.url}/page/article.html⟧)`);
-    const panel = await ff.openPanel(tabId);
-    opened.push(panel);
+    await w.mock.waitForRequests(1);
+    expect(JSON.stringify(w.mock.requests[0]?.body.messages)).toContain(`Summarize this page (⟦from ${w.fixtures.url}: ${w.fixtures.url}/page/article.html⟧)`);
+    const panel = await w.ff.openPanel(tabId);
+    w.opened.push(panel);
     await waitForText(panel, 'Here is the summary.');
   });
 
   it('keeps the conversation across a reload of the background', async () => {
-    const page = await ff.newPage(`${fixtures.url}/page/article.html?reload`);
-    opened.push(page);
-    const tabId = await ff.tabIdOf(page);
-    const panel = await ff.openPanel(tabId);
-    mock.enqueue({ text: 'Noted: the code word is heron.' });
+    const page = await w.ff.newPage(`${w.fixtures.url}/page/article.html?reload`);
+    w.opened.push(page);
+    const tabId = await w.ff.tabIdOf(page);
+    const panel = await w.ff.openPanel(tabId);
+    w.mock.enqueue({ text: 'Noted: the code word is heron.' });
     await send(panel, 'Remember the code word heron.');
     await waitForText(panel, 'Noted: the code word is heron.');
 
-    await ff.reloadExtension();
-    const again = await ff.openPanel(tabId);
-    opened.push(again);
+    await w.ff.reloadExtension();
+    const again = await w.ff.openPanel(tabId);
+    w.opened.push(again);
     await waitForText(again, 'Noted: the code word is heron.');
-    mock.enqueue({ text: 'It was heron.' });
+    w.mock.enqueue({ text: 'It was heron.' });
     await send(again, 'What was the code word?');
     await waitForText(again, 'It was heron.');
     // The model got the whole conversation back, from the stored run.
-    const messages = JSON.stringify(mock.requests[1]?.body.messages);
+    const messages = JSON.stringify(w.mock.requests[1]?.body.messages);
     expect(messages).toContain('Remember the code word heron.');
     expect(messages).toContain('Noted: the code word is heron.');
   });
 
   // Last: it leaves the demo model set up, as a newcomer who pressed "Try it without a key" has it.
   it('with nothing set up, shows the setup card at 400 px with nothing overflowing, and the demo model reads the page without a key', async () => {
-    await ff.setSettings({});
-    const page = await ff.newPage(`${fixtures.url}/page/article.html?first-run`);
-    opened.push(page);
-    const panel = await ff.openPanel(await ff.tabIdOf(page));
-    opened.push(panel);
+    await w.ff.setSettings({});
+    const page = await w.ff.newPage(`${w.fixtures.url}/page/article.html?first-run`);
+    w.opened.push(page);
+    const panel = await w.ff.openPanel(await w.ff.tabIdOf(page));
+    w.opened.push(panel);
     await panel.setViewport({ width: 400, height: 800 });
     await waitForText(panel, 'Try it without a key');
     const wide = await panel.evaluate(() =>

@@ -97,7 +97,15 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
   let control: Page;
   let origin: string;
   const findControl = async () => {
-    control = await pageWhere(browser, 'the panel tab the add-on opens when loaded temporarily', (href) => href.startsWith('moz-extension://'));
+    // An extension page with the extension's API alive: just after a reload the old pages may still be
+    // listed, with their address but no `chrome` any more.
+    control = await until('the panel tab the add-on opens when loaded temporarily', async () => {
+      for (const page of await browser.pages()) {
+        if (!(await hrefOf(page)).startsWith('moz-extension://')) continue;
+        if (await page.evaluate(() => typeof chrome !== 'undefined' && Boolean(chrome.runtime?.id)).catch(() => false)) return page;
+      }
+      return undefined;
+    });
     // Not new URL().origin: Node gives "null" for schemes it does not know.
     const href = await hrefOf(control);
     origin = href.slice(0, href.indexOf('/', 'moz-extension://'.length));
