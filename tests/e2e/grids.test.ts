@@ -52,10 +52,9 @@ function tabulatorRows(): { rendered: [number, number]; inView: [number, number]
   return { rendered: span(positions), inView: span(visible), texts: rows.map((row) => text(row.getData())) };
 }
 
-describe('a virtual grid (Tabulator), driven by the scripted model', () => {
-  const e2e = useExtension({ mock: true });
-  let server: FixtureServer;
-
+/** Tabulator's build served offline, with the grid page at `/`, for the describe that calls it. */
+function useGridServer(): { readonly url: string } {
+  let server: FixtureServer | undefined;
   beforeAll(async () => {
     server = await startFixtureServer('node_modules/tabulator-tables/dist', (_req, res, pathname) => {
       if (pathname !== '/' && pathname !== '/index.html') return false;
@@ -63,12 +62,21 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
       return true;
     });
   });
-  afterAll(async () => {
-    await server?.close();
-  });
+  afterAll(() => server?.close());
+  return {
+    get url() {
+      if (!server) throw new Error('The grid server starts in beforeAll.');
+      return server.url;
+    },
+  };
+}
+
+describe('a virtual grid (Tabulator), driven by the scripted model', () => {
+  const e2e = useExtension({ mock: true });
+  const app = useGridServer();
 
   it('says how much of the grid is rendered, scrolls inside it to the end, sorts and filters by its headers', async () => {
-    const { page, tabId } = await e2e.open(`${server.url}/`);
+    const { page, tabId } = await e2e.open(`${app.url}/`);
     await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
     const grid = () => refIn(resultText(e2e.mock, 'tu_read').text, '- grid');
     e2e.mock.enqueue(
@@ -125,21 +133,10 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
 
 describe('deep in a virtual grid (Tabulator): positions match its own', () => {
   const e2e = useExtension({ mock: true });
-  let server: FixtureServer;
-
-  beforeAll(async () => {
-    server = await startFixtureServer('node_modules/tabulator-tables/dist', (_req, res, pathname) => {
-      if (pathname !== '/' && pathname !== '/index.html') return false;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(GRID_PAGE);
-      return true;
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const app = useGridServer();
 
   it('scrolled to row 450 of 600, the read, the scroll and a sort there name the rows Tabulator has there', async () => {
-    const { page, tabId } = await e2e.open(`${server.url}/`);
+    const { page, tabId } = await e2e.open(`${app.url}/`);
     await page.locator('body[data-built="yes"] .tabulator-row').first().waitFor();
     const grid = () => refIn(resultText(e2e.mock, 'deep_read').text, '- grid');
     // Row 450 starts 449 rows down: that many row heights, in screens of the grid's body.

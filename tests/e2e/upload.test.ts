@@ -76,6 +76,14 @@ const routes: FixtureRoutes = (req, res, pathname) => {
   return true;
 };
 
+/** The scripted model's turns: find upload_file with tool_search, find the zone by `query`, upload `files` to the line named `line`, then say `done`. */
+const uploadTurns = (query: string, line: string, files: Array<{ name: string; content: string }>, done: string) => [
+  callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
+  callNext({ id: 'tu_find', name: 'find', input: () => ({ query }) }),
+  callNext({ id: 'tu_upload', name: 'upload_file', input: (found) => ({ ref: refIn(found, line), files }) }),
+  { text: done },
+];
+
 describe('upload_file on real upload widgets', () => {
   const e2e = useExtension({ fixtures: { root: 'tests/fixtures', routes }, mock: { rules: { allow: ['upload_file'], ask: [], deny: [] } } });
 
@@ -83,17 +91,12 @@ describe('upload_file on real upload widgets', () => {
     const { page, tabId } = await e2e.open('/expenses.html');
     await page.locator('.dz-button').waitFor();
     e2e.mock.enqueue(
-      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
-      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'Drop files here' }) }),
-      callNext({
-        id: 'tu_upload',
-        name: 'upload_file',
-        input: (found) => ({
-          ref: refIn(found, 'button "Drop files here to upload"'),
-          files: [{ name: 'taxi.txt', content: 'Taxi 23.50 EUR\nAirport to hotel' }],
-        }),
-      }),
-      { text: 'Receipt attached.' },
+      ...uploadTurns(
+        'Drop files here',
+        'button "Drop files here to upload"',
+        [{ name: 'taxi.txt', content: 'Taxi 23.50 EUR\nAirport to hotel' }],
+        'Receipt attached.',
+      ),
     );
     await converse(e2e, tabId, 'Attach a receipt for the taxi', 'Receipt attached.');
 
@@ -126,14 +129,7 @@ describe('upload_file on real upload widgets', () => {
     const { page, tabId } = await e2e.open('/expenses.html?to=/upload-full');
     await page.locator('.dz-button').waitFor();
     e2e.mock.enqueue(
-      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
-      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'Drop files here' }) }),
-      callNext({
-        id: 'tu_upload',
-        name: 'upload_file',
-        input: (found) => ({ ref: refIn(found, 'button "Drop files here to upload"'), files: [{ name: 'hotel.txt', content: 'Hotel 140 EUR' }] }),
-      }),
-      { text: 'The upload failed.' },
+      ...uploadTurns('Drop files here', 'button "Drop files here to upload"', [{ name: 'hotel.txt', content: 'Hotel 140 EUR' }], 'The upload failed.'),
     );
     await converse(e2e, tabId, 'Attach a receipt for the hotel', 'The upload failed.');
     // Dropzone's own state: it took the file and its upload failed.
@@ -147,16 +143,7 @@ describe('upload_file on real upload widgets', () => {
   it('Uppy: its Dashboard takes a drop of the written file into Uppy’s own state', async () => {
     const { page, tabId } = await e2e.open('/dashboard.html');
     await page.locator('.uppy-Dashboard-AddFiles').waitFor();
-    e2e.mock.enqueue(
-      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'upload file attach' }) }),
-      callNext({ id: 'tu_find', name: 'find', input: () => ({ query: 'browse files' }) }),
-      callNext({
-        id: 'tu_upload',
-        name: 'upload_file',
-        input: (found) => ({ ref: refIn(found, 'button "browse files"'), files: [{ name: 'agenda.md', content: '# Agenda\n1. Budget' }] }),
-      }),
-      { text: 'Attached.' },
-    );
+    e2e.mock.enqueue(...uploadTurns('browse files', 'button "browse files"', [{ name: 'agenda.md', content: '# Agenda\n1. Budget' }], 'Attached.'));
     await converse(e2e, tabId, 'Attach the agenda', 'Attached.');
     const files = await page.evaluate(() =>
       (window as unknown as { uppy: { getFiles(): Array<{ name: string; size: number; type: string }> } }).uppy.getFiles().map((f) => [f.name, f.size, f.type]),
