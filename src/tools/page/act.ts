@@ -28,6 +28,8 @@ export interface ActResult {
   dialog?: DialogInfo;
   /** How the act reached the page when it did not use the input path (e.g. "values set by script"); '' says nothing. */
   via?: string;
+  /** The act pressed on another element than its target by design (a drag presses on what it carries, its target is where it drops). */
+  pressedElsewhere?: boolean;
 }
 
 /** An observation left open by a dialog, finished by handle_dialog once the dialog is answered. */
@@ -140,12 +142,20 @@ export async function performAction(
     }
     const dialog = acted.dialog ?? bridge.input?.openDialog(tabId);
     if (dialog) pendingObservations.set(tabId, { frameId, token });
-    const observed = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
+    const settled = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
+    const observed = settled && acted.pressedElsewhere ? withoutLanding(settled) : settled;
     const shownPath: InputPath = acted.via === undefined ? path : { trusted: false, reason: acted.via };
     return finish(context, tabId, { done: acted.done, notes: acted.notes ?? [], path: shownPath, dialog, observed, watch });
   } finally {
     watch?.stop();
   }
+}
+
+/** An observation without its "landed elsewhere": for an act whose press is meant to be on another element. */
+function withoutLanding(observed: PageResultOf<'observe_end'>): PageResultOf<'observe_end'> {
+  const kept = { ...observed };
+  delete kept.landedElsewhere;
+  return kept;
 }
 
 /**
