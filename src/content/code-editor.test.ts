@@ -48,6 +48,10 @@ describe('a code editor whose lines are drawn apart from its focus target', { ti
     expect(located.y).toBeCloseTo(area!.y + area!.height / 2, 0);
     // Its selection lives in the editor: the caret is placed by keys, and the value is the editor's text.
     expect(await run(page, { type: 'caret', ref, mode: 'all' })).toMatchObject({ placed: false, value: 'SELECT total\n  FROM orders\nWHERE paid;' });
+    // A press there is a press on the editor: no "the click landed on div, not on the target".
+    const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref, refPrefix: '' });
+    await page.mouse.click(located.x, located.y);
+    expect(await run(page, { type: 'observe_end', token, quietMs: 50, maxMs: 1_000 })).not.toHaveProperty('landedElsewhere');
   });
 
   it('a textbox outside any editor keeps its own value and box', async () => {

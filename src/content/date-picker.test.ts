@@ -51,6 +51,15 @@ describe('date pickers', { timeout: 60_000 }, () => {
     );
   });
 
+  it('find finds a day and a month arrow by the role and name read_page gives them', async () => {
+    await read(`<div class="flatpickr-calendar"><span class="flatpickr-prev-month">‹</span><span class="flatpickr-next-month">›</span>
+      <span class="flatpickr-day" aria-label="March 14, 2027" tabindex="-1">14</span><span class="flatpickr-day" aria-label="March 15, 2027">15</span></div>`);
+    const find = async (query: string) => (await run<{ matches: Array<{ line: string }> }>(page, { type: 'find', query, limit: 3, refPrefix: '' })).matches;
+    // A model that asked for "March 14, 2027 gridcell" after read_page had shown `gridcell "March 14, 2027"` was told there was none.
+    expect((await find('March 14, 2027 gridcell'))[0]?.line).toMatch(/^- gridcell "March 14, 2027" \[ref=e\d+\]$/);
+    expect((await find('next month button'))[0]?.line).toMatch(/^- button "next month" \[ref=e\d+\]$/);
+  });
+
   it('names the days of a calendar in a shadow root although the document around it holds none', async () => {
     // A read asks each tree scope once whether it holds a calendar: the shadow root is a scope of its own.
     await page.setContent('<!doctype html><html lang="en"><body><nav><a href="?p=1">1</a></nav><div id="host"></div></body></html>');

@@ -24,6 +24,7 @@ import {
 } from './dom.js';
 import { describeElement } from './element-line.js';
 import { codeEditorText } from './code-editor.js';
+import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './snapshot.js';
 import { isShown } from './visibility.js';
@@ -140,13 +141,14 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
   let order = 0;
 
   const consider = (element: Element): void => {
-    const role = roleOf(element);
+    // A calendar's day or month arrow with no role of its own reads as a gridcell or button: found as one.
+    const role = roleOf(element) || calendarRoleOf(element);
     if (wantedRoles.size > 0 && !wantedRoles.has(role)) return;
     let score = 0;
     let byText = false;
     let text: string | undefined;
     if (textQuery) {
-      if (role) score = Math.max(score, scoreText(nameOf(element, role), textQuery, textWords));
+      if (role) score = Math.max(score, scoreText(calendarNameOf(element, role, nameOf(element, role)), textQuery, textWords));
       const tag = tagOf(element);
       if (tag === 'INPUT' || tag === 'TEXTAREA') {
         score = Math.max(score, scoreText((element as HTMLInputElement).placeholder, textQuery, textWords) - 5);

@@ -10,6 +10,7 @@ import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
+import { codeEditorSurface } from './code-editor.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
@@ -298,12 +299,15 @@ export function observationTarget(ref: string | undefined, documentId: string | 
  * What the act's pointer hit instead of the target, or undefined: where the press went, else where the
  * click went. A click fires on the nearest element holding both the press and the release, so when the
  * press opened something under the pointer (a date picker's calendar sliding in over its field) it fires
- * on an ancestor, and "the click landed on body" was false: the press had landed on the target.
+ * on an ancestor, and "the click landed on body" was false: the press had landed on the target. A press
+ * in a code editor's text area is a press on its focus target: that is where `click` and `type` aim.
  */
 function landedElsewhere(o: Observation): Element | undefined {
   const target = o.target;
   if (!target?.isConnected) return undefined;
-  const elsewhere = (element: Element) => !target.contains(element) && element.closest('label') === null;
+  // A code editor's text area is where its focus target is pressed (Monaco focuses it from there).
+  const surface = codeEditorSurface(target);
+  const elsewhere = (element: Element) => !target.contains(element) && !surface?.contains(element) && element.closest('label') === null;
   const { press, click } = o.events;
   if (press) return elsewhere(press) ? press : undefined;
   return click && elsewhere(click.target) ? click.target : undefined;

@@ -54,6 +54,20 @@ export function clickableRoleOf(element: Element, tag: string): string {
   return attrOf(element, 'draggable') === 'true' ? 'draggable' : '';
 }
 
+/**
+ * Whether a role-less element is an item a person drags: it shows a grab or move cursor and its parent does
+ * not (what is inside it inherits the cursor). SortableJS and dragula cards are plain divs marked so only by
+ * their stylesheet: without a ref each card read as words of one text line, and `drag` had nothing to name.
+ */
+export function isGrabbable(element: Element): boolean {
+  const grabs = (of: Element) => {
+    const cursor = getComputedStyle(of).cursor;
+    return cursor === 'grab' || cursor === 'move';
+  };
+  const parent = parentElementOf(element);
+  return grabs(element) && (parent === null || !grabs(parent));
+}
+
 const TAKES_A_CLICK_WHEN_POINTED = new Set(['listitem', 'row', 'cell', 'columnheader', 'rowheader']);
 
 /**

@@ -100,6 +100,14 @@ describe('the snapshot walk', { timeout: 60_000 }, () => {
     expect(tree.listed.filter((node) => node.role === 'columnheader' || node.role === 'cell')).toHaveLength(2);
   });
 
+  it('gives a ref to a plain card a person drags (a grab cursor, as SortableJS and dragula boards style them), not to what is inside it', async () => {
+    const tree = await walk(
+      '<style>.card { cursor: grab } .note { cursor: move }</style><h2>To do</h2><div class="list"><div class="card">Fix <b class="tag">login</b></div>' +
+        '<div class="card">Update</div></div><div class="list"><div class="note">Design</div><div class="other">Not dragged</div></div>',
+    );
+    expect(tree.listed.map((node) => `${node.role} ${node.ref}`)).toEqual(['heading e1', 'draggable e2', 'draggable e3', 'draggable e4']);
+  });
+
   it('in interactive mode lists only controls, flat, with no text; a control holding controls is followed by them', async () => {
     const tree = await walk(
       '<p>Intro <a href="/x">X</a></p><div role="menu"><div role="menuitem" tabindex="0">M</div></div><div role="tab">T <button>Close</button></div>',

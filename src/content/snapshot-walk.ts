@@ -23,7 +23,7 @@ import {
   tagOf,
 } from './dom.js';
 import { calendarDayStates, calendarPartOf } from './date-picker.js';
-import { CLICKABLE_ROLES, clickableRoleOf, readNode } from './snapshot-node.js';
+import { CLICKABLE_ROLES, clickableRoleOf, isGrabbable, readNode } from './snapshot-node.js';
 import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
@@ -186,6 +186,7 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   if (part === 'weekday' && !walk.interactiveOnly) into.push(' ');
   const calendar = part === 'weekday' ? '' : part;
   if (calendar) role = calendar;
+  else if (role === '' && !bare && isGrabbable(element)) role = 'draggable';
   const shownAsNode =
     role !== '' &&
     (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '' || actedOnInGrid(element, role));

@@ -9,7 +9,7 @@ import { handleDialog } from './handle-dialog.js';
 type Command = { type: string } & Record<string, unknown>;
 
 /** A tab whose content script answers observe_* and records every command; an input port that can refuse, open dialogs and navigate. */
-function fakeTab(options: { channel?: InputChannel; effects?: Partial<WatchedEvents>; reply?: (command: Command) => unknown } = {}) {
+function fakeTab(options: { channel?: InputChannel; effects?: Partial<WatchedEvents>; reply?: (command: Command) => unknown; landedElsewhere?: string } = {}) {
   const commands: Command[] = [];
   let dialog: DialogInfo | undefined;
   const effects: WatchedEvents = { newTabs: [], ...options.effects };
@@ -41,7 +41,13 @@ function fakeTab(options: { channel?: InputChannel; effects?: Partial<WatchedEve
       if (command.type === 'observe_end')
         return {
           ok: true,
-          result: { url: info.url, changes: ['list [ref=e4] gained 1 item "milk"'], staleRefs: [], elements: { e4: { role: 'list', name: '' } } },
+          result: {
+            url: info.url,
+            changes: ['list [ref=e4] gained 1 item "milk"'],
+            staleRefs: [],
+            elements: { e4: { role: 'list', name: '' } },
+            ...(options.landedElsewhere ? { landedElsewhere: options.landedElsewhere } : {}),
+          },
         };
       return options.reply?.(command) ?? { ok: true, result: {} };
     },
@@ -70,6 +76,15 @@ describe('performAction', () => {
     expect(tab.commands[1]).toMatchObject({ token: 'o7', quietMs: 300 });
     // Refs the result names are known to later calls (validateKnownRefs), alongside the earlier ones.
     expect(Object.keys(context.snapshots.get(1)?.elements ?? {}).sort()).toEqual(['e2', 'e4']);
+  });
+
+  it('says a press landed elsewhere, unless the act presses on another element by design (a drag, on what it carries)', async () => {
+    const tab = fakeTab({ landedElsewhere: 'div [ref=e5]' });
+    const context = createTestContext([], { browser: tab.browser });
+    const clicked = await performAction(context, where, async () => ({ done: 'Clicked button "Add"' }));
+    expect(clicked.line).toContain('but the click landed on div [ref=e5], not on the target');
+    const dragged = await performAction(context, where, async () => ({ done: 'Dragged card "Fix" to card "Design"', pressedElsewhere: true }));
+    expect(dragged.line).toBe('Dragged card "Fix" to card "Design" [trusted input]. Then: list [ref=e4] gained 1 item "milk".');
   });
 
   it('falls back to synthetic events with the reason when the debugger cannot attach', async () => {

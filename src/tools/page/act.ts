@@ -30,6 +30,8 @@ export interface ActResult {
   via?: string;
   /** `done` itself says what changed (a combobox's pick): nothing else seen is "no other visible change". */
   saysChange?: boolean;
+  /** The act pressed on another element than its target by design (a drag presses on what it carries, its target is where it drops). */
+  pressedElsewhere?: boolean;
 }
 
 /** An observation left open by a dialog, finished by handle_dialog once the dialog is answered. */
@@ -148,12 +150,20 @@ export async function performAction(
     }
     const dialog = acted.dialog ?? bridge.input?.openDialog(tabId);
     if (dialog) pendingObservations.set(tabId, { frameId, token });
-    const observed = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
+    const settled = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
+    const observed = settled && acted.pressedElsewhere ? withoutLanding(settled) : settled;
     const shownPath: InputPath = acted.via === undefined ? path : { trusted: false, reason: acted.via };
     return finish(context, tabId, { done: acted.done, notes: acted.notes ?? [], path: shownPath, dialog, observed, watch, saysChange: acted.saysChange });
   } finally {
     watch?.stop();
   }
+}
+
+/** An observation without its "landed elsewhere": for an act whose press is meant to be on another element. */
+function withoutLanding(observed: PageResultOf<'observe_end'>): PageResultOf<'observe_end'> {
+  const kept = { ...observed };
+  delete kept.landedElsewhere;
+  return kept;
 }
 
 /**

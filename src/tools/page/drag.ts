@@ -115,7 +115,8 @@ export const drag = buildTool<typeof inputSchema, string>({
         const shown = endName(context, input, end);
         return typeof input[end] !== 'string' || shown.includes('"') ? shown : acted.labels[end];
       };
-      return { ...acted, done: `Dragged ${name('from')} to ${name('to')}` };
+      // The press is on what is dragged, not on the drop target: "the click landed elsewhere" would be false.
+      return { ...acted, done: `Dragged ${name('from')} to ${name('to')}`, pressedElsewhere: true };
     });
     if (!follow) return { data: line, reads };
     const place = await sendPageCommand(context, tabId, { type: 'drag_place_end', token: follow.token }, from.frameId).catch(() => undefined);
