@@ -62,4 +62,45 @@ describe('a code editor whose lines are drawn apart from its focus target', { ti
     expect(text).toMatch(/textbox "Notes" \[ref=e\d+\]: kept$/m);
     expect((await send(page, { type: 'locate', ref: refIn(text, 'textbox "Notes"'), purpose: 'click' })).ok).toBe(true);
   });
+
+  it('finds words to select in its drawn lines and says where a person presses (it selects them itself), and a press on a line it redraws is on it', async () => {
+    // The editor redraws the line a press lands on (Monaco's cursor and bracket decorations), detaching the span pressed.
+    await page.setContent(
+      `<!doctype html><html lang="en"><body>${MONACO}<script>document.querySelector('.view-lines').addEventListener('pointerdown', (event) => {
+        const line = event.target.closest('.view-line'); if (line) line.innerHTML = line.innerHTML; });</script></body></html>`,
+    );
+    const { text } = await run<{ text: string }>(page, { type: 'snapshot', refPrefix: '', filter: 'all' });
+    const ref = refIn(text, 'textbox "Editor content"');
+    const found = await run<{ pointer: { from: { x: number; y: number }; to: { x: number; y: number } } }>(page, {
+      type: 'select_text',
+      ref,
+      text: 'FROM orders',
+    });
+    // The left edge of "F" and the right edge of the last "s", in the middle of their line.
+    const edges = await page.evaluate(() => {
+      const node = [...document.querySelectorAll('.view-line')].find((line) => line.textContent?.includes('FROM'))!.querySelector('span span')!
+        .firstChild as Text;
+      const range = document.createRange();
+      range.setStart(node, 2);
+      range.setEnd(node, 3);
+      const first = range.getBoundingClientRect();
+      range.setStart(node, node.data.length - 1);
+      range.setEnd(node, node.data.length);
+      return { left: first.left, right: range.getBoundingClientRect().right, middle: first.top + first.height / 2 };
+    });
+    expect(found.pointer.from).toEqual({ x: edges.left, y: edges.middle });
+    expect(found.pointer.to).toEqual({ x: edges.right, y: edges.middle });
+    // Across lines too; words not drawn, or drawn twice, are refused with the way forward.
+    expect(await run(page, { type: 'select_text', ref, text: 'total\n  FROM' })).toHaveProperty('pointer');
+    const missing = await send(page, { type: 'select_text', ref, text: 'GROUP BY' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'TEXT_NOT_FOUND' } });
+    if (!missing.ok) expect(missing.error.suggestion).toMatch(/Scroll the editor/);
+    expect(await send(page, { type: 'select_text', ref, text: 'E' })).toMatchObject({ ok: false, error: { code: 'TEXT_AMBIGUOUS' } });
+    // Its textarea says what it holds selected (here: nothing, "ELECT" with the caret at its start).
+    expect(await run(page, { type: 'editor_selection', ref })).toEqual({ selected: '' });
+
+    const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref, refPrefix: '' });
+    await page.mouse.click(found.pointer.from.x + 2, found.pointer.from.y);
+    expect(await run(page, { type: 'observe_end', token, quietMs: 50, maxMs: 1_000 })).not.toHaveProperty('landedElsewhere');
+  });
 });

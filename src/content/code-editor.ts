@@ -38,16 +38,49 @@ export function isCodeEditorInput(element: Element): boolean {
 }
 
 /**
- * The lines the editor shows, top to bottom, joined by line breaks (undefined when the element is no code
- * editor's focus target). Only the drawn lines: such editors draw what is in view. Sorted by where they
- * are, as the editor reuses line elements out of order when it scrolls; its spaces are no-break spaces.
+ * The line elements the editor draws, top to bottom (undefined when the element is no code editor's
+ * focus target): sorted by where they are, as the editor reuses line elements out of order when it scrolls.
  */
-export function codeEditorText(element: Element): string | undefined {
+export function codeEditorLines(element: Element): Element[] | undefined {
   const editor = editorOf(element);
   if (!editor) return undefined;
-  const lines = Array.from(querySelectorAllOf(editor.root, editor.shape.line), (line) => ({ top: rectOf(line).top, text: innerTextOf(line as HTMLElement) }));
-  lines.sort((a, b) => a.top - b.top);
-  return lines.map((line) => line.text.replace(/\u00a0/g, ' ').replace(/\n+$/, '')).join('\n');
+  const lines = Array.from(querySelectorAllOf(editor.root, editor.shape.line), (line) => ({ line, top: rectOf(line).top }));
+  return lines.sort((a, b) => a.top - b.top).map((entry) => entry.line);
+}
+
+/**
+ * The lines the editor shows, top to bottom, joined by line breaks (undefined when the element is no code
+ * editor's focus target). Only the drawn lines: such editors draw what is in view. Its spaces are no-break spaces.
+ */
+export function codeEditorText(element: Element): string | undefined {
+  const lines = codeEditorLines(element);
+  return lines
+    ?.map((line) =>
+      innerTextOf(line as HTMLElement)
+        .replace(/\u00a0/g, ' ')
+        .replace(/\n+$/, ''),
+    )
+    .join('\n');
+}
+
+/** What an EditContext holds: the text near the editor's selection, and the selection in it. */
+interface EditContextLike {
+  text: string;
+  selectionStart: number;
+  selectionEnd: number;
+}
+
+/**
+ * The text the editor has selected, as its focus target holds it for input methods and screen readers:
+ * an EditContext's text around the selection, or the hidden textarea's value, each with the selection's
+ * offsets in it. Undefined when the element is no code editor's focus target.
+ */
+export function codeEditorSelection(element: Element): string | undefined {
+  if (!editorOf(element)) return undefined;
+  const context = (element as HTMLElement & { editContext?: EditContextLike | null }).editContext;
+  if (context) return context.text.slice(Math.min(context.selectionStart, context.selectionEnd), Math.max(context.selectionStart, context.selectionEnd));
+  if (element instanceof HTMLTextAreaElement) return element.value.slice(element.selectionStart, element.selectionEnd);
+  return undefined;
 }
 
 /**
@@ -57,4 +90,14 @@ export function codeEditorText(element: Element): string | undefined {
 export function codeEditorSurface(element: Element): Element | undefined {
   const editor = editorOf(element);
   return editor ? (querySelectorOf(editor.root, editor.shape.surface) ?? undefined) : undefined;
+}
+
+/** The editor's selection once it has drawn its last press (a frame later; at most 100 ms when no frame comes). */
+export async function settledEditorSelection(element: Element): Promise<{ selected?: string }> {
+  await new Promise<void>((resolve) => {
+    requestAnimationFrame(() => resolve());
+    setTimeout(resolve, 100);
+  });
+  const selected = codeEditorSelection(element);
+  return selected === undefined ? {} : { selected };
 }

@@ -6,6 +6,7 @@
  * evaluates code or selectors supplied from outside: only refs, text and fixed options.
  */
 import { selectText } from './select-text.js';
+import { settledEditorSelection } from './code-editor.js';
 import { toErrorPayload } from '../runtime/errors.js';
 import { answerPageEnvelope, type PageHandlers, type PageReply, type PageResultOf } from '../shared/protocol/page.js';
 import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
@@ -157,6 +158,7 @@ export const pageHandlers: PageHandlers = {
   frame_offset: (command) => actWhenSettled(frameElementOf(command), () => frameOffset(command)),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
   select_text: (command) => selectText(resolveRef(command.ref, command.documentId), command.text),
+  editor_selection: (command) => settledEditorSelection(resolveRef(command.ref, command.documentId)),
   point_check: (command) => checkPoint(command),
   frame_point_check: (command) => checkFramePoint(command),
   pointer_landed: (command) => pressLanded(command),

@@ -16,7 +16,7 @@ import { documentId } from './refs.js';
 import { deepActiveElement } from './observe-util.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
 import { describeThere, targetMoved, topScroll, watchPointer } from './point-check.js';
-import { codeEditorText, isCodeEditorInput } from './code-editor.js';
+import { codeEditorSelection, codeEditorText, isCodeEditorInput } from './code-editor.js';
 
 export { frameElementOf };
 
@@ -125,5 +125,6 @@ export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode'
     }
   }
   const value = codeEditorText(element) ?? (isTextField(element) ? element.value : ((element as HTMLElement).innerText ?? ''));
-  return { focused: deepActiveElement() === element, value, placed };
+  const selected = mode === 'keep' ? codeEditorSelection(element) : undefined;
+  return { focused: deepActiveElement() === element, value, placed, ...(selected !== undefined ? { selected } : {}) };
 }

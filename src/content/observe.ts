@@ -47,9 +47,16 @@ interface Observation {
   regionFields: string[];
   dialogs: Set<Element>;
   url: string;
-  events: { press?: Element; click?: { target: Element; trusted: boolean }; submit?: Element; targetInputs: number };
+  /** `elsewhere`: whether the press or click missed the target, judged as it fired (an editor may redraw what it hit). */
+  events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number };
   stopListening: () => void;
   expiry: ReturnType<typeof setTimeout>;
+}
+
+/** Where a press or click fired, and whether that was somewhere other than the target. */
+interface Landing {
+  target: Element;
+  elsewhere: boolean;
 }
 
 let current: Observation | undefined;
@@ -116,10 +123,10 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     attributeFilter: ['open', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-checked', 'aria-selected', 'aria-pressed', 'class', 'style'],
   });
   const onClick = (event: Event) => {
-    if (event.target instanceof Element) observation.events.click ??= { target: event.target, trusted: event.isTrusted };
+    if (event.target instanceof Element) observation.events.click ??= { ...landing(target, event.target), trusted: event.isTrusted };
   };
   const onPress = (event: Event) => {
-    if (event.target instanceof Element) observation.events.press ??= event.target;
+    if (event.target instanceof Element) observation.events.press ??= landing(target, event.target);
   };
   const onSubmit = (event: Event) => {
     if (event.target instanceof Element) observation.events.submit ??= event.target;
@@ -296,19 +303,26 @@ export function observationTarget(ref: string | undefined, documentId: string | 
 }
 
 /**
+ * Where a press or click fired, judged at that moment: a code editor redraws the line a press put the
+ * caret on, and the span pressed, judged after, was no longer in the editor ("the click landed on span").
+ * A press in a code editor's text area is a press on its focus target: that is where `click` and `type`
+ * aim (Monaco focuses its target from there); a press on a label is one on its field.
+ */
+function landing(target: Element | undefined, element: Element): Landing {
+  if (!target) return { target: element, elsewhere: false };
+  const surface = codeEditorSurface(target);
+  return { target: element, elsewhere: !target.contains(element) && !surface?.contains(element) && element.closest('label') === null };
+}
+
+/**
  * What the act's pointer hit instead of the target, or undefined: where the press went, else where the
  * click went. A click fires on the nearest element holding both the press and the release, so when the
  * press opened something under the pointer (a date picker's calendar sliding in over its field) it fires
- * on an ancestor, and "the click landed on body" was false: the press had landed on the target. A press
- * in a code editor's text area is a press on its focus target: that is where `click` and `type` aim.
+ * on an ancestor, and "the click landed on body" was false: the press had landed on the target.
  */
 function landedElsewhere(o: Observation): Element | undefined {
-  const target = o.target;
-  if (!target?.isConnected) return undefined;
-  // A code editor's text area is where its focus target is pressed (Monaco focuses it from there).
-  const surface = codeEditorSurface(target);
-  const elsewhere = (element: Element) => !target.contains(element) && !surface?.contains(element) && element.closest('label') === null;
+  if (!o.target?.isConnected) return undefined;
   const { press, click } = o.events;
-  if (press) return elsewhere(press) ? press : undefined;
-  return click && elsewhere(click.target) ? click.target : undefined;
+  if (press) return press.elsewhere ? press.target : undefined;
+  return click?.elsewhere ? click.target : undefined;
 }

@@ -10,7 +10,8 @@ import type { PageResultOf } from '../shared/protocol/page.js';
 import { ownerDocumentOf } from './dom.js';
 import { editableKind, isTextField, notEditable } from './fields.js';
 import { deepActiveElement } from './observe-util.js';
-import { focusTarget, label } from './target.js';
+import { focusTarget, label, prepareTarget, type Point } from './target.js';
+import { codeEditorLines, codeEditorSurface } from './code-editor.js';
 
 const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'TD', 'TH', 'TR', 'BR', 'SECTION', 'ARTICLE']);
 
@@ -47,10 +48,13 @@ function occurrences(haystack: string, needle: string): number[] {
 }
 
 /** TEXT_NOT_FOUND or TEXT_AMBIGUOUS: the span to select is not there, or there more than once. */
-function notUnique(element: Element, text: string, count: number): ToolError {
+function notUnique(element: Element, text: string, count: number, drawn = false): ToolError {
   if (count === 0) {
-    return new ToolError('TEXT_NOT_FOUND', `${label(element)} does not contain the text "${text.slice(0, 80)}".`, {
-      suggestion: 'Read the field first (read_page with its ref) and copy the words exactly as they are, with their case and punctuation.',
+    const where = drawn ? ' in the lines it shows (a code editor draws only the lines in view)' : '';
+    return new ToolError('TEXT_NOT_FOUND', `${label(element)} does not contain the text "${text.slice(0, 80)}"${where}.`, {
+      suggestion: drawn
+        ? 'Scroll the editor (scroll with its ref) until read_page shows the line with the words, then copy them exactly as read_page shows them, within one line or across whole lines.'
+        : 'Read the field first (read_page with its ref) and copy the words exactly as they are, with their case and punctuation.',
     });
   }
   return new ToolError('TEXT_AMBIGUOUS', `The text "${text.slice(0, 80)}" is in ${label(element)} ${count} times, so which one is meant is unclear.`, {
@@ -65,8 +69,54 @@ function pointAt(pieces: Piece[], offset: number, end: boolean): { node: Text; o
   return { node: piece.node, offset: Math.min(piece.node.data.length, offset - piece.start) };
 }
 
-/** Selects the one occurrence of `text` in the field or editable area (focusing it first); refuses none or several. */
+/** Where a person presses to put the caret at a point in a drawn line: the edge of the character there. */
+function boundaryPoint(at: { node: Text; offset: number }): Point {
+  const range = (ownerDocumentOf(at.node) ?? document).createRange();
+  const before = at.offset >= at.node.data.length;
+  range.setStart(at.node, before ? at.offset - 1 : at.offset);
+  range.setEnd(at.node, before ? at.offset : at.offset + 1);
+  const rect = range.getBoundingClientRect();
+  return { x: before ? rect.right : rect.left, y: rect.top + rect.height / 2 };
+}
+
+/**
+ * A code editor keeps its selection to itself (its focus target holds no text, or only some): a person
+ * selects by pressing at the first character and Shift-pressing after the last, in the lines it draws.
+ * So this finds the words there and returns those two points (the worker presses them, then asks the
+ * editor what it selected); words outside the lines in view are not found.
+ */
+function editorSpan(element: Element, lines: Element[], text: string): PageResultOf<'select_text'> {
+  prepareTarget(element, { checkCovered: true, needEnabled: true });
+  const pieces: Piece[] = [];
+  let flat = '';
+  for (const line of lines) {
+    if (flat) flat += '\n';
+    const own = flatten(line);
+    for (const piece of own.pieces) pieces.push({ node: piece.node, start: piece.start + flat.length });
+    flat += own.text.replace(/\u00a0/g, ' ');
+  }
+  const found = occurrences(flat, text);
+  if (found.length !== 1 || pieces.length === 0) throw notUnique(element, text, found.length, true);
+  const start = found[0] as number;
+  const from = boundaryPoint(pointAt(pieces, start, false));
+  const to = boundaryPoint(pointAt(pieces, start + text.length, true));
+  const area = codeEditorSurface(element)?.getBoundingClientRect();
+  const shown = (p: Point) => !area || (p.x >= area.left && p.x <= area.right && p.y >= area.top && p.y <= area.bottom);
+  if (!shown(from) || !shown(to)) {
+    throw new ToolError('TEXT_NOT_IN_VIEW', `The text "${text.slice(0, 80)}" is in ${label(element)} but not all of it is in view.`, {
+      suggestion: 'Scroll the editor (scroll with its ref, up, down, left or right) until the words show whole, then try again.',
+    });
+  }
+  return { selected: text, label: label(element), pointer: { from, to } };
+}
+
+/**
+ * Selects the one occurrence of `text` in the field or editable area (focusing it first); refuses none or
+ * several. In a code editor it only finds the words and says where to press (`pointer`).
+ */
 export function selectText(element: Element, text: string): PageResultOf<'select_text'> {
+  const lines = codeEditorLines(element);
+  if (lines) return editorSpan(element, lines, text);
   const kind = editableKind(element);
   if (!kind) throw notEditable(element);
   if (deepActiveElement(ownerDocumentOf(element) ?? document) !== element) focusTarget(element);

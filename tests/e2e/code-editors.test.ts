@@ -13,13 +13,29 @@ import { checkTreeLines, refIn } from '../support/tree-lines.js';
 
 const CODE = 'function isEven(n) {\n  return n % 2 === 0;\n}';
 
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippet</title></head><body>
+/** A module long enough that the middle of the editor, where a click on its textbox goes, is on a line of code. */
+const MODULE = [
+  '// Parity helpers',
+  'export function isEven(n) {',
+  '  return n % 2 === 0;',
+  '}',
+  '',
+  'export function isOdd(n) {',
+  '  return !isEven(n);',
+  '}',
+  '',
+  'export function countEven(list) {',
+  '  return list.filter(isEven).length;',
+  '}',
+].join('\n');
+
+const editorPage = (code: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippet</title></head><body>
 <h1>Snippet</h1><div id="code" style="width:640px;height:240px"></div>
 <script src="/monaco-editor/min/vs/loader.js"></script>
 <script>
 require.config({ paths: { vs: '/monaco-editor/min/vs' } });
 require(['vs/editor/editor.main'], function () {
-  window.editor = monaco.editor.create(document.getElementById('code'), { value: ${JSON.stringify(CODE)}, language: 'javascript', minimap: { enabled: false } });
+  window.editor = monaco.editor.create(document.getElementById('code'), { value: ${JSON.stringify(code)}, language: 'javascript', minimap: { enabled: false } });
   document.body.dataset.ready = 'yes';
 });
 </script></body></html>`;
@@ -32,8 +48,9 @@ describe('a code editor drawn apart from its focus target (Monaco), driven by th
 
   beforeAll(async () => {
     server = await startFixtureServer('node_modules', (_req, res, pathname) => {
-      if (pathname !== '/snippet.html') return false;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+      const code = pathname === '/snippet.html' ? CODE : pathname === '/module.html' ? MODULE : undefined;
+      if (code === undefined) return false;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(editorPage(code));
       return true;
     });
   });
@@ -79,5 +96,37 @@ describe('a code editor drawn apart from its focus target (Monaco), driven by th
     expect(resultText(e2e.mock, 'tu_type').text).toMatch(/^Typed 41 characters into textbox "Editor content"/);
     // Read before the edit: the editor draws an edit on its next frame, so a read at once may lag Monaco's model by that frame.
     expect(resultText(e2e.mock, 'tu_text').text).toContain(`\`\`\`text\n${CODE}\n\`\`\``);
+  });
+
+  it('replaces one span of its code as a person would (press, Shift-press, type), and a click on its code is a click on it', async () => {
+    const { page, tabId } = await e2e.open(`${server.url}/module.html`);
+    await page.locator('body[data-ready="yes"] .view-lines .view-line').first().waitFor();
+    const editorRef = () => refIn(resultText(e2e.mock, 'tu_read').text, 'textbox "Editor content"');
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
+      callNext({ id: 'tu_click', name: 'click', input: () => ({ ref: editorRef() }) }),
+      callNext({ id: 'tu_replace', name: 'type', input: () => ({ ref: editorRef(), replace: 'n % 2 === 0', text: '(n & 1) === 0' }) }),
+      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'select:select_text' }) }),
+      callNext({ id: 'tu_select', name: 'select_text', input: () => ({ ref: editorRef(), text: 'list.filter(isEven)' }) }),
+      callNext({ id: 'tu_over', name: 'type', input: () => ({ ref: editorRef(), at_selection: true, text: 'list.filter((n) => isEven(n))' }) }),
+      callNext({ id: 'tu_missing', name: 'type', input: () => ({ ref: editorRef(), replace: 'isPrime', text: 'isEven' }) }),
+      { text: 'Done.' },
+    );
+    await converse(e2e, tabId, 'Make isEven use a bit test', 'Done.');
+
+    // Monaco's own model: exactly the two spans changed, nothing typed where the words were not.
+    const value = await page.evaluate(() => (window as unknown as MonacoWindow).monaco.editor.getModels()[0]?.getValue());
+    expect(value).toBe(MODULE.replace('n % 2 === 0', '(n & 1) === 0').replace('list.filter(isEven)', 'list.filter((n) => isEven(n))'));
+    for (const id of ['tu_click', 'tu_replace', 'tu_select', 'tu_over']) {
+      const result = resultText(e2e.mock, id);
+      expect(result.isError, `${id}: ${result.text}`).toBe(false);
+      // The press lands on a line the editor then redraws: still a press on the editor.
+      expect(result.text, id).not.toContain('landed on');
+    }
+    expect(resultText(e2e.mock, 'tu_select').text).toContain('Selected "list.filter(isEven)"');
+    const missing = resultText(e2e.mock, 'tu_missing');
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain('TEXT_NOT_FOUND');
+    expect(missing.text).toMatch(/draws only the lines in view/);
   });
 });

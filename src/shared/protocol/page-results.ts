@@ -197,8 +197,21 @@ export const pageResultSchemas = {
   ]),
   drag_place_start: z.object({ token: z.string() }),
   drag_place_end: z.object({ moved: z.boolean(), place: z.string() }),
-  caret: z.object({ focused: z.boolean(), value: z.string(), placed: z.boolean() }),
-  select_text: z.object({ selected: z.string(), label: z.string() }),
+  caret: z.object({
+    focused: z.boolean(),
+    value: z.string(),
+    placed: z.boolean(),
+    /** With mode keep, in a code editor: the words it has selected ('' for a caret alone). */
+    selected: z.string().optional(),
+  }),
+  select_text: z.object({
+    selected: z.string(),
+    label: z.string(),
+    /** A code editor's words: press at `from`, Shift-press at `to` (frame viewport points); nothing is selected yet. */
+    pointer: z.object({ from: z.object({ x: z.number(), y: z.number() }), to: z.object({ x: z.number(), y: z.number() }) }).optional(),
+  }),
+  /** What a code editor has selected, as its focus target holds it (undefined: it does not say). */
+  editor_selection: z.object({ selected: z.string().optional() }),
   point_check: z.object({ ok: z.literal(true), scroll: scrollOffset }),
   frame_point_check: z.object({ ok: z.literal(true), scroll: scrollOffset }),
   pointer_landed: z.object({

@@ -58,6 +58,8 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   }),
   /** Selects the one occurrence of `text` in a field or editable area (src/content/select-text.ts). */
   z.object({ type: z.literal('select_text'), ref: localRef, documentId: z.string().optional(), text: z.string().min(1).max(2_000) }),
+  /** What a code editor has selected, read from its focus target (src/content/code-editor.ts). */
+  z.object({ type: z.literal('editor_selection'), ref: localRef, documentId: z.string().optional() }),
   z.object({
     type: z.literal('fill'),
     documentId: z.string().optional(),

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
-import { describeRef, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
+import { selectSpan } from './select-span.js';
+import { describeRef, refField, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -41,14 +42,10 @@ export const selectText = buildTool<typeof inputSchema, string>({
     const { line, reads } = await performAction(
       context,
       { tabId, frameId, ref: local, what: `Selected words in ${describeRef(context, input, input.ref)}` },
-      async () => {
+      async (path) => {
         const documentId = context.snapshots.knownDocument(tabId, frameId);
-        const result = await sendPageCommand(
-          context,
-          tabId,
-          { type: 'select_text', ref: local, ...(documentId ? { documentId } : {}), text: input.text },
-          frameId,
-        );
+        const result = await selectSpan(context, { tabId, frameId, ref: local, documentId }, input.text, path);
+        if (result.dialog) return { done: `Pressed in ${result.label} to select the words`, dialog: result.dialog };
         return { done: `Selected "${result.selected.slice(0, 80)}" in ${result.label}` };
       },
     );

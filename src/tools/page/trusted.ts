@@ -253,7 +253,9 @@ export async function trustedType(
       const dialog = await sender.keys(comboSteps('Control+A'), progress());
       if (dialog) return result(dialog);
     }
-    if (mode === 'all' && caret.value !== '') {
+    // Words a code editor has selected are deleted first, as a person's Backspace would: text typed over them
+    // that starts with a bracket or quote would wrap them instead (Monaco's auto-surround: "(x)" not "x").
+    if ((mode === 'all' && caret.value !== '') || (keep && caret.selected)) {
       const dialog = await sender.keys(pressSteps(keyDefinition('Backspace') as KeyDefinition, []), progress());
       if (dialog) return result(dialog);
     }

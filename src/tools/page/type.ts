@@ -5,6 +5,7 @@ import { fieldIsSensitive } from '../safety/destructive.js';
 import { judgeTypeCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validatePageTarget } from './page-call.js';
+import { selectSpan } from './select-span.js';
 import { trustedType } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -72,7 +73,10 @@ export const typeText = buildTool<typeof inputSchema, string>({
         const documentId = context.snapshots.knownDocument(tabId, frameId);
         const known = documentId ? { documentId } : {};
         // A span to replace is selected first (refused when it is not there or there twice), then typed over.
-        if (input.replace !== undefined) await sendPageCommand(context, tabId, { type: 'select_text', ref: local, ...known, text: input.replace }, frameId);
+        if (input.replace !== undefined) {
+          const span = await selectSpan(context, { tabId, frameId, ref: local, documentId }, input.replace, path);
+          if (span.dialog) return { done: `Pressed in ${span.label} to select the words`, dialog: span.dialog };
+        }
         const atSelection = input.replace !== undefined || input.at_selection === true;
         if (path.trusted)
           return trustedType(context, { tabId, frameId, ref: local, documentId }, input.text, {
