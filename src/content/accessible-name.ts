@@ -21,7 +21,7 @@ import {
   tagOf,
   textContentOf,
 } from './dom.js';
-import { labelsOf, type LabelableControl } from './labels.js';
+import { borrowedLabelsOf, labelsOf, type LabelableControl } from './labels.js';
 import { clipName, collapseWhitespace } from './name-text.js';
 
 /** The elements an id-list attribute (aria-labelledby) points at, in its tree scope or else in the document. */
@@ -160,7 +160,9 @@ export function textOfSubtree(root: Node, budget = 400): string {
 }
 
 function labelText(element: LabelableControl): string {
-  const labels = labelsOf(element);
+  let labels = labelsOf(element);
+  // A field with no label of its own may have one a person sees as its (labels.ts); a button is named by its text.
+  if ((!labels || labels.length === 0) && tagOf(element) !== 'BUTTON') labels = borrowedLabelsOf(element);
   if (!labels || labels.length === 0) return '';
   const texts: string[] = [];
   for (const label of Array.from(labels)) {

@@ -138,4 +138,43 @@ describe('date pickers', { timeout: 60_000 }, () => {
     expect((await field('on press')).landedElsewhere).toBeUndefined();
     expect((await field('before')).landedElsewhere).toMatch(/^div/);
   });
+
+  it('a click on a month arrow says the month the calendar shows now, not its days renumbered', async () => {
+    // The arrow redraws the month's days and its heading (a month select and a year field, as flatpickr's).
+    const days = (count: number) => Array.from({ length: count }, (_, i) => `<span class="cal-day">${i + 1}</span>`).join('');
+    const text = await read(
+      '<div class="calendar"><div class="cal-months"><span class="cal-prev">‹</span><div class="cal-month">' +
+        '<select><option>December</option><option>January</option></select> <input type="number" value="2026"></div>' +
+        `<span class="cal-next">›</span></div><div class="cal-days">${days(31)}</div></div>` +
+        `<script>let shown = 0; document.querySelector('.cal-next').addEventListener('click', () => { if (shown === 1) return; shown = 1;
+          document.querySelector('select').selectedIndex = 1; document.querySelector('input').value = '2027';
+          document.querySelector('.cal-days').innerHTML = ${JSON.stringify(days(28))}; });</script>`,
+    );
+    const arrow = /button "next month" \[ref=(e\d+)\]/.exec(text)?.[1] ?? '';
+    const click = async () => {
+      const { token } = await run<{ token: string }>(page, { type: 'observe_start', ref: arrow, refPrefix: '' });
+      await page.locator('.cal-next').click();
+      return run<{ changes: string[] }>(page, { type: 'observe_end', token, quietMs: 50, maxMs: 1_000 });
+    };
+    const moved = await click();
+    expect(moved.changes[0]).toBe('the calendar now shows "January 2027"');
+    expect(moved.changes.join('\n')).not.toMatch(/text "\d+"/);
+    // At the last month the arrow does nothing: said as such.
+    expect((await click()).changes[0]).toBe('the calendar still shows "January 2027"');
+  });
+
+  it('a field drawn in place of a hidden picker input takes its label; a label right before a field names it', async () => {
+    // flatpickr's altInput: the original input is hidden and the field a person uses is inserted after it.
+    const text = await read(
+      '<label for="departure">Departure</label> <input id="departure" type="hidden" class="flatpickr-input">' +
+        '<input class="form-control input" placeholder="Choose a day" readonly>' +
+        '<label>Return</label> <input placeholder="Pick a date">' +
+        '<label>Notes <input id="n" placeholder="Anything"></label><label for="x">Other</label><input placeholder="Unlabelled">',
+    );
+    expect(text).toMatch(/textbox "Departure" \[readonly\] \[picker=date\] \[ref=e\d+\]/);
+    expect(text).toMatch(/textbox "Return" \[ref=e\d+\]/);
+    expect(text).toMatch(/textbox "Notes" \[ref=e\d+\]/);
+    // A label for another element labels nothing here: the placeholder is the last resort.
+    expect(text).toMatch(/textbox "Unlabelled" \[ref=e\d+\]/);
+  });
 });

@@ -22,6 +22,7 @@ import {
   tagOf,
   textContentOf,
 } from './dom.js';
+import { standInFor } from './labels.js';
 
 /** What a calendar is called in classes (flatpickr, Pikaday, jQuery UI, react-datepicker, Litepicker, Duet…). */
 const CALENDAR_CLASSES =
@@ -42,7 +43,10 @@ export function opensDatePicker(element: Element): boolean {
   if (input.type !== 'text' && input.type !== 'search' && input.type !== '') return false;
   const popup = attrOf(element, 'aria-haspopup');
   if (popup === 'dialog' || popup === 'grid') return true;
+  // A field drawn in place of a hidden picker input (flatpickr's altInput) is classed as a picker there.
+  const original = standInFor(element);
   const words = [attrOf(element, 'class'), attrOf(element, 'id'), attrOf(element, 'name'), attrOf(element, 'placeholder'), attrOf(element, 'aria-label')];
+  if (original) words.push(attrOf(original, 'class'));
   return words.some((word) => word !== null && PICKER_WORDS.test(word)) || DATE_VALUE.test(input.value) || monthPattern().test(input.value);
 }
 
@@ -166,8 +170,22 @@ export function calendarNameOf(element: Element, role: string, name: string): st
  */
 function monthHeadingOf(day: Element): string {
   const calendar = calendarOf(day);
-  if (!calendar) return '';
-  for (let at = parentElementOf(day), steps = 0; at && steps < 8; at = at === calendar ? null : parentElementOf(at), steps++) {
+  return calendar ? headingAbove(day, calendar) : '';
+}
+
+/**
+ * The month and year the calendar around a month arrow shows ("January 2027"), or '' (no arrow, no
+ * heading): what a click on the arrow did, where its days' numbers changing say nothing. The climb
+ * stops at the calendar around the arrow's parent, so no month written elsewhere on the page is taken.
+ */
+export function shownMonthOf(arrow: Element): string {
+  const parent = parentElementOf(arrow);
+  if (!parent || calendarPartOf(arrow) !== 'button') return '';
+  return headingAbove(arrow, calendarOf(parent));
+}
+
+function headingAbove(start: Element, stop: Element | null): string {
+  for (let at = parentElementOf(start), steps = 0; at && steps < 8; at = at === stop ? null : parentElementOf(at), steps++) {
     const found = monthPattern().exec(textBeforeFirstDay(at));
     if (found) return found[1] ? `${found[1]} ${found[2]}` : `${found[4]} ${found[3]}`;
   }

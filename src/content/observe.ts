@@ -11,6 +11,7 @@ import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { codeEditorSurface } from './code-editor.js';
+import { shownMonthOf } from './date-picker.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
@@ -47,6 +48,8 @@ interface Observation {
   regionFields: string[];
   dialogs: Set<Element>;
   url: string;
+  /** The month a calendar shows when the target is its month arrow, else ''. */
+  month: string;
   /** `elsewhere`: whether the press or click missed the target, judged as it fired (an editor may redraw what it hit). */
   events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number };
   stopListening: () => void;
@@ -111,6 +114,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     regionFields: region ? shownFields(region).map(fieldKey) : [],
     dialogs: visibleDialogs(),
     url: location.href,
+    month: target ? shownMonthOf(target) : '',
     events: { targetInputs: 0 },
     stopListening: () => undefined,
     expiry: setTimeout(() => end(observation), 60_000), // never left running if the worker goes away
@@ -252,6 +256,12 @@ function describe(o: Observation): ObservedEffects {
     for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
     for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);
     for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
+  }
+  // A calendar's arrow: the month shown now says what the click did; its days' numbers changing say nothing.
+  const month = o.month && o.target?.isConnected ? shownMonthOf(o.target) : '';
+  if (month) {
+    for (let at = changes.length - 1; at >= 0; at--) if (/^(new )?text "/.test(changes[at] ?? '')) changes.splice(at, 1);
+    changes.unshift(`the calendar ${month === o.month ? 'still' : 'now'} shows ${JSON.stringify(clip(month, 60))}`);
   }
   if (o.events.submit && o.events.submit.isConnected) changes.push(`${name(o.events.submit)} was submitted`);
   if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
