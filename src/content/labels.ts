@@ -20,18 +20,19 @@ export function withLabelIndex<T>(work: () => T): T {
   }
 }
 
-/** The label[for] elements naming `id` in the element's tree scope (by the index during a snapshot). */
+const labelsWithFor = (root: Node): HTMLLabelElement[] =>
+  Array.from(
+    root instanceof Document ? queryDocument('label[for]', root) : (root as ShadowRoot | Element).querySelectorAll('label[for]'),
+  ) as HTMLLabelElement[];
+
+/** The label[for] elements naming `id` in the element's tree scope (from the index during a snapshot). */
 function labelsForId(element: Element, id: string): HTMLLabelElement[] {
   const root = rootNodeOf(element);
-  if (!labelIndex) {
-    const all = root instanceof Document ? queryDocument('label[for]', root) : (root as ShadowRoot | Element).querySelectorAll('label[for]');
-    return (Array.from(all) as HTMLLabelElement[]).filter((label) => label.htmlFor === id);
-  }
+  if (!labelIndex) return labelsWithFor(root).filter((label) => label.htmlFor === id);
   let byId = labelIndex.get(root);
   if (!byId) {
     byId = new Map();
-    const labels = root instanceof Document ? queryDocument('label[for]', root) : (root as ShadowRoot | Element).querySelectorAll('label[for]');
-    for (const label of Array.from(labels) as HTMLLabelElement[]) {
+    for (const label of labelsWithFor(root)) {
       const list = byId.get(label.htmlFor);
       if (list) list.push(label);
       else byId.set(label.htmlFor, [label]);
