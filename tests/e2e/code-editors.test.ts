@@ -29,13 +29,14 @@ const MODULE = [
   '}',
 ].join('\n');
 
-const editorPage = (code: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippet</title></head><body>
+/** Monaco on `code`; `editContext: false` draws the older shape (a textarea takes its keys), as browsers without EditContext get. */
+const editorPage = (code: string, editContext = true) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippet</title></head><body>
 <h1>Snippet</h1><div id="code" style="width:640px;height:240px"></div>
 <script src="/monaco-editor/min/vs/loader.js"></script>
 <script>
 require.config({ paths: { vs: '/monaco-editor/min/vs' } });
 require(['vs/editor/editor.main'], function () {
-  window.editor = monaco.editor.create(document.getElementById('code'), { value: ${JSON.stringify(code)}, language: 'javascript', minimap: { enabled: false } });
+  window.editor = monaco.editor.create(document.getElementById('code'), { value: ${JSON.stringify(code)}, language: 'javascript', minimap: { enabled: false }, editContext: ${editContext} });
   document.body.dataset.ready = 'yes';
 });
 </script></body></html>`;
@@ -48,9 +49,9 @@ describe('a code editor drawn apart from its focus target (Monaco), driven by th
 
   beforeAll(async () => {
     server = await startFixtureServer('node_modules', (_req, res, pathname) => {
-      const code = pathname === '/snippet.html' ? CODE : pathname === '/module.html' ? MODULE : undefined;
+      const code = pathname === '/snippet.html' ? CODE : pathname.startsWith('/module') ? MODULE : undefined;
       if (code === undefined) return false;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(editorPage(code));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(editorPage(code, pathname !== '/module-textarea.html'));
       return true;
     });
   });
@@ -98,35 +99,42 @@ describe('a code editor drawn apart from its focus target (Monaco), driven by th
     expect(resultText(e2e.mock, 'tu_text').text).toContain(`\`\`\`text\n${CODE}\n\`\`\``);
   });
 
-  it('replaces one span of its code as a person would (press, Shift-press, type), and a click on its code is a click on it', async () => {
-    const { page, tabId } = await e2e.open(`${server.url}/module.html`);
-    await page.locator('body[data-ready="yes"] .view-lines .view-line').first().waitFor();
-    const editorRef = () => refIn(resultText(e2e.mock, 'tu_read').text, 'textbox "Editor content"');
-    e2e.mock.enqueue(
-      callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
-      callNext({ id: 'tu_click', name: 'click', input: () => ({ ref: editorRef() }) }),
-      callNext({ id: 'tu_replace', name: 'type', input: () => ({ ref: editorRef(), replace: 'n % 2 === 0', text: '(n & 1) === 0' }) }),
-      callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'select:select_text' }) }),
-      callNext({ id: 'tu_select', name: 'select_text', input: () => ({ ref: editorRef(), text: 'list.filter(isEven)' }) }),
-      callNext({ id: 'tu_over', name: 'type', input: () => ({ ref: editorRef(), at_selection: true, text: 'list.filter((n) => isEven(n))' }) }),
-      callNext({ id: 'tu_missing', name: 'type', input: () => ({ ref: editorRef(), replace: 'isPrime', text: 'isEven' }) }),
-      { text: 'Done.' },
-    );
-    await converse(e2e, tabId, 'Make isEven use a bit test', 'Done.');
+  it.each([
+    ['an EditContext', '/module.html', '.native-edit-context'],
+    ['a textarea', '/module-textarea.html', 'textarea.inputarea'],
+  ])(
+    'taking keys on %s, replaces one span of its code as a person would (press, Shift-press, type), and a click on its code is a click on it',
+    async (_shape, path, input) => {
+      const { page, tabId } = await e2e.open(`${server.url}${path}`);
+      await page.locator('body[data-ready="yes"] .view-lines .view-line').first().waitFor();
+      await page.locator(`.monaco-editor ${input}`).waitFor({ state: 'attached' });
+      const editorRef = () => refIn(resultText(e2e.mock, 'tu_read').text, 'textbox "Editor content"');
+      e2e.mock.enqueue(
+        callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
+        callNext({ id: 'tu_click', name: 'click', input: () => ({ ref: editorRef() }) }),
+        callNext({ id: 'tu_replace', name: 'type', input: () => ({ ref: editorRef(), replace: 'n % 2 === 0', text: '(n & 1) === 0' }) }),
+        callNext({ id: 'tu_search', name: 'tool_search', input: () => ({ query: 'select:select_text' }) }),
+        callNext({ id: 'tu_select', name: 'select_text', input: () => ({ ref: editorRef(), text: 'list.filter(isEven)' }) }),
+        callNext({ id: 'tu_over', name: 'type', input: () => ({ ref: editorRef(), at_selection: true, text: 'list.filter((n) => isEven(n))' }) }),
+        callNext({ id: 'tu_missing', name: 'type', input: () => ({ ref: editorRef(), replace: 'isPrime', text: 'isEven' }) }),
+        { text: 'Done.' },
+      );
+      await converse(e2e, tabId, 'Make isEven use a bit test', 'Done.');
 
-    // Monaco's own model: exactly the two spans changed, nothing typed where the words were not.
-    const value = await page.evaluate(() => (window as unknown as MonacoWindow).monaco.editor.getModels()[0]?.getValue());
-    expect(value).toBe(MODULE.replace('n % 2 === 0', '(n & 1) === 0').replace('list.filter(isEven)', 'list.filter((n) => isEven(n))'));
-    for (const id of ['tu_click', 'tu_replace', 'tu_select', 'tu_over']) {
-      const result = resultText(e2e.mock, id);
-      expect(result.isError, `${id}: ${result.text}`).toBe(false);
-      // The press lands on a line the editor then redraws: still a press on the editor.
-      expect(result.text, id).not.toContain('landed on');
-    }
-    expect(resultText(e2e.mock, 'tu_select').text).toContain('Selected "list.filter(isEven)"');
-    const missing = resultText(e2e.mock, 'tu_missing');
-    expect(missing.isError).toBe(true);
-    expect(missing.text).toContain('TEXT_NOT_FOUND');
-    expect(missing.text).toMatch(/draws only the lines in view/);
-  });
+      // Monaco's own model: exactly the two spans changed, nothing typed where the words were not.
+      const value = await page.evaluate(() => (window as unknown as MonacoWindow).monaco.editor.getModels()[0]?.getValue());
+      expect(value).toBe(MODULE.replace('n % 2 === 0', '(n & 1) === 0').replace('list.filter(isEven)', 'list.filter((n) => isEven(n))'));
+      for (const id of ['tu_click', 'tu_replace', 'tu_select', 'tu_over']) {
+        const result = resultText(e2e.mock, id);
+        expect(result.isError, `${id}: ${result.text}`).toBe(false);
+        // The press lands on a line the editor then redraws: still a press on the editor.
+        expect(result.text, id).not.toContain('landed on');
+      }
+      expect(resultText(e2e.mock, 'tu_select').text).toContain('Selected "list.filter(isEven)"');
+      const missing = resultText(e2e.mock, 'tu_missing');
+      expect(missing.isError).toBe(true);
+      expect(missing.text).toContain('TEXT_NOT_FOUND');
+      expect(missing.text).toMatch(/draws only the lines in view/);
+    },
+  );
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { selectSpan } from './select-span.js';
+import { quoted } from '../../shared/untrusted-text.js';
 import { describeRef, refField, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -46,7 +47,7 @@ export const selectText = buildTool<typeof inputSchema, string>({
         const documentId = context.snapshots.knownDocument(tabId, frameId);
         const result = await selectSpan(context, { tabId, frameId, ref: local, documentId }, input.text, path);
         if (result.dialog) return { done: `Pressed in ${result.label} to select the words`, dialog: result.dialog };
-        return { done: `Selected "${result.selected.slice(0, 80)}" in ${result.label}` };
+        return { done: `Selected ${quoted(result.selected, 80)} in ${result.label}` };
       },
     );
     return { data: line, reads };
