@@ -65,7 +65,11 @@ describe('extentOf', () => {
 
 describe('an estimated total', () => {
   const spaced = (above: number, below: number, scrollTop: number) =>
-    page.evaluate(([a, b, t]) => (globalThis as unknown as { __spaced(a: number, b: number, t: number): string }).__spaced(a, b, t), [above, below, scrollTop]);
+    page.evaluate(([a, b, t]) => (globalThis as unknown as { __spaced(a: number, b: number, t: number): string }).__spaced(a, b, t), [
+      above,
+      below,
+      scrollTop,
+    ] as const);
 
   it('stays the same while a re-render in place leaves the spacers a screen short, and follows a change bigger than a screen', async () => {
     // 1,000 rows measured from the top: 20 rendered, 980 × 20px below.
