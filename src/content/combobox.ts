@@ -77,6 +77,14 @@ export function mirroredSelectOf(widget: Element): HTMLSelectElement | undefined
     HTMLSelectElement | undefined;
 }
 
+/** A widget's name as read_page gives it: its own, else that of the select it mirrors (Choices' box has none of its own). */
+export function widgetNameOf(element: Element, role: string): string {
+  const own = nameOf(element, role);
+  if (own || (role !== 'combobox' && role !== 'listbox')) return own;
+  const select = mirroredSelectOf(element);
+  return select ? nameOf(select, 'combobox') : '';
+}
+
 /** The selects among the two elements before `element`, in document order. */
 function selectsJustBefore(element: Element): Element[] {
   const first = previousElementSiblingOf(element);

@@ -124,5 +124,9 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
     expect(after).toMatch(/- option "Priya Raman" \[selected\] \[ref=e\d+\]\n- button "Remove item: Priya Raman" \[ref=e\d+\]/);
     const removed = resultText(e2e.mock, 'cb_remove');
     expect(removed.isError, removed.text).toBe(false);
+    // The click says what it took off the widget, by the chip's own name: not its chips and list redrawn,
+    // whose text ran the chip's name and its button's words together ("Priya RamanRemove item").
+    expect(removed.text).toContain(`Then: combobox "Reviewers" [ref=${widget}] took off "Priya Raman"; it now shows "Jonas Berg", "Li Wei"`);
+    expect(removed.text).not.toMatch(/Remove item[^:]|RamanRemove|lost \d+ item|became/);
   });
 });
