@@ -7,7 +7,7 @@
  */
 import { roleOf } from './aria.js';
 import { isChipControl } from './chip.js';
-import { comboboxValues, widgetOf } from './combobox.js';
+import { comboboxValues, widgetOf, widgetRootsOf } from './combobox.js';
 import { clip, multisetMinus } from './observe-changes.js';
 import { linesOf } from './observe-util.js';
 
@@ -18,7 +18,7 @@ export interface ChipRemoval {
   before: string[];
   /** Its lines of text before the click (its chips and list): not news when they change. */
   lines: string[];
-  /** The elements with refs inside it before the click: a successor of one is looked for inside it only. */
+  /** The elements with refs in its parts before the click: a successor of one is looked for inside the widget only. */
   inside: Set<Element>;
 }
 
@@ -27,8 +27,9 @@ export function chipRemovalAt(target: Element | undefined, refs: ReadonlyMap<str
   if (!target || !isChipControl(target, roleOf(target) || (target.tagName === 'A' ? 'button' : ''))) return undefined;
   const widget = widgetOf(target);
   if (!widget || widget === target || !widget.contains(target)) return undefined;
-  const inside = new Set([...refs.values()].filter((element) => widget.contains(element)));
-  return { widget, before: comboboxValues(widget), lines: linesOf(widget), inside };
+  const roots = widgetRootsOf(widget);
+  const inside = new Set([...refs.values()].filter((element) => roots.some((root) => root.contains(element))));
+  return { widget, before: comboboxValues(widget), lines: roots.flatMap(linesOf), inside };
 }
 
 const names = (values: readonly string[]): string => (values.length ? values.map((value) => JSON.stringify(clip(value, 60))).join(', ') : 'nothing');

@@ -12,7 +12,7 @@ import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { chipRemovalAt, chipRemovalWords, type ChipRemoval } from './chip-removal.js';
 import { codeEditorSurface } from './code-editor.js';
-import { widgetNameOf } from './combobox.js';
+import { widgetNameOf, widgetRootsOf } from './combobox.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
@@ -92,7 +92,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
   const observation: Observation = {
     token,
     target,
-    quietTarget: quietTarget && target ? linesOf(target) : undefined,
+    quietTarget: quietTarget && target ? widgetRootsOf(target).flatMap(linesOf) : undefined,
     chip: quietTarget ? undefined : chipRemovalAt(target, refs),
     refPrefix,
     observer: new MutationObserver((batch) => {
@@ -201,10 +201,12 @@ function describe(o: Observation): ObservedEffects {
   const chipWords = o.chip ? chipRemovalWords(o.chip, name) : undefined;
   const chipWidget = chipWords !== undefined ? o.chip?.widget : undefined;
   if (chipWords) changes.push(chipWords);
+  // The widget's parts: the wrapper beside its hidden select (Tom Select, Select2), that select, its popups.
   const quietRoot = quiet ?? chipWidget;
-  const inQuiet = (element: Element) => quietRoot?.contains(element) ?? false;
+  const quietRoots = quietRoot ? widgetRootsOf(quietRoot) : [];
+  const inQuiet = (element: Element) => quietRoots.some((root) => root.contains(element));
   const itemTexts = listChanges(o.records, name, refOf, changes, inQuiet);
-  if (quietRoot) for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...linesOf(quietRoot)]) itemTexts.add(line);
+  for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...quietRoots.flatMap(linesOf)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
   if (o.region) {
