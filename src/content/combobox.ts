@@ -66,15 +66,44 @@ export function mirrorOf(select: HTMLSelectElement): Element | null {
 
 /** The hidden select `widget` mirrors, if it has one. */
 export function mirroredSelectOf(widget: Element): HTMLSelectElement | undefined {
-  const inside = [...querySelectorAllOf(widget, 'select')] as HTMLSelectElement[];
-  // A select beside the widget (or beside its parent) is mirrored by it only from the two elements after
-  // it (mirrorOf): only those two siblings are asked. Querying every select child of the parent and of the
-  // grandparent made a form of 2,000 selects quadratic (an interactive read of 10,000 controls took a minute).
-  const parent = parentOf(widget);
-  const before = parent ? selectsJustBefore(widget) : [];
-  const beside = parent && parentOf(parent) ? selectsJustBefore(parent) : [];
-  return [...inside, ...before, ...beside].find((select) => select instanceof HTMLSelectElement && mirrorOf(select) === widget) as
-    HTMLSelectElement | undefined;
+  return mirrorHostOf(widget)?.select;
+}
+
+/**
+ * The hidden select `widget` mirrors and the element that holds the widget beside it: the widget itself
+ * when the select is inside it (Choices.js), else the wrapper right after the select (Tom Select's
+ * `.ts-wrapper`, Select2's container), which holds the widget's chips and box too.
+ */
+export function mirrorHostOf(widget: Element): { select: HTMLSelectElement; host: Element } | undefined {
+  const mirrored = (select: Element) => select instanceof HTMLSelectElement && mirrorOf(select) === widget;
+  const inside = [...querySelectorAllOf(widget, 'select')].find(mirrored) as HTMLSelectElement | undefined;
+  if (inside) return { select: inside, host: widget };
+  // A select beside the widget, its parent or its grandparent (Tom Select's box sits in .ts-control in
+  // .ts-wrapper) is mirrored by it only from the two elements after it (mirrorOf): only those two
+  // siblings are asked. Querying every select child of the ancestors made a form of 2,000 selects
+  // quadratic (an interactive read of 10,000 controls took a minute).
+  let host: Element | null = widget;
+  for (let level = 0; host && parentOf(host) && level < 3; level++, host = parentOf(host)) {
+    const select = selectsJustBefore(host).find(mirrored) as HTMLSelectElement | undefined;
+    if (select) return { select, host };
+  }
+  return undefined;
+}
+
+/** The parts of the page a pick in `widget` changes: its host (chips, box), the select it mirrors, its popups. */
+export function widgetRootsOf(widget: Element): Element[] {
+  const mirror = mirrorHostOf(widget);
+  const roots = mirror ? [mirror.host, mirror.select] : [widget];
+  for (const popup of popupsOf(widget)) if (!roots.some((root) => root.contains(popup))) roots.push(popup);
+  return roots;
+}
+
+/** A widget's name as read_page gives it: its own, else that of the select it mirrors (Choices' box has none of its own). */
+export function widgetNameOf(element: Element, role: string): string {
+  const own = nameOf(element, role);
+  if (own || (role !== 'combobox' && role !== 'listbox')) return own;
+  const select = mirroredSelectOf(element);
+  return select ? nameOf(select, 'combobox') : '';
 }
 
 /** The selects among the two elements before `element`, in document order. */

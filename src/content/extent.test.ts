@@ -11,6 +11,12 @@ const ENTRY = `
 import { extentOf, extentWords } from './extent.js';
 import { listChanges } from './observe-changes.js';
 globalThis.__extent = (selector, role) => extentWords(extentOf(document.querySelector(selector), role));
+globalThis.__spaced = (above, below, scrollTop) => {
+  const list = document.querySelector('#spaced');
+  list.style.padding = above + 'px 0 ' + below + 'px';
+  list.scrollTop = scrollTop;
+  return extentWords(extentOf(list, 'list'));
+};
 globalThis.__rerender = async (from) => {
   const records = [];
   const body = document.querySelector('#grid tbody');
@@ -37,10 +43,14 @@ ${Array.from({ length: 20 }, (_, i) => `<li data-index="${300 + i}" style="heigh
 const GRID = `<div style="height:100px;overflow:auto"><table id="grid" role="grid" aria-rowcount="500"><thead><tr><th aria-sort="descending">Item</th></tr></thead>
 <tbody>${Array.from({ length: 10 }, (_, i) => `<tr aria-rowindex="${i + 2}"><td>Item ${i + 2}</td></tr>`).join('')}</tbody></table></div>`;
 
+/** A list of 20px items with no index of their own, in a 200px box: its spacers (padding) say where it is. */
+const SPACED = `<ul id="spaced" role="list" style="height:200px;overflow:auto;margin:0;list-style:none">
+${Array.from({ length: 20 }, () => `<li style="height:20px">Row</li>`).join('')}</ul>`;
+
 let page: Page;
 useUnitPage(async (opened) => {
   page = opened;
-  await page.setContent(`<!doctype html><html><body>${LIST}${GRID}</body></html>`);
+  await page.setContent(`<!doctype html><html><body>${LIST}${GRID}${SPACED}</body></html>`);
   await page.addScriptTag({ content: await bundleSource(ENTRY, import.meta.dirname) });
 });
 
@@ -50,6 +60,26 @@ describe('extentOf', () => {
     const words = await page.evaluate(() => (globalThis as unknown as { __extent(s: string, r: string): string }).__extent('#list', 'list'));
     // The spacer alone says 311–330 (6,200px of 20px rows); the items say 301–320.
     expect(words).toBe(' (items 301–320 of about 1000 rendered; scroll with this ref and a direction to render others)');
+  });
+});
+
+describe('an estimated total', () => {
+  const spaced = (above: number, below: number, scrollTop: number) =>
+    page.evaluate(([a, b, t]) => (globalThis as unknown as { __spaced(a: number, b: number, t: number): string }).__spaced(a, b, t), [
+      above,
+      below,
+      scrollTop,
+    ] as const);
+
+  it('stays the same while a re-render in place leaves the spacers a screen short, and follows a change bigger than a screen', async () => {
+    // 1,000 rows measured from the top: 20 rendered, 980 × 20px below.
+    expect(await spaced(0, 19_600, 0)).toBe(' (about items 1–20 of 1000 rendered; scroll with this ref and a direction to render others)');
+    // Re-rendered in place at row 301 with the bottom spacer a screen (10 rows) short, as Tabulator's after a sort: still 1,000.
+    expect(await spaced(6000, 13_400, 6000)).toBe(' (about items 301–320 of 1000 rendered; scroll with this ref and a direction to render others)');
+    // Filtered to 300 rows, further down: more than a screen of rows fewer is a new whole.
+    expect(await spaced(4000, 1600, 4000)).toBe(' (about items 201–220 of 300 rendered; scroll with this ref and a direction to render others)');
+    // Measured again from the top (a first render, a filter), the estimate is taken as it is.
+    expect(await spaced(0, 1_420, 0)).toBe(' (about items 1–20 of 91 rendered; scroll with this ref and a direction to render others)');
   });
 });
 

@@ -164,7 +164,27 @@ export function extentOf(container: Element, role: string): Extent | undefined {
   const first = own?.first ?? above + 1;
   const last = own?.last ?? above + rendered;
   if (first - 1 + below < MIN_MISSING) return undefined;
-  return { noun: kind.noun, rendered, first, last, total: last + below, estimated: own === undefined, totalEstimated: true, scroller };
+  const total = steadyTotal(container, last + below, { fresh: first === 1 && scroller.scrollTop < 1, last, slack: scroller.clientHeight / height });
+  return { noun: kind.noun, rendered, first, last, total, estimated: own === undefined, totalEstimated: true, scroller };
+}
+
+/** The total last told for each list whose total is estimated. */
+const toldTotals = new WeakMap<Element, number>();
+
+/**
+ * The estimated total, kept from one read to the next while the estimate stays within a screen of rows.
+ * A library's spacers drift as it re-renders in place: after a sort scrolled down, Tabulator's bottom
+ * spacer is a screen short (its scroll height loses the view's height), and the same 600 rows read "of
+ * about 586". Measured at the top of the list (no spacer above, as a first render or a filter leaves it)
+ * the estimate is taken as it is; further down, one within a screen of rows of the last told stands for
+ * the same whole, so the last told is kept (a filter that drops more rows than a screen holds is news).
+ */
+function steadyTotal(container: Element, estimate: number, at: { fresh: boolean; last: number; slack: number }): number {
+  const told = toldTotals.get(container);
+  const keep = !at.fresh && told !== undefined && told >= at.last && Math.abs(told - estimate) <= Math.max(MIN_MISSING, Math.ceil(at.slack));
+  const total = keep ? told : estimate;
+  toldTotals.set(container, total);
+  return total;
 }
 
 /** The height of the header rows that scroll with the data rows (a table's head inside its scrolling box). */

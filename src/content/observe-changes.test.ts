@@ -8,6 +8,8 @@ import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
 
 const ENTRY = `
 import { listChanges } from './observe-changes.js';
+import { itemText } from './observe-util.js';
+globalThis.__itemText = (id) => itemText(document.getElementById(id));
 globalThis.__changes = async (steps, skipId) => {
   const records = [];
   const observer = new MutationObserver((batch) => records.push(...batch));
@@ -22,7 +24,9 @@ globalThis.__changes = async (steps, skipId) => {
 };
 `;
 const BOARD = `<ul id="todo"><li id="a">Write notes</li><li id="b">Fix login</li></ul>
-<ul id="doing"><li id="c">Migrate</li></ul><ul id="done"><li id="d">Set up CI</li></ul>`;
+<ul id="doing"><li id="c">Migrate</li></ul><ul id="done"><li id="d">Set up CI</li></ul>
+<div id="chips"><div id="chip">Bug<button type="button" aria-label="Remove item: Bug">Remove item</button></div>
+<div id="glyph"><a href="javascript:void(0)" title="Remove">×</a>Docs</div><div id="row">Buy milk<button>Delete</button></div></div>`;
 
 let page: Page;
 useUnitPage(async (opened) => {
@@ -33,6 +37,17 @@ useUnitPage(async (opened) => {
 
 const changesOf = (steps: Array<[string, string]>, skip = '') =>
   page.evaluate(([s, k]) => (globalThis as unknown as { __changes(s: unknown, k: string): Promise<string[]> }).__changes(s, k), [steps, skip] as const);
+
+describe('itemText', () => {
+  const textOf = (id: string) => page.evaluate((i) => (globalThis as unknown as { __itemText(i: string): string }).__itemText(i), id);
+
+  it("reads a chip as its value, not with its remove button's words run into it", async () => {
+    expect(await textOf('chip')).toBe('Bug');
+    expect(await textOf('glyph')).toBe('Docs');
+    // A button that says what it does in its own words is part of the row, apart from its neighbours.
+    expect(await textOf('row')).toBe('Buy milk Delete');
+  });
+});
 
 describe('listChanges', () => {
   it('does not count a list an item only passed through (a card dragged across the middle column)', async () => {

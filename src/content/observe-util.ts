@@ -44,7 +44,16 @@ export function linesOf(root: Element): string[] {
 
 /** Elements whose text stands apart from its neighbours' (a cell, a block), whatever the CSS says. */
 const APART =
-  'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,li,main,nav,ol,p,pre,section,table,td,th,tr,ul,[role=gridcell],[role=cell],[role=columnheader],[role=row],[role=option]';
+  'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,li,main,nav,ol,p,pre,section,table,td,th,tr,ul,[role=gridcell],[role=cell],[role=columnheader],[role=row],[role=option],button,[role=button]';
+
+// A link that goes nowhere (Tom Select's `<a href="javascript:void(0)" title="Remove">×</a>`) is a button.
+const CONTROL = 'button, [role=button], a:not([href]), a[href^="javascript:"]';
+
+/** A control labelled apart from its text (aria-label or title: the text is an icon or a glyph). */
+function labelledApart(control: Element): boolean {
+  const label = (control.getAttribute('aria-label') ?? control.getAttribute('title') ?? '').trim();
+  return label !== '' && label !== (control.textContent ?? '').trim();
+}
 
 /**
  * An element's text on one line, with a space where the text moves to another block or cell, so a
@@ -58,6 +67,10 @@ export function wordsOf(element: Element, maxChars = 200): string {
   for (let node = walker.nextNode(); node && text.length <= maxChars * 2; node = walker.nextNode()) {
     const value = node.nodeValue ?? '';
     if (!value) continue;
+    const control = node.parentElement?.closest(CONTROL) ?? null;
+    // A chip's remove button ("Bug" + "Remove item", "×") read into the item ran "BugRemove item" together:
+    // a control inside the item whose label says what it does is not the item's words.
+    if (control && control !== element && element.contains(control) && labelledApart(control)) continue;
     const block = node.parentElement?.closest(APART) ?? null;
     if (lastBlock !== undefined && block !== lastBlock) text += ' ';
     text += value;

@@ -10,7 +10,9 @@ import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
+import { chipRemovalAt, chipRemovalWords, type ChipRemoval } from './chip-removal.js';
 import { codeEditorSurface } from './code-editor.js';
+import { widgetNameOf, widgetRootsOf } from './combobox.js';
 import { shownMonthOf } from './date-picker.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
@@ -34,6 +36,8 @@ interface Observation {
   target: Element | undefined;
   /** The act says what changed inside the target itself: changes there are not listed (and its lines, before). */
   quietTarget: string[] | undefined;
+  /** The target is a chip's remove button: the act is said as the widget's values, its redraw left out. */
+  chip: ChipRemoval | undefined;
   refPrefix: string;
   observer: MutationObserver;
   records: MutationRecord[];
@@ -94,10 +98,12 @@ export function startObservation(target: Element | undefined, refPrefix: string,
   const subject = target ?? deepActiveElement();
   const region = regionOf(subject);
   const records: MutationRecord[] = [];
+  const refs = connectedRefs();
   const observation: Observation = {
     token,
     target,
-    quietTarget: quietTarget && target ? linesOf(target) : undefined,
+    quietTarget: quietTarget && target ? widgetRootsOf(target).flatMap(linesOf) : undefined,
+    chip: quietTarget ? undefined : chipRemovalAt(target, refs),
     refPrefix,
     observer: new MutationObserver((batch) => {
       records.push(...batch);
@@ -105,7 +111,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     }),
     records,
     lastChange: performance.now(),
-    refs: connectedRefs(),
+    refs,
     focus: deepActiveElement(),
     state: target ? stateOf(target) : undefined,
     signature: target ? signatureOf(target) : undefined,
@@ -178,7 +184,7 @@ function describe(o: Observation): ObservedEffects {
   const elements: Record<string, ElementSummary> = {};
   const name = (element: Element): string => {
     const role = roleOf(element) || element.tagName.toLowerCase();
-    const label = roleOf(element) ? nameOf(element, role) : '';
+    const label = roleOf(element) ? widgetNameOf(element, role) : '';
     // An unnamed control says which row it is in, as read_page does.
     const row = roleOf(element) ? rowOf(element, role, label) : '';
     const ref = refFor(element);
@@ -202,9 +208,16 @@ function describe(o: Observation): ObservedEffects {
   };
   // A combobox's pick says itself what it chose: its popup's options and chips coming and going are not news.
   const quiet = o.quietTarget !== undefined && o.target?.isConnected ? o.target : undefined;
-  const inQuiet = (element: Element) => quiet?.contains(element) ?? false;
+  // So does the widget whose chip's remove button was clicked: the values it took off, not its chips redrawn.
+  const chipWords = o.chip ? chipRemovalWords(o.chip, name) : undefined;
+  const chipWidget = chipWords !== undefined ? o.chip?.widget : undefined;
+  if (chipWords) changes.push(chipWords);
+  // The widget's parts: the wrapper beside its hidden select (Tom Select, Select2), that select, its popups.
+  const quietRoot = quiet ?? chipWidget;
+  const quietRoots = quietRoot ? widgetRootsOf(quietRoot) : [];
+  const inQuiet = (element: Element) => quietRoots.some((root) => root.contains(element));
   const itemTexts = listChanges(o.records, name, refOf, changes, inQuiet);
-  if (quiet) for (const line of [...(o.quietTarget ?? []), ...linesOf(quiet)]) itemTexts.add(line);
+  for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...quietRoots.flatMap(linesOf)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
   if (o.region) {
@@ -267,7 +280,7 @@ function describe(o: Observation): ObservedEffects {
   if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
 
   const result: ObservedEffects = { url: location.href, changes: changes.slice(0, 8), staleRefs: [], elements };
-  if (o.target && !quiet) {
+  if (o.target && !quiet && !chipWidget) {
     if (!o.target.isConnected) {
       // Many apps redraw a row on every change: find the element that took the target's place.
       const successor = successorOf(o.signature);
@@ -293,7 +306,9 @@ function describe(o: Observation): ObservedEffects {
   for (const [ref, element] of o.refs) {
     if (element.isConnected) continue;
     // A redrawn item's new ref saves a read: "e6 (now e8)". Looked up only for the refs that are listed.
-    const successor = result.staleRefs.length < 8 ? successorOf(signatureOf(element)) : undefined;
+    const found = result.staleRefs.length < 8 ? successorOf(signatureOf(element)) : undefined;
+    // A chip of the widget whose chip was removed is not succeeded by another widget's chip of the same name.
+    const successor = found && o.chip?.inside.has(element) && !o.chip.widget.contains(found) ? undefined : found;
     result.staleRefs.push(`${o.refPrefix}${ref}${successor ? ` (now ${refOf(successor)})` : ''}`);
   }
   return result;

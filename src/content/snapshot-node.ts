@@ -4,6 +4,7 @@
  * placeholder, a select's options). The walk (snapshot-walk.ts) decides which elements become nodes.
  */
 import { nameOf, textOfSubtree } from './accessible-name.js';
+import { roleOf } from './aria.js';
 import { calendarNameOf } from './date-picker.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
@@ -110,12 +111,14 @@ function optionLines(select: HTMLSelectElement): { options: OptionLine[]; moreOp
  */
 function readWidget(element: Element, node: SnapshotNode): void {
   const select = mirroredSelectOf(element);
-  if (!node.name && select) {
-    node.name = nameOf(select, 'combobox');
+  const values = comboboxValues(element);
+  // Select2 names its box by the value it shows ("Choose a country"): the select's label says what it is for.
+  const namedByValue = node.name !== '' && node.name === values.join(', ');
+  if (select && (!node.name || namedByValue)) {
+    node.name = nameOf(select, 'combobox') || node.name;
     if (node.summary) node.summary.name = node.name;
   }
-  const values = comboboxValues(element);
-  if (values.length > 0 && node.value === undefined) node.value = values.join(', ');
+  if (values.length > 0 && (node.value === undefined || node.value === '')) node.value = values.join(', ');
 }
 
 /**
@@ -172,7 +175,17 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     node.options = options;
     node.moreOptions = moreOptions;
     const mirror = mirrorOf(element as HTMLSelectElement);
-    if (mirror) node.mirror = refFor(mirror);
-  } else if (role === 'combobox' && tag !== 'INPUT') readWidget(element, node);
+    if (mirror) {
+      node.mirror = refFor(mirror);
+      // Tom Select moves the select's label to its own box: the select is named as its widget is.
+      if (!node.name) {
+        node.name = nameOf(mirror, roleOf(mirror) || 'combobox');
+        node.row = node.name ? '' : node.row;
+        if (node.summary) node.summary.name = node.name;
+      }
+    }
+  }
+  // A widget's box (Tom Select's is an input, empty while it shows its chosen item beside it) reads the values it holds.
+  if (role === 'combobox' && tag !== 'SELECT' && (tag !== 'INPUT' || mirroredSelectOf(element))) readWidget(element, node);
   return node;
 }

@@ -178,7 +178,8 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   const clickable = tag === 'LABEL' || !bare ? clickableRoleOf(element, tag) : '';
   const plain = bare && !clickable && PLAIN_TAGS.has(tag);
   // An element without attributes has no aria-hidden and no explicit role: its tag decides.
-  if (!bare && attrOf(element, 'aria-hidden') === 'true') return;
+  // Select2 hides the select it mirrors from ARIA too: a full read still shows it, marked as mirrored.
+  if (!bare && attrOf(element, 'aria-hidden') === 'true' && !(tag === 'SELECT' && !walk.interactiveOnly && mirrorOf(element as HTMLSelectElement))) return;
   let role = plain ? '' : bare ? implicitRoleOf(element) : roleOf(element);
   if (role === '' && clickable) role = clickable;
   // A calendar's day or month arrow with no role of its own (flatpickr's spans) is a cell or a button to click.

@@ -3,7 +3,8 @@
  * multiple select, each a text box and a popup list over a hidden native select the library keeps in
  * sync. The scripted model reads the page and chooses options by their visible names with
  * select_option; the test checks Choices' own state (getValue and the hidden select's value) and the
- * words the model got.
+ * words the model got. Tom Select and Select2 (served from node_modules too) put their widget beside the
+ * select rather than around it: the same picks, checked against each library's own API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { converse, useExtension } from '../support/e2e.js';
@@ -11,14 +12,17 @@ import { startFixtureServer, type FixtureServer } from '../support/fixture-serve
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
 
-/** Choices' own files and a form with a single select (Country) and a multiple one (Reviewers). */
-const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review request</title>
-<link rel="stylesheet" href="./styles/choices.min.css"></head><body><h1>Review request</h1>
-<form onsubmit="return false"><label for="country">Country</label>
+/** A form with a single select (Country) and a multiple one (Reviewers), for each library to dress. */
+const FORM = `<form onsubmit="return false"><label for="country">Country</label>
 <select id="country" name="country"><option value="">Choose a country</option><option value="de">Germany</option><option value="jp">Japan</option><option value="br">Brazil</option><option value="ke">Kenya</option></select>
 <label for="reviewers">Reviewers</label>
 <select id="reviewers" name="reviewers" multiple><option value="priya" selected>Priya Raman</option><option value="jonas">Jonas Berg</option><option value="amara">Amara Okafor</option><option value="li">Li Wei</option></select>
-<button type="submit">Send</button></form>
+<button type="submit">Send</button></form>`;
+
+/** Choices' own files and the form. */
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review request</title>
+<link rel="stylesheet" href="./styles/choices.min.css"></head><body><h1>Review request</h1>
+${FORM}
 <script src="./scripts/choices.min.js"></script>
 <script>
 window.country = new Choices('#country', { shouldSort: false, itemSelectText: '' });
@@ -124,5 +128,105 @@ describe('custom comboboxes (Choices.js), driven by the scripted model', () => {
     expect(after).toMatch(/- option "Priya Raman" \[selected\] \[ref=e\d+\]\n- button "Remove item: Priya Raman" \[ref=e\d+\]/);
     const removed = resultText(e2e.mock, 'cb_remove');
     expect(removed.isError, removed.text).toBe(false);
+    // The click says what it took off the widget, by the chip's own name: not its chips and list redrawn,
+    // whose text ran the chip's name and its button's words together ("Priya RamanRemove item").
+    expect(removed.text).toContain(`Then: combobox "Reviewers" [ref=${widget}] took off "Priya Raman"; it now shows "Jonas Berg", "Li Wei"`);
+    expect(removed.text).not.toMatch(/Remove item[^:]|RamanRemove|lost \d+ item|became/);
   });
+});
+
+/** Each library's page (its files served from node_modules), and how to ask the widget itself for its values. */
+const LIBRARIES = {
+  'Tom Select': {
+    page: `<link rel="stylesheet" href="/tom-select/dist/css/tom-select.default.min.css"><h1>Review request</h1>${FORM}
+<script src="/tom-select/dist/js/tom-select.complete.min.js"></script><script>
+window.country = new TomSelect('#country', {});
+window.reviewers = new TomSelect('#reviewers', { plugins: ['remove_button'] });
+document.body.dataset.ready = 'yes';</script>`,
+    values: () => {
+      const w = window as unknown as Record<'country' | 'reviewers', { getValue(): string | string[] }>;
+      return { country: w.country.getValue(), reviewers: w.reviewers.getValue() };
+    },
+  },
+  Select2: {
+    page: `<link rel="stylesheet" href="/select2/dist/css/select2.min.css"><h1>Review request</h1>${FORM}
+<script src="/jquery/dist/jquery.min.js"></script><script src="/select2/dist/js/select2.min.js"></script><script>
+$('#country').select2({ width: '300px' });
+$('#reviewers').select2({ width: '300px' });
+document.body.dataset.ready = 'yes';</script>`,
+    values: () => {
+      const $ = (window as unknown as { $(selector: string): { val(): string | string[] } }).$;
+      return { country: $('#country').val(), reviewers: $('#reviewers').val() };
+    },
+  },
+} as const;
+
+const slug = (library: string) => library.toLowerCase().replace(/\s+/g, '-');
+
+describe('custom comboboxes beside their hidden select (Tom Select, Select2), driven by the scripted model', () => {
+  const e2e = useExtension({ mock: true });
+  let server: FixtureServer;
+
+  beforeAll(async () => {
+    server = await startFixtureServer('node_modules', (_req, res, pathname) => {
+      const library = Object.entries(LIBRARIES).find(([name]) => pathname === `/${slug(name)}.html`)?.[1];
+      if (!library) return false;
+      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Review request</title></head><body>${library.page}</body></html>`;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      return true;
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  for (const [library, { values }] of Object.entries(LIBRARIES)) {
+    it(`${library}: reads each widget by its select's label with its values, marks the hidden select mirrored, and chooses options by their visible names`, async () => {
+      const { page, tabId } = await e2e.open(`${server.url}/${slug(library)}.html`);
+      await page.locator('body[data-ready="yes"]').waitFor();
+      const read = () => resultText(e2e.mock, 'ts_read').text;
+      e2e.mock.enqueue(
+        callNext({ id: 'ts_read', name: 'read_page', input: () => ({}) }),
+        callNext({ id: 'ts_country', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Country" [ref='), values: ['Kenya'] }) }),
+        callNext({ id: 'ts_jonas', name: 'select_option', input: () => ({ ref: refIn(read(), 'combobox "Reviewers" [ref='), values: ['Jonas Berg'] }) }),
+        callNext({ id: 'ts_hidden', name: 'select_option', input: () => ({ ref: refIn(read(), 'listbox "Reviewers" [hidden'), values: ['Li Wei'] }) }),
+        callNext({ id: 'ts_after', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+        { text: 'Kenya is chosen and Jonas Berg and Li Wei review.' },
+      );
+      await converse(e2e, tabId, 'Choose Kenya and add Jonas Berg and Li Wei as reviewers', 'Kenya is chosen');
+
+      // The widget's own state, and the select it keeps in sync.
+      expect(await page.evaluate(values)).toEqual({ country: 'ke', reviewers: ['priya', 'jonas', 'li'] });
+      const selects = await page.evaluate(() => ({
+        country: (document.getElementById('country') as HTMLSelectElement).value,
+        reviewers: [...(document.getElementById('reviewers') as HTMLSelectElement).selectedOptions].map((o) => o.value).sort(),
+      }));
+      expect(selects).toEqual({ country: 'ke', reviewers: ['jonas', 'li', 'priya'] });
+
+      // The read: each widget by its select's label, with its values; each hidden select named and marked.
+      expect(read()).toMatch(/- combobox "Country" \[ref=e\d+\]: Choose a country\n/);
+      expect(read()).toMatch(/- combobox "Reviewers" \[ref=e\d+\]: Priya Raman\n/);
+      const country = refIn(read(), 'combobox "Country" [ref=');
+      const reviewers = refIn(read(), 'combobox "Reviewers" [ref=');
+      expect(read()).toContain(`combobox "Country" [hidden, mirrored by combobox ref=${country}]`);
+      expect(read()).toContain(`listbox "Reviewers" [hidden, mirrored by combobox ref=${reviewers}]`);
+
+      // Each pick names what it changed, and none of the widget's chips, options or hidden select coming and going.
+      for (const id of ['ts_country', 'ts_jonas', 'ts_hidden']) expect(resultText(e2e.mock, id).isError, resultText(e2e.mock, id).text).toBe(false);
+      expect(resultText(e2e.mock, 'ts_country').text).toMatch(/^Chose "Kenya" in combobox "Country": it now shows "Kenya" \(it showed "Choose a country"\)/);
+      expect(resultText(e2e.mock, 'ts_jonas').text).toContain(
+        'Chose "Jonas Berg" in combobox "Reviewers": added "Jonas Berg"; it now shows "Priya Raman", "Jonas Berg"',
+      );
+      const hidden = resultText(e2e.mock, 'ts_hidden').text;
+      expect(hidden).toContain(`chosen in the visible combobox ref=${reviewers}`);
+      expect(hidden).toContain('added "Li Wei"; it now shows "Priya Raman", "Jonas Berg", "Li Wei"');
+      for (const id of ['ts_country', 'ts_jonas', 'ts_hidden']) expect(resultText(e2e.mock, id).text).not.toMatch(/gained|lost|appeared|became|does not show/);
+
+      // The values read back.
+      const after = resultText(e2e.mock, 'ts_after').text;
+      expect(after).toMatch(/- combobox "Country" \[ref=e\d+\]: Kenya\n/);
+      expect(after).toMatch(/- combobox "Reviewers" \[ref=e\d+\]: Priya Raman, Jonas Berg, Li Wei\n/);
+      expect(after).not.toContain('[hidden, mirrored');
+    });
+  }
 });
