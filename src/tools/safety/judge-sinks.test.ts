@@ -41,6 +41,8 @@ const PAGE_FACTS = {
   e8: facts(PAGE, control({ role: 'textbox', name: 'Voucher', editable: 'field' }), {
     form: form({ label: 'Redeem', method: 'get', action: 'https://evil.test/redeem' }),
   }),
+  e9: { ...facts(PAGE, undefined), focus: 'frame' as const },
+  e10: facts(PAGE, control({ role: 'textbox', name: 'Message', editable: 'textarea', tag: 'textarea' })),
   focused: { ...facts(PAGE, undefined), focus: 'body' as const },
 };
 const KNOWN = {
@@ -52,6 +54,8 @@ const KNOWN = {
   e6: { role: 'checkbox', name: 'Newsletter' },
   e7: { role: 'combobox', name: 'Referral' },
   e8: { role: 'textbox', name: 'Voucher' },
+  e9: { role: 'iframe', name: 'Editor' },
+  e10: { role: 'textbox', name: 'Message' },
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`f3e${n}`, { role: 'textbox', name: `Digit ${n}` }])),
 };
 
@@ -108,6 +112,16 @@ describe('press_key: any key, judged by what it does where it lands', () => {
     const send = setup();
     expect(await send.decide(pressKey, { key: 'Control+Enter', ref: 'e4' })).toMatchObject({ behavior: 'deny' });
     expect(send.asked[0]?.effect?.summary).toContain('Control+Enter in textbox “Comment” may submit the form “Preferences” (POST /settings)');
+  });
+  it('Control+Enter in a text box outside any form is taken as Send; a key whose focus is inside another frame cannot be judged: both ask', async () => {
+    const send = setup();
+    expect(await send.decide(pressKey, { key: 'Control+Enter', ref: 'e10' })).toMatchObject({ behavior: 'deny' });
+    expect(send.asked[0]).toMatchObject({ destructive: true, why: { type: 'destructive' } });
+    for (const key of ['a', 'ArrowDown', 'Tab']) {
+      const framed = setup();
+      expect(await framed.decide(pressKey, { key, ref: 'e9' }), key).toMatchObject({ behavior: 'deny' });
+      expect(framed.asked[0]?.effect?.summary).toContain('inside an embedded frame');
+    }
   });
   it('a code typed one key per call into another site is still the code: the last key asks, showing it whole', async () => {
     const { decide, asked } = setup();
