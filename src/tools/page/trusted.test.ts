@@ -110,6 +110,10 @@ describe('a trusted click, judged where it lands', () => {
     expect(error.suggestion).toMatch(/gave no answer to its hit test.*read_page.*fill_form/);
     expect(error.suggestion).not.toContain('redirects a click');
     expect(blind.sent).toHaveLength(0);
+    // No answer after the move either: nothing is pressed.
+    const late = fakeTab({ hits: [button, undefined] });
+    expect((await failure(trustedClick(late.context, target, click))).message).toContain('could not say what is under the pointer');
+    expect(late.sent).toHaveLength(1);
   });
 
   it('lets the same document redraw the node under the pointer (the page’s own check vouches for the element)', async () => {
