@@ -43,6 +43,7 @@ const PAGE_FACTS = {
   }),
   e9: { ...facts(PAGE, undefined), focus: 'frame' as const },
   e10: facts(PAGE, control({ role: 'textbox', name: 'Message', editable: 'textarea', tag: 'textarea' })),
+  e11: facts(PAGE, control({ role: 'textbox', name: 'Password', editable: 'field', inputType: 'password' })),
   focused: { ...facts(PAGE, undefined), focus: 'body' as const },
 };
 const KNOWN = {
@@ -56,6 +57,7 @@ const KNOWN = {
   e8: { role: 'textbox', name: 'Voucher' },
   e9: { role: 'iframe', name: 'Editor' },
   e10: { role: 'textbox', name: 'Message' },
+  e11: { role: 'textbox', name: 'Password', inputType: 'password' },
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`f3e${n}`, { role: 'textbox', name: `Digit ${n}` }])),
 };
 
@@ -149,6 +151,13 @@ describe('fill_form: each field by its own effect', () => {
     // A box with no handler is a plain fill.
     const plain = setup();
     expect(await plain.decide(fillForm, { fields: [{ ref: 'e6', value: 'true' }] })).toMatchObject({ behavior: 'allow' });
+  });
+  it('a password field asks in auto mode and the prompt’s facts show no character of it', async () => {
+    const secret = setup();
+    expect(await secret.decide(fillForm, { fields: [{ ref: 'e11', value: 'hunter2-and-more' }] })).toMatchObject({ behavior: 'deny' });
+    expect(secret.asked[0]).toMatchObject({ destructive: true });
+    expect(secret.asked[0]?.effect?.facts).toContainEqual(expect.objectContaining({ value: '••••••', masked: true }));
+    expect(JSON.stringify(secret.asked[0]?.effect)).not.toContain('hunter2');
   });
   it('a one-time code put one digit per box into another site is judged together, in field order', async () => {
     const { decide, asked } = setup();
