@@ -223,6 +223,7 @@ describe('addresses and submissions as sinks', () => {
     expect(await decide(navigate, { url })).toMatchObject({ behavior: 'deny' });
     expect(asked[0]).toMatchObject({ destructive: true, why: { type: 'destructive' } });
     expect(asked[0]?.why).toMatchObject({ detail: expect.stringContaining('evil.test') });
+    expect(asked[0]?.effect?.facts).toContainEqual({ label: 'Address', value: url });
   });
 
   it('“the same site” is where the browser says the tab is now, not where this run last read it', async () => {
