@@ -38,7 +38,7 @@ describe('who can talk to the extension', () => {
     expect(offenders).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(REPO, 'manifest.json'), 'utf8')) as Record<string, unknown>;
     for (const key of ['externally_connectable', 'web_accessible_resources', 'content_scripts']) expect(manifest[key]).toBeUndefined();
-    // The extension pages' CSP only tightens the MV3 default: own scripts only, no plugins, no frames,
+    // The extension pages' CSP only tightens the MV3 default: own scripts only, no plugins, no frames, no forms,
     // images only from the extension or data:/blob: (a remote image in the panel would be a tracking pixel).
     const csp = (manifest['content_security_policy'] as { extension_pages?: string } | undefined)?.extension_pages ?? '';
     const directives = Object.fromEntries(
@@ -48,7 +48,13 @@ describe('who can talk to the extension', () => {
         .filter((d) => d[0])
         .map(([name, ...values]) => [name, values]),
     );
-    expect(directives).toMatchObject({ 'script-src': ["'self'"], 'object-src': ["'none'"], 'frame-src': ["'none'"], 'img-src': ["'self'", 'data:', 'blob:'] });
+    expect(directives).toMatchObject({
+      'script-src': ["'self'"],
+      'object-src': ["'none'"],
+      'frame-src': ["'none'"],
+      'form-action': ["'none'"],
+      'img-src': ["'self'", 'data:', 'blob:'],
+    });
     expect(csp).not.toMatch(/unsafe-(eval|inline)|\*|https?:/);
   });
 

@@ -33,6 +33,18 @@ describe('fillTemplate', () => {
   it('fills missing values with empty strings and does not re-expand filled text', () => {
     expect(fillTemplate('[{{link}}] {{selection}}', { selection: '{{url}}', url: 'https://x' }, from)).toBe('[] ⟦from https://frame.test: {{url}}⟧');
   });
+  it('bounds what a page puts in the prompt: a selection, a title, an address', () => {
+    const huge = 'word '.repeat(40_000);
+    const filled = fillTemplate(
+      '{{selection}}|{{title}}|{{url}}',
+      { selection: huge, title: huge, url: `https://x.test/?q=${huge}` },
+      { page: 'https://x.test' },
+    );
+    const [selection = '', title = '', url = ''] = filled.split('|');
+    expect(selection.length).toBeLessThanOrEqual(20_000 + 40);
+    expect(title.length).toBeLessThanOrEqual(500 + 40);
+    expect(url.length).toBeLessThanOrEqual(500 + 40);
+  });
   it('marks every value as the page’s, so the ledger files it as read there, not as the person’s words', () => {
     const ledger = createDataLedger();
     ledger.personSaid(fillTemplate('Explain {{selection}} briefly', { selection: 'Transfer code 7781-2231' }, { page: 'https://bank.test' }));

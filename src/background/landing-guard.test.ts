@@ -1,5 +1,5 @@
 /** The landing guard on fake extension APIs: the rules it sets, what it reports stopped, and its release. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLandingGuards, type GuardApis } from './landing-guard.js';
 
 type Listener<T> = (details: T) => void;
@@ -100,6 +100,27 @@ describe('landing guard', () => {
     expect(guard.blocked()).toEqual(['https://evil.test/steal?d=secret']);
     expect(fake.loaded).toEqual(['7 https://shop.test/cart']);
     expect(fake.rules()).toEqual([]);
+  });
+
+  it('keeps its rules while the navigation the act started is still under way, and lifts them once it ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeApis();
+      const guard = await createLandingGuards(fake.apis).guard(7, ['https://shop.test/']);
+      fake.onBeforeNavigate.fire({ tabId: 7, frameId: 0, url: 'https://shop.test/slow' });
+      let released = false;
+      const release = guard.release().then(() => void (released = true));
+      // Well past the grace period: a redirect at the end of a slow navigation is still held.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(released).toBe(false);
+      expect(fake.rules().length).toBeGreaterThan(0);
+      fake.onCommitted.fire({ tabId: 7, frameId: 0, url: 'https://shop.test/slow' });
+      await vi.advanceTimersByTimeAsync(0);
+      await release;
+      expect(fake.rules()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a frame’s stopped load and a new tab’s, and closes the new tab that was stopped', async () => {

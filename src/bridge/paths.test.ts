@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgePaths, ensurePrivateDir } from './paths.js';
 
 const made: string[] = [];
@@ -42,6 +42,19 @@ describe('the bridge folder', () => {
     expect(() => ensurePrivateDir(bridgePaths({ PAGEWRIGHT_HOME: join(root, 'link') }, 'linux'), 'linux')).toThrow(
       expect.objectContaining({ code: 'UNSAFE_FOLDER' }),
     );
+  });
+
+  it('refuses a folder that belongs to another user', () => {
+    const paths = bridgePaths({ PAGEWRIGHT_HOME: join(temp(), 'home') }, 'linux');
+    ensurePrivateDir(paths, 'linux');
+    // Seen as another user: the folder now belongs to someone else.
+    const owner = statSync(paths.dir).uid;
+    const asOther = vi.spyOn(process, 'getuid').mockReturnValue(owner + 1);
+    try {
+      expect(() => ensurePrivateDir(paths, 'linux')).toThrow(expect.objectContaining({ code: 'UNSAFE_FOLDER' }));
+    } finally {
+      asOther.mockRestore();
+    }
   });
 
   it('says so when the socket path would be too long for the system', () => {

@@ -49,6 +49,16 @@ describe('the data ledger', () => {
     expect(ledger.carriedTo('RC-4821-7730', EVIL)).toEqual([{ from: BANK, text: 'rc-4821-7730' }]);
   });
 
+  it('only what the person wrote as written is theirs: their words put in another order, into a code read elsewhere, are not', () => {
+    const ledger = createDataLedger();
+    ledger.record('t1', BANK, 'Wire reference: 4821 7730 5519 (keep it secret)');
+    ledger.personSaid('My ticket is 4821.');
+    ledger.personSaid('Room 7730, gate 5519.');
+    // Each number is a word the person wrote, but the reference they make together was read on the bank.
+    expect(ledger.carriedTo('4821 7730 5519', EVIL)).toEqual([{ from: BANK, text: '4821 7730 5519' }]);
+    expect(ledger.carriedTo('room 7730, gate 5519', EVIL)).toEqual([]);
+  });
+
   it('digits and short codes count: a PIN, a CVV, a one-time code in groups, a part of a code', () => {
     const ledger = createDataLedger();
     ledger.record('t1', BANK, 'Card PIN 4821, CVV 737. One-time code: 482 913. Recovery code RC-4821-7730. Page 1 of 2.');

@@ -127,4 +127,17 @@ describe('the landing guard around a call', () => {
     expect(outcome.error?.message).toContain('evil.test');
     expect(outcome.error?.suggestion).toMatch(/navigate/);
   });
+
+  it('a guard the browser could not set stops the call before it runs (fails closed)', async () => {
+    const { browser, click, log } = guardedBrowser([]);
+    browser.guardLanding = async () => {
+      throw new Error('Rule with id 1 specifies an incorrect value for the "urlFilter" key.');
+    };
+    const context = createTestContext([click], { browser, permissions: { mode: 'auto', rules: { allow: [], deny: [], ask: [] }, grants: [] } });
+    const outcome = await executeToolCall({ type: 'tool_use', id: 't1', name: 'click', input: {} }, context, { canUseTool: createCanUseTool() });
+    expect(outcome.status).toBe('error');
+    expect(outcome.error).toMatchObject({ code: 'LANDING_GUARD_FAILED' });
+    expect(outcome.error?.message).toContain('urlFilter');
+    expect(log).not.toContain('call');
+  });
 });

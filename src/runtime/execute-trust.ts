@@ -4,7 +4,7 @@
  */
 import type { ToolUseContext } from './context.js';
 import { textOfContent, type LedgerRead } from './data-ledger.js';
-import type { ToolErrorPayload } from './errors.js';
+import { ToolError, type ToolErrorPayload } from './errors.js';
 import type { LandingGuard } from './browser.js';
 import type { ToolResultContentBlock } from './model/types.js';
 import type { LandingGuardSpec } from './permission-types.js';
@@ -36,14 +36,24 @@ export function recordRead(
   else if (text) context.ledger.record(toolUseId, rest, text);
 }
 
-/** Installs the call's landing guard; none when the call has none or the browser cannot keep one. */
+/**
+ * Installs the call's landing guard; none when the call has none or the browser keeps no guards at all.
+ * Why a failure stops the call: the call was judged (and perhaps approved) on where it lands, and without
+ * its guard a redirect elsewhere would leave unheld, with what its address carries. Fails closed.
+ */
 export async function guardLanding(context: ToolUseContext, spec: LandingGuardSpec | undefined): Promise<LandingGuard | undefined> {
   if (!spec || !context.browser?.guardLanding) return undefined;
   try {
     return await context.browser.guardLanding(spec.tabId, spec.allowed);
   } catch (error) {
-    console.warn('Pagewright: the landing guard could not be set', error);
-    return undefined;
+    const why = error instanceof Error ? error.message : String(error);
+    throw new ToolError(
+      'LANDING_GUARD_FAILED',
+      `The browser could not hold the tab to the sites this act was judged to land on (${why}), so it was not done.`,
+      {
+        suggestion: 'Try the act again; if this keeps failing, tell the person the browser refused the landing guard.',
+      },
+    );
   }
 }
 

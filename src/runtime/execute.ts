@@ -220,8 +220,16 @@ export async function executeToolCall(call: ToolUseBlock | PreparedCall, context
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => callController.abort(TIMEOUT_REASON), timeoutMs) : undefined;
   const callContext: ToolUseContext = { ...context, abortController: callController };
   let result: Awaited<ReturnType<AnyTool['call']>>;
-  // While the call runs, its tab may land only where it was judged to go (a redirect elsewhere is stopped).
-  const guard = await guardLanding(context, allowed.guard);
+  // While the call runs, its tab may land only where it was judged to go (a redirect elsewhere is stopped);
+  // a guard the browser could not set stops the call before it starts.
+  let guard: Awaited<ReturnType<typeof guardLanding>>;
+  try {
+    guard = await guardLanding(context, allowed.guard);
+  } catch (error) {
+    clearTimeout(timer);
+    callController.release();
+    return failed('error', toErrorPayload(error));
+  }
   try {
     const running = Promise.resolve().then(() =>
       tool.call(input, callContext, options.canUseTool, options.parentMessage, (progress: unknown) => options.onProgress?.(progress)),

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestContext } from '../../tests/support/tool-context.js';
-import type { CallEffect, PermissionContext, PermissionRequest, PersonChoice } from './permission-types.js';
+import { MAX_FLOWS_SHOWN, type CallEffect, type PermissionContext, type PermissionRequest, type PersonChoice } from './permission-types.js';
 import { approvalCovers, createCanUseTool } from './permissions.js';
 import { buildTool, type ToolPermissionResult } from './tool.js';
 
@@ -88,6 +88,17 @@ describe('data leaving its site', () => {
     expect(await canUseTool(flowOf('482913'), { url: 'https://shop.test/' }, context, 't4')).toMatchObject({ behavior: 'deny' });
     expect(await canUseTool(flowOf(title, 'https://evil.test'), { url: 'https://evil.test/' }, context, 't5')).toMatchObject({ behavior: 'deny' });
     expect(asked.map((request) => request.effect?.dataFlows?.[0]?.text)).toEqual([title, '482913', title]);
+  });
+
+  it('"Allow for this task" covers only the flows the prompt listed, not those past the ones it shows', async () => {
+    const codes = Array.from({ length: MAX_FLOWS_SHOWN + 2 }, (_, i) => `code ${1000 + i}`);
+    const flows = (texts: string[]) =>
+      toolWith('type', { behavior: 'passthrough', effect: { dataFlows: texts.map((text) => ({ from: 'https://mail.test', to: 'https://shop.test', text })) } });
+    const { context, asked, canUseTool } = setup('auto', [{ choice: 'allow_task' }, { choice: 'deny' }]);
+    await canUseTool(flows(codes), { url: 'https://shop.test/' }, context, 't1');
+    expect(await canUseTool(flows(codes.slice(0, MAX_FLOWS_SHOWN)), { url: 'https://shop.test/' }, context, 't2')).toMatchObject({ behavior: 'allow' });
+    expect(await canUseTool(flows(codes.slice(MAX_FLOWS_SHOWN)), { url: 'https://shop.test/' }, context, 't3')).toMatchObject({ behavior: 'deny' });
+    expect(asked).toHaveLength(2);
   });
 
   it('a flow seen in a screenshot says so in why it asks', async () => {

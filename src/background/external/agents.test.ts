@@ -97,6 +97,9 @@ describe('coding agents in the worker', () => {
     await agents.sync(settings);
     expect(connects()).toBe(0);
     expect(agents.state().bridge).toEqual({ status: 'off' });
+    // Try again does not start it either while the switch is off.
+    agents.retry();
+    expect(connects()).toBe(0);
     await agents.sync({ ...settings, externalAgents: { enabled: true, permissionMode: 'ask' } });
     expect(connects()).toBe(1);
     expect(agents.state().bridge).toEqual({ status: 'starting' });

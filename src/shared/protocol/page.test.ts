@@ -89,6 +89,9 @@ describe('content script sender check', () => {
   it('rejects other extensions, content scripts in tabs and foreign URLs', () => {
     expect(isTrustedSender({ id: 'other' }, id)).toBe(false);
     expect(isTrustedSender({ id, tab: { id: 4 }, url: 'https://evil.test/' }, id)).toBe(false);
+    // A sender in a tab is a content script, whether or not the browser told its address.
+    expect(isTrustedSender({ id, tab: { id: 4 } }, id)).toBe(false);
+    expect(isTrustedSender({ id, tab: { id: 4 }, url: `chrome-extension://${id}/sidepanel.html` }, id)).toBe(false);
     expect(isTrustedSender({ id, url: 'https://evil.test/' }, id)).toBe(false);
   });
 });

@@ -254,6 +254,23 @@ describe('errors and safety', () => {
     // Typed into the page itself, the framed site's picture may be what is typed.
     expect(context.ledger.carriedTo('4821 7730', 'https://shop.test')).toEqual([{ from: 'https://other.test', text: '4821 7730', seen: 'screenshot' }]);
   });
+
+  it('a screenshot of a tab whose frames cannot be listed counts as showing an unknown site too', async () => {
+    const browser = Object.assign(
+      fakeBrowser(() => ok({})),
+      {
+        listFrames: async () => {
+          throw new Error('No tab with id: 1');
+        },
+      },
+    );
+    const context = createTestContext([screenshot], { browser });
+    const result = await call(screenshot, {}, context);
+    expect(result.reads).toEqual([
+      { origin: 'https://shop.test', image: true },
+      { origin: 'unknown', image: true },
+    ]);
+  });
 });
 
 describe('wait_for', () => {

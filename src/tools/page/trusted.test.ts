@@ -110,6 +110,10 @@ describe('a trusted click, judged where it lands', () => {
     expect(error.suggestion).toMatch(/gave no answer to its hit test.*read_page.*fill_form/);
     expect(error.suggestion).not.toContain('redirects a click');
     expect(blind.sent).toHaveLength(0);
+    // No answer after the move either: nothing is pressed.
+    const late = fakeTab({ hits: [button, undefined] });
+    expect((await failure(trustedClick(late.context, target, click))).message).toContain('could not say what is under the pointer');
+    expect(late.sent).toHaveLength(1);
   });
 
   it('lets the same document redraw the node under the pointer (the page’s own check vouches for the element)', async () => {
@@ -213,6 +217,25 @@ describe('trusted typing, only while focus stays in the judged field', () => {
     return { ...tab, typed };
   }
   const keySteps = (sent: Sent[]) => sent.flatMap((s) => ('key' in s ? [`${s.key.type}:${s.key.key}${s.key.text ? `=${s.key.text}` : ''}`] : []));
+
+  it('sends no key when focus is not on the judged field as its guard arms', async () => {
+    const tab = fakeTab({
+      hits: [button],
+      replies: { ...field, guard_keys: { token: 'k1', label: 'textbox "Search"', focused: false, now: 'an iframe from evil.test' } },
+    });
+    const error = await failure(trustedType(tab.context, target, 'ab', { clear: false, submit: false, stopped: () => false }));
+    expect(error.code).toBe('FOCUS_MOVED');
+    expect(error.message).toContain('evil.test');
+    expect(keySteps(tab.sent)).toEqual([]);
+  });
+
+  it('stops after a key event the judged field never saw arrive (even when read again), sending nothing more', async () => {
+    const none = { keydowns: 0, keyups: 0, keypresses: 0, arrived: 0, insertions: 0, blocked: 0, prevented: false, focused: true };
+    const tab = fakeTab({ hits: [button], replies: { ...field, keys_landed: none } });
+    const error = await failure(trustedType(tab.context, target, 'ab', { clear: false, submit: false, stopped: () => false }));
+    expect(error.code).toBe('FOCUS_MOVED');
+    expect(keySteps(tab.sent)).toEqual(['down:a=a']);
+  });
 
   it('sends each key with its character in one keydown, and checks every key event where it landed before the next goes', async () => {
     const tab = guardedField();

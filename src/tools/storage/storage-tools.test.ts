@@ -165,4 +165,14 @@ describe('save_file', () => {
     expect(saveFile.isConcurrencySafe(input)).toBe(false);
     expect(saveFile.interruptBehavior()).toBe('block');
   });
+
+  it('saving a file that runs code when opened (a program, a script, HTML) is destructive, so it asks in every mode; a note is not', () => {
+    const context = fakeContext();
+    for (const filename of ['setup.exe', 'run.sh', 'tool.py', 'page.html', 'notes.HTM ']) {
+      expect(saveFile.isDestructive({ filename, content: '', mime_type: 'text/plain' }, context), filename).toBe(true);
+    }
+    for (const filename of ['notes.md', 'prices.csv', 'summary.txt']) {
+      expect(saveFile.isDestructive({ filename, content: '', mime_type: 'text/plain' }, context), filename).toBe(false);
+    }
+  });
 });

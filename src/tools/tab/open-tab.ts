@@ -1,7 +1,7 @@
 /** `open_tab`: opens a URL in a new tab of the run's window. */
 import { z } from 'zod';
 import { ToolError } from '../../runtime/errors.js';
-import { landingBlockedPayload } from '../../runtime/execute-trust.js';
+import { guardLanding, landingBlockedPayload } from '../../runtime/execute-trust.js';
 import { buildTool } from '../../runtime/tool.js';
 import { guardFor } from '../safety/judge.js';
 import { judgeOpenTabCall } from '../safety/judge-navigation.js';
@@ -73,7 +73,11 @@ export const openTab = buildTool<typeof inputSchema, OpenTabOutput>({
     let tab = await browser.openTab('about:blank', { active: input.active, windowId: context.windowId });
     // The new tab loads the address only once it is held to the judged landing: a redirect to another site is stopped before it leaves.
     const spec = guardFor(tab.id, undefined, input.url);
-    const guard = spec && browser.guardLanding ? await browser.guardLanding(tab.id, spec.allowed).catch(() => undefined) : undefined;
+    // A guard the browser could not set: the tab goes, unloaded (fails closed, as for every act: src/runtime/execute-trust.ts).
+    const guard = await guardLanding(context, spec).catch(async (error: unknown) => {
+      await browser.closeTab(tab.id).catch(() => undefined);
+      throw error;
+    });
     try {
       tab = await browser.navigate(tab.id, { url: input.url }, context.abortController.signal).catch((error: unknown) => {
         if (guard && guard.blocked().length > 0) return tab;

@@ -3,6 +3,7 @@ import { closeTab } from './close-tab.js';
 import { listTabs } from './list-tabs.js';
 import { openTab } from './open-tab.js';
 import { switchTab } from './switch-tab.js';
+import type { LandingGuard } from '../../runtime/browser.js';
 import { FakeBrowser } from '../../../tests/support/fake-browser.js';
 import { fakeContext, noCanUseTool, rejection } from '../../../tests/support/tool-context.js';
 
@@ -79,6 +80,36 @@ describe('open_tab', () => {
     expect(openTab.isConcurrencySafe(input)).toBe(false);
     expect(openTab.isDestructive(input, context)).toBe(false);
     expect(openTab.interruptBehavior()).toBe('block');
+  });
+
+  it('loads the address only once the new tab is held to its site; a guard the browser cannot set closes the tab unloaded', async () => {
+    const { browser, context } = setup();
+    const steps: string[] = [];
+    const navigate = browser.navigate.bind(browser);
+    browser.navigate = async (...args: Parameters<FakeBrowser['navigate']>) => {
+      steps.push(`navigate ${'url' in args[1] ? args[1].url : ''}`);
+      return navigate(...args);
+    };
+    const guarded = Object.assign(browser, {
+      guardLanding: async (_tabId: number, allowed: readonly string[]): Promise<LandingGuard> => {
+        steps.push(`guard ${allowed.join(' ')}`);
+        return { blocked: () => [], release: async () => void steps.push('release') };
+      },
+    });
+    const input = openTab.inputSchema.parse({ url: 'https://news.test/today' });
+    const opened = await openTab.call(input, context, noCanUseTool, undefined, noProgress);
+    expect(steps).toEqual(['guard https://news.test/today', 'navigate https://news.test/today', 'release']);
+
+    guarded.guardLanding = async () => {
+      throw new Error('the rules could not be added');
+    };
+    steps.length = 0;
+    const before = [...browser.tabs.keys()];
+    const error = await rejection(openTab.call(input, context, noCanUseTool, undefined, noProgress));
+    expect(error.code).toBe('LANDING_GUARD_FAILED');
+    expect(steps).toEqual([]);
+    expect([...browser.tabs.keys()]).toEqual(before);
+    expect(browser.tabs.has(opened.data.tab_id)).toBe(true);
   });
 });
 
