@@ -3,7 +3,7 @@
  * exposes its command handler) with esbuild into .tmp/, injects it into fixture pages and frames with
  * Playwright, and sends it page commands (src/shared/protocol/page.ts).
  */
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -11,25 +11,27 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import type { PageCommand, PageReply } from '../../src/shared/protocol/page.js';
 import { findChromium, HEADLESS_FLAGS } from '../../scripts/ensure-chromium.mjs';
 
-// A file per process: test processes (the e2e workers, the unit tests beside them in `npm test`) each build
-// their own, so none reads a bundle another is rewriting.
-const BUNDLE = resolve(`.tmp/content-test-${process.pid}.js`);
+const BUNDLE = resolve('.tmp/content-test.js');
 let built: Promise<string> | undefined;
 
 /** Builds the test bundle once per process; returns its path. */
 export function buildContentBundle(): Promise<string> {
   built ??= (async () => {
     mkdirSync(resolve('.tmp'), { recursive: true });
-    process.once('exit', () => rmSync(BUNDLE, { force: true }));
-    await build({
+    const output = await build({
       entryPoints: [resolve('tests/support/content-test-entry.ts')],
       bundle: true,
       format: 'iife',
       platform: 'browser',
       target: 'chrome120',
-      outfile: BUNDLE,
+      write: false,
       logLevel: 'silent',
     });
+    // Test processes side by side (the e2e workers, the unit tests beside them in `npm test`) each build it:
+    // written under a name of this process's and renamed into place, so none reads a bundle half rewritten.
+    const partial = `${BUNDLE}.${process.pid}`;
+    writeFileSync(partial, output.outputFiles[0]!.contents);
+    renameSync(partial, BUNDLE);
     return BUNDLE;
   })();
   return built;
