@@ -54,28 +54,27 @@ export async function driveRun(panel: Page, options: { decide: Decide; finished:
   await start();
   const prompts: PromptSeen[] = [];
   const answered = new Set<string>();
-  const finishedShown = done.nth(before);
-  // No deadline of its own (timeout 0): a task that never finishes is caught by the test runner's timeout.
+  // No deadline of its own: a task that never finishes is caught by the test runner's timeout.
   for (;;) {
-    // Wait for what comes next — the finished text, or a prompt not answered yet (an answered one may
-    // still be on screen for a moment) — rather than looking again after a fixed pause.
-    const fresh = panel.locator(`[role="dialog"][data-tool-use-id]${[...answered].map((id) => `:not([data-tool-use-id=${JSON.stringify(id)}])`).join('')}`);
-    await finishedShown.or(fresh).first().waitFor({ state: 'attached', timeout: 0 });
-    if ((await finishedShown.count()) > 0) break;
-    const dialog = fresh.first();
-    const toolUseId = (await dialog.getAttribute('data-tool-use-id').catch(() => null)) ?? '';
-    // Gone before it could be read (the run moved on): look again.
-    if (!toolUseId || answered.has(toolUseId)) continue;
-    const seen = {
-      toolUseId,
-      tool: (await dialog.getAttribute('data-tool-name').catch(() => '')) ?? '',
-      flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
-      text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
-    };
-    const answer = options.decide(seen);
-    answered.add(toolUseId);
-    prompts.push({ ...seen, answer });
-    await dialog.getByRole('button', { name: answer, exact: true }).click();
+    if ((await done.count()) > before) break;
+    const dialog = panel.locator('[role="dialog"]');
+    if ((await dialog.count()) > 0) {
+      const toolUseId = (await dialog.getAttribute('data-tool-use-id').catch(() => null)) ?? '';
+      if (toolUseId && !answered.has(toolUseId)) {
+        const seen = {
+          toolUseId,
+          tool: (await dialog.getAttribute('data-tool-name').catch(() => '')) ?? '',
+          flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
+          text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+        };
+        const answer = options.decide(seen);
+        answered.add(toolUseId);
+        prompts.push({ ...seen, answer });
+        await dialog.getByRole('button', { name: answer, exact: true }).click();
+        continue;
+      }
+    }
+    await panel.waitForTimeout(80);
   }
   return prompts;
 }
