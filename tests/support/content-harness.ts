@@ -3,7 +3,7 @@
  * exposes its command handler) with esbuild into .tmp/, injects it into fixture pages and frames with
  * Playwright, and sends it page commands (src/shared/protocol/page.ts).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -18,15 +18,20 @@ let built: Promise<string> | undefined;
 export function buildContentBundle(): Promise<string> {
   built ??= (async () => {
     mkdirSync(resolve('.tmp'), { recursive: true });
-    await build({
+    const output = await build({
       entryPoints: [resolve('tests/support/content-test-entry.ts')],
       bundle: true,
       format: 'iife',
       platform: 'browser',
       target: 'chrome120',
-      outfile: BUNDLE,
+      write: false,
       logLevel: 'silent',
     });
+    // Test processes side by side (the e2e workers, the unit tests beside them in `npm test`) each build it:
+    // written under a name of this process's and renamed into place, so none reads a bundle half rewritten.
+    const partial = `${BUNDLE}.${process.pid}`;
+    writeFileSync(partial, output.outputFiles[0]!.contents);
+    renameSync(partial, BUNDLE);
     return BUNDLE;
   })();
   return built;
