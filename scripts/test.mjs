@@ -1,19 +1,16 @@
 #!/usr/bin/env node
-// `npm test`: both builds first (each needs its browser found), then two lanes side by side: the
-// end-to-end tests in Chromium; and, one after another, typecheck, lint, formatting (Prettier), the unit
-// tests, the end-to-end tests in Firefox and Mozilla's linter on the Firefox build.
+// `npm test`: typecheck, lint, formatting (Prettier) and unit tests side by side; then both builds and
+// Mozilla's linter on the Firefox one; then the end-to-end tests in Chromium and in Firefox side by side.
 // A last line "N passed, N failed" sums every test project — CI reads exactly that line, so keep it last
 // and keep its shape. Every stage runs even when an earlier one failed, so one run shows every problem;
 // a failed stage that is not a test run (typecheck, lint, a browser check, a build) counts as one failure,
 // and a test run that broke without reporting a failed test (a file that did not load) counts as one too.
 // The exit code is non-zero when anything failed.
 //
-// Why this layout: the Chromium end-to-end tests are the longest stage by far (about 9 of 10 minutes),
-// and they wait on browsers far more than they compute (about half of two cores is busy while they run),
-// so everything else fits beside them. Nothing else needs their build, so nothing holds them back; run one
-// at a time in the other lane (not all at once) the rest adds about one busy process beside them, as the
-// Firefox end-to-end tests alone did before. A stage run beside another has its output held and printed
-// whole when it ends, so no two stages' lines interleave; the Chromium end-to-end tests stream.
+// Why side by side: the end-to-end tests wait on browsers far more than they compute (about half of two
+// cores is busy while they run), and the static checks are one process each, so running them one after
+// another left a core idle. A stage run beside another has its output held and printed whole when it
+// ends, so no two stages' lines interleave; the stage that runs longest in its group streams.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,24 +80,20 @@ async function vitest(project, options) {
 }
 
 const hold = { hold: true };
+await Promise.all([
+  check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], hold),
+  check('lint', 'npx', ['eslint', '.'], hold),
+  check('format', 'npx', ['prettier', '--check', '.'], hold),
+  vitest('unit', hold),
+]);
 const chromium = (await check('chromium', 'node', ['scripts/ensure-chromium.mjs'])) && (await check('build', 'npx', ['vite', 'build']));
+// The Firefox build: Mozilla's linter on it, then its end-to-end tests in Firefox (also alone: `npm run test:firefox`).
 const firefox =
   (await check('firefox', 'node', ['scripts/ensure-firefox.mjs'])) && (await check('build:firefox', 'npx', ['vite', 'build', '-c', 'vite.firefox.config.ts']));
+if (firefox) await check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs']);
 if (!chromium) problems.push('e2e tests (not run)');
 if (!firefox) problems.push('e2e-firefox tests (not run)');
-await Promise.all([
-  chromium && vitest('e2e'),
-  (async () => {
-    await check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], hold);
-    await check('lint', 'npx', ['eslint', '.'], hold);
-    await check('format', 'npx', ['prettier', '--check', '.'], hold);
-    await vitest('unit', hold);
-    // The Firefox build: its end-to-end tests in Firefox (also alone: `npm run test:firefox`), then Mozilla's linter on it.
-    if (!firefox) return;
-    await vitest('e2e-firefox', hold);
-    await check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs'], hold);
-  })(),
-]);
+await Promise.all([chromium && vitest('e2e'), firefox && vitest('e2e-firefox', hold)]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');
