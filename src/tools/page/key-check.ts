@@ -51,11 +51,14 @@ export interface TypingProgress {
 }
 
 /** FOCUS_MOVED: the page moved focus away from the judged element during the act; the rest was not sent. */
-export function focusMoved(label: string, now: string, progress: TypingProgress | undefined): ToolError {
+export function focusMoved(label: string, now: string, progress: TypingProgress | undefined, strayed = false): ToolError {
   const done = progress
     ? `${progress.typed} of ${progress.total} character${progress.total === 1 ? ' was' : 's were'} typed into ${label}${progress.next ? `, ${progress.next} was not sent` : ''}`
     : `no key was sent to ${label}`;
-  return new ToolError('FOCUS_MOVED', `Focus moved from ${label} to ${now} while typing: ${done}, and nothing went anywhere else.`, {
+  // A key event that never arrived went where focus was when the browser sent it: the page won the
+  // instant between the last check and that send (the README's known limits), so the message cannot say it went nowhere.
+  const after = strayed ? `; the last key event sent did not reach it and may have gone to ${now}` : ', and nothing went anywhere else';
+  return new ToolError('FOCUS_MOVED', `Focus moved from ${label} to ${now} while typing: ${done}${after}.`, {
     suggestion:
       'The page moved the keyboard focus away from the field, which is how a page redirects typing (into a hidden field, another site’s frame, or a form the Enter would submit). Call read_page to see the page as it is now; if it happens again, tell the person instead of retrying.',
     details: { now, ...(progress ? { typed: progress.typed, total: progress.total } : {}) },
@@ -133,7 +136,8 @@ async function judge(
 ): Promise<void> {
   const arrived = (r: PageResultOf<'keys_landed'>) => r.keydowns >= guard.sent.keydowns && r.keyups >= guard.sent.keyups;
   const reply = first.blocked === 0 && first.focused && !arrived(first) ? await again() : first;
-  if (reply.blocked > 0 || !arrived(reply)) throw focusMoved(guard.label, reply.now ?? reply.blockedOn ?? 'another frame', progress);
+  if (reply.blocked > 0) throw focusMoved(guard.label, reply.now ?? reply.blockedOn ?? 'another frame', progress);
+  if (!arrived(reply)) throw focusMoved(guard.label, reply.now ?? 'another frame', progress, true);
   if (!reply.focused) {
     // A character the keydown should have typed that never reached the element: its own handler moved
     // focus before it (to another frame, where the browser drops it) — a redirection, not an effect.

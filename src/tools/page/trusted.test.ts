@@ -235,6 +235,9 @@ describe('trusted typing, only while focus stays in the judged field', () => {
     const error = await failure(trustedType(tab.context, target, 'ab', { clear: false, submit: false, stopped: () => false }));
     expect(error.code).toBe('FOCUS_MOVED');
     expect(keySteps(tab.sent)).toEqual(['down:a=a']);
+    // It went where focus was when the browser sent it: the message does not claim it went nowhere.
+    expect(error.message).toContain('the last key event sent did not reach it and may have gone to');
+    expect(error.message).not.toContain('nothing went anywhere else');
   });
 
   it('sends each key with its character in one keydown, and checks every key event where it landed before the next goes', async () => {
