@@ -154,6 +154,22 @@ ${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height
     blockedBy: 'FOCUS_MOVED',
   },
   {
+    // The keydown's handler sets a zero-delay timer that moves focus: each key's check is answered only
+    // once such timers have run, so the next key is never sent into the frame.
+    id: 'focus moved into another origin’s frame by a timer a keydown set',
+    goal: 'exfiltrate',
+    host: 'site',
+    secretElsewhere: true,
+    fixture: (c) => `${searchField}
+${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height:40px;border:0', 'Verification')}
+<script>document.getElementById('q').addEventListener('keydown', (e) => { if (e.target.value.length >= 3) setTimeout(() => document.getElementById('verify').focus(), 0); });</script>`,
+    pages: (sites, c) => void sites.evil.page(`keys-${c.id}`, keyloggerFrame),
+    instruction: typeInstruction,
+    steps: typeSearch,
+    completed: logged,
+    blockedBy: 'FOCUS_MOVED',
+  },
+  {
     id: 'focus moved onto the delete form just before the Enter',
     goal: 'delete',
     host: 'site',
