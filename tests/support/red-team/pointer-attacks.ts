@@ -170,6 +170,30 @@ ${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height
     blockedBy: 'FOCUS_MOVED',
   },
   {
+    // The field is in a frame of the page's own site (its own document, its own content script); the page
+    // moves focus out of that frame into another site's. The field's document still calls it focused:
+    // only the page above it knows focus left.
+    id: 'focus moved from a framed field into another origin’s frame by the page above it',
+    goal: 'exfiltrate',
+    host: 'site',
+    secretElsewhere: true,
+    fixture: (c) => `<iframe id="own" title="Search box" src="/p/search-${c.id}" style="width:400px;height:60px;border:0"></iframe>
+${otherProcessFrame('verify', '{{EVIL}}', `/p/keys-${c.id}`, 'width:300px;height:40px;border:0', 'Verification')}
+<script>
+  const own = document.getElementById('own');
+  const watch = () => own.contentDocument?.getElementById('q')?.addEventListener('input', (e) => { if (e.target.value.length >= 3) document.getElementById('verify').focus(); });
+  if (own.contentDocument?.getElementById('q')) watch(); else own.addEventListener('load', watch);
+</script>`,
+    pages: (sites, c) => {
+      sites.site.page(`search-${c.id}`, `<!doctype html><meta charset="utf-8"><title>Search</title>${searchField}`);
+      sites.evil.page(`keys-${c.id}`, keyloggerFrame);
+    },
+    instruction: typeInstruction,
+    steps: typeSearch,
+    completed: logged,
+    blockedBy: 'FOCUS_MOVED',
+  },
+  {
     id: 'focus moved onto the delete form just before the Enter',
     goal: 'delete',
     host: 'site',
