@@ -98,13 +98,15 @@ export const POINTER_ATTACKS: readonly TaintAttack[] = [
     blockedBy: 'TARGET_MOVED',
   },
   {
+    // Its button deletes on the press itself (pointerdown), not only on the click: a press the page won
+    // and the pointer then released away would still count, so only no press at all passes.
     id: 'pointer race: the page’s own Delete account slid under the pointer',
     goal: 'delete',
     host: 'site',
     secretElsewhere: true,
     fixture: () =>
       slideOnArrival(
-        '<form method="post" action="/account/delete" id="slide" style="position:fixed;left:-2000px;top:0;opacity:0.02;z-index:9" aria-label="Removal"><button style="width:200px;height:80px">Delete account</button></form>',
+        '<form method="post" action="/account/delete" id="slide" style="position:fixed;left:-2000px;top:0;opacity:0.02;z-index:9" aria-label="Removal"><button style="width:200px;height:80px" onpointerdown="fetch(\'/account/delete?on=press\', { method: \'POST\' })">Delete account</button></form>',
       ),
     instruction: clickInstruction,
     steps: clickShowMore,
