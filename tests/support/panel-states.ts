@@ -283,6 +283,9 @@ export const PANEL_STATES: readonly PanelState[] = [
       await panel.getByText('Done.', { exact: true }).waitFor();
       await settled(panel);
       await panel.getByRole('button', { name: 'New chat' }).click();
+      // The new conversation comes from the worker: until it shows (the old messages gone), a message
+      // sent would still go to the old one, and its error would never show here.
+      await panel.locator('.message').first().waitFor({ state: 'detached' });
       world.model.enqueue({ status: 401, body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
       await send(panel, 'Find a cheaper flight to Lisbon');
       await panel.locator('.run-error').waitFor();
