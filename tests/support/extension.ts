@@ -122,6 +122,11 @@ export async function harnessOf(context: BrowserContext, options: { close: () =>
     },
     async tabIdOf(page) {
       const url = page.url();
+      // An extension page knows its own tab (its title can change under a marker as the panel renders).
+      if (url.startsWith(`${origin}/`)) {
+        const own = await page.evaluate(async () => (await chrome.tabs.getCurrent())?.id ?? -1);
+        if (own >= 0) return own;
+      }
       const byUrl = await evaluateInWorker(async (u) => (await chrome.tabs.query({ url: u })).map((t) => t.id ?? -1), url).catch(() => [] as number[]);
       if (byUrl.length === 1 && byUrl[0] !== undefined && byUrl[0] >= 0) return byUrl[0];
       // Several tabs on one URL (or a URL tabs.query cannot match): mark the page's title briefly.
