@@ -2,7 +2,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startFixtureServer, type FixtureRoutes, type FixtureServer } from '../support/fixture-server.js';
-import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.js';
+import { launchFirefoxExtension, until, type FirefoxHarness } from '../support/firefox.js';
 import { mockProviderSettings, startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
 
 /** The API key the Firefox tests give the extension: long enough to be found if it leaks into a page. */
@@ -11,16 +11,76 @@ export const MOCK_KEY = 'test-key-firefox-secret-0123456789';
 /** Settings for the mock model at `url`, with `MOCK_KEY`. */
 export const mockSettings = (url: string, permissionMode: 'ask' | 'auto' = 'auto') => mockProviderSettings(url, { permissionMode, apiKey: MOCK_KEY });
 
-/** Types a message into the panel and presses Send (trusted input from the remote protocol, as a person's). */
-export async function send(panel: Page, text: string): Promise<void> {
-  await panel.locator('textarea[aria-label="Message"]').fill(text);
-  await panel.locator('::-p-aria([name="Send"][role="button"])').click();
+/**
+ * A control on a page, once it is there and not disabled, to click or fill through the remote protocol's
+ * input. Puppeteer's locator waits are turned off, for firefox-esr 140 (Debian's): its "enabled" wait
+ * (and a locator's `filter`) never ends there, so that is checked here; and its waits for a steady box
+ * and for the element to be in view need animation frames and an intersection observer, which a page in
+ * a background tab (a popup opened beside the page it reads) does not get. The click scrolls it into view.
+ */
+async function enabledControl(page: Page, selector: string) {
+  const locator = page.locator(selector).setWaitForEnabled(false).setWaitForStableBoundingBox(false).setEnsureElementIsInTheViewport(false);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const handle = await locator.waitHandle();
+    const disabled = await handle.evaluate((element) => (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true');
+    await handle.dispose();
+    if (!disabled) return locator;
+    if (Date.now() > deadline) throw new Error(`${selector} stayed disabled.`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
-/** Waits until the panel shows `text` (polling: a tab in the background gets no animation frames). */
+/**
+ * Clicks a control on `page` (see enabledControl), once: a locator's click would retry a click that
+ * failed only because it worked — a popup that closes itself on the press is gone before the release
+ * is answered. With `closes`, that end counts as done.
+ */
+export async function clickOn(page: Page, selector: string, options: { closes?: boolean } = {}): Promise<void> {
+  const handle = await (await enabledControl(page, selector)).waitHandle();
+  try {
+    await handle.click();
+  } catch (error) {
+    if (!options.closes || !/no such frame|BrowsingContext does no longer exist|closed/i.test(String(error))) throw error;
+    return;
+  }
+  await handle.dispose();
+}
+
+/** Fills a text control on `page` (see enabledControl). */
+export async function fillIn(page: Page, selector: string, text: string): Promise<void> {
+  await (await enabledControl(page, selector)).fill(text);
+}
+
+/**
+ * Sets the page's viewport. Puppeteer's `setViewport` also sends a screen orientation override, a BiDi
+ * command firefox-esr 140 does not know; only the viewport is sent.
+ */
+export async function setViewport(page: Page, width: number, height: number): Promise<void> {
+  // The BiDi frame's browsing context is not in puppeteer's public types.
+  const frame = page.mainFrame() as unknown as { browsingContext?: { setViewport(options: { viewport: { width: number; height: number } }): Promise<void> } };
+  if (!frame.browsingContext) throw new Error('This page has no BiDi browsing context: is it a Firefox page?');
+  await frame.browsingContext.setViewport({ viewport: { width, height } });
+}
+
+/** Types a message into the panel and presses Send (trusted input from the remote protocol, as a person's). */
+export async function send(panel: Page, text: string): Promise<void> {
+  await fillIn(panel, 'textarea[aria-label="Message"]', text);
+  await clickOn(panel, '::-p-aria([name="Send"][role="button"])');
+}
+
+/**
+ * Waits until `test` holds in the page, asking every 100 ms. Not puppeteer's `waitForFunction`: it builds
+ * its function with `new Function` in the page, which an extension page's policy blocks in firefox-esr 140.
+ */
+export async function waitInPage<A>(page: Page, what: string, test: (arg: A) => boolean, arg: A, timeoutMs = 30_000): Promise<void> {
+  await until(what, async () => ((await page.evaluate(test as (arg: unknown) => boolean, arg as unknown)) ? true : undefined), timeoutMs);
+}
+
+/** Waits until the panel shows `text`. */
 export async function waitForText(panel: Page, text: string, timeoutMs = 90_000): Promise<void> {
   try {
-    await panel.waitForFunction((t: string) => document.body.innerText.includes(t), { polling: 100, timeout: timeoutMs }, text);
+    await waitInPage(panel, `"${text}"`, (t: string) => document.body.innerText.includes(t), text, timeoutMs);
   } catch (error) {
     // Say where it stopped: the end of what the panel shows (a prompt, an error, a run still going).
     const shown = await panel.evaluate(() => document.body.innerText.slice(-1_500)).catch(() => '(the panel is gone)');
@@ -33,8 +93,8 @@ export async function answerPrompt(panel: Page, answer: 'Allow once' | 'Allow fo
   const dialog = await panel.waitForSelector('[role="dialog"]', { timeout: 60_000 });
   if (!dialog) throw new Error('No permission prompt appeared.');
   const text = await dialog.evaluate((d) => (d as HTMLElement).innerText.replace(/\s+/g, ' '));
-  await panel.locator(`[role="dialog"] ::-p-aria([name="${answer}"][role="button"])`).click();
-  await panel.waitForFunction(() => document.querySelector('[role="dialog"]') === null, { polling: 100 });
+  await clickOn(panel, `[role="dialog"] ::-p-aria([name="${answer}"][role="button"])`);
+  await waitInPage(panel, 'the prompt to close', () => document.querySelector('[role="dialog"]') === null, undefined);
   return text;
 }
 

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
-import { answerPrompt, MOCK_KEY, send, useFirefox, waitForText } from './helpers.js';
+import { answerPrompt, clickOn, MOCK_KEY, send, setViewport, useFirefox, waitForText } from './helpers.js';
 
 describe('Firefox: the panel', () => {
   const w = useFirefox({ mode: 'ask' });
@@ -56,7 +56,7 @@ describe('Firefox: the panel', () => {
     // The popup as the toolbar shows it, open beside the page (it reads the window's active tab: the page).
     const popup = await w.ff.openExtensionPage('popup/index.html');
     w.opened.push(popup);
-    await popup.locator('::-p-text(Summarize this page)').click();
+    await clickOn(popup, '::-p-text(Summarize this page)', { closes: true });
     await w.mock.waitForRequests(1);
     expect(JSON.stringify(w.mock.requests[0]?.body.messages)).toContain(`Summarize this page (⟦from ${w.fixtures.url}: ${w.fixtures.url}/page/article.html⟧)`);
     const panel = await w.ff.openPanel(tabId);
@@ -93,7 +93,7 @@ describe('Firefox: the panel', () => {
     w.opened.push(page);
     const panel = await w.ff.openPanel(await w.ff.tabIdOf(page));
     w.opened.push(panel);
-    await panel.setViewport({ width: 400, height: 800 });
+    await setViewport(panel, 400, 800);
     await waitForText(panel, 'Try it without a key');
     const wide = await panel.evaluate(() =>
       [...document.querySelectorAll('body *')]
@@ -105,7 +105,7 @@ describe('Firefox: the panel', () => {
     mkdirSync('.tmp/panel-shots', { recursive: true });
     await panel.screenshot({ path: '.tmp/panel-shots/firefox-first-run-400.png' });
 
-    await panel.locator('::-p-aria([name="Try it without a key"][role="button"])').click();
+    await clickOn(panel, '::-p-aria([name="Try it without a key"][role="button"])');
     await panel.waitForSelector('textarea[aria-label="Message"]:not([disabled])');
     await send(panel, 'Summarize this page');
     await waitForText(panel, '(demo model)');

@@ -10,7 +10,7 @@ import { launchFirefoxExtension, type FirefoxHarness } from '../support/firefox.
 import { startMockModelServer, type MockModelServer } from '../support/mock-model-server.js';
 import { startTrustSites, type TrustSites } from '../support/trust-sites.js';
 import { resultText } from '../support/model-results.js';
-import { answerPrompt, MOCK_KEY, mockSettings, send, waitForText } from './helpers.js';
+import { answerPrompt, clickOn, fillIn, MOCK_KEY, mockSettings, send, waitForText, waitInPage } from './helpers.js';
 
 let ff: FirefoxHarness;
 let mock: MockModelServer;
@@ -61,7 +61,7 @@ describe('Firefox: data and landings', () => {
     expect(JSON.parse(result.text).error).toMatchObject({ code: 'LANDING_BLOCKED', message: expect.stringContaining(new URL(sites.evil.origin).host) });
     expect(sites.site.requests.some((r) => r.url === '/out/hello')).toBe(true);
     expect(sites.evil.requests).toEqual([]);
-    await page.waitForFunction((url: string) => location.href === url, { polling: 100 }, home);
+    await waitInPage(page, 'the tab to stay home', (url: string) => location.href === url, home);
     await Promise.all([panel.close(), page.close()]);
   });
 });
@@ -73,9 +73,9 @@ describe('Firefox: the API key stays out of content scripts', () => {
     const tabId = await ff.tabIdOf(page);
     // The person saves a new key in Settings, as the product stores it.
     const settingsPanel = await ff.openPanel(tabId);
-    await settingsPanel.locator('::-p-aria([name="Settings"][role="button"])').click();
-    await settingsPanel.locator('#field-anthropic-apiKey').fill(newKey);
-    await settingsPanel.locator('[data-section="model"] ::-p-aria([name="Save"][role="button"])').click();
+    await clickOn(settingsPanel, '::-p-aria([name="Settings"][role="button"])');
+    await fillIn(settingsPanel, '#field-anthropic-apiKey', newKey);
+    await clickOn(settingsPanel, '[data-section="model"] ::-p-aria([name="Save"][role="button"])');
     await waitForText(settingsPanel, 'Saved.');
     await settingsPanel.close();
     const panel = await ff.openPanel(tabId);

@@ -60,7 +60,7 @@ const PANEL_PATH = '/sidepanel/index.html';
 const hrefOf = (page: Page): Promise<string> => page.evaluate(() => location.href).catch(() => '');
 
 /** Polls until `find` returns something (the state a test needs), with a bound so a broken run fails. */
-async function until<T>(what: string, find: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(what: string, find: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = await find();
