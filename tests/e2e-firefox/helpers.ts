@@ -74,7 +74,9 @@ export async function send(panel: Page, text: string): Promise<void> {
  * its function with `new Function` in the page, which an extension page's policy blocks in firefox-esr 140.
  */
 export async function waitInPage<A>(page: Page, what: string, test: (arg: A) => boolean, arg: A, timeoutMs = 30_000): Promise<void> {
-  await until(what, async () => ((await page.evaluate(test as (arg: unknown) => boolean, arg as unknown)) ? true : undefined), timeoutMs);
+  // A page between two documents cannot answer yet: that is a "not yet", and the deadline still ends the wait.
+  const holds = () => page.evaluate(test as (arg: unknown) => boolean, arg as unknown).catch(() => false);
+  await until(what, async () => ((await holds()) ? true : undefined), timeoutMs);
 }
 
 /** Waits until the panel shows `text`. */
