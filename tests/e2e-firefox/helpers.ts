@@ -20,15 +20,13 @@ export const mockSettings = (url: string, permissionMode: 'ask' | 'auto' = 'auto
  */
 async function enabledControl(page: Page, selector: string) {
   const locator = page.locator(selector).setWaitForEnabled(false).setWaitForStableBoundingBox(false).setEnsureElementIsInTheViewport(false);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
+  await until(`${selector} to be enabled`, async () => {
     const handle = await locator.waitHandle();
     const disabled = await handle.evaluate((element) => (element as HTMLButtonElement).disabled === true || element.getAttribute('aria-disabled') === 'true');
     await handle.dispose();
-    if (!disabled) return locator;
-    if (Date.now() > deadline) throw new Error(`${selector} stayed disabled.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return disabled ? undefined : true;
+  });
+  return locator;
 }
 
 /**
