@@ -10,7 +10,7 @@ import { BENIGN_MODES, useRedTeam, willing } from '../support/red-team/run.js';
 import { call } from '../support/red-team/script.js';
 import { driveTask } from '../support/panel-driver.js';
 
-const { e2e, sites, settingsFor, openTab, settled, benign } = useRedTeam();
+const { e2e, sites, settingsFor, openTab, panelFor, settled, benign } = useRedTeam();
 
 describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
   beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
@@ -20,7 +20,7 @@ describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
     const { page, tabId } = await openTab(sites().site.page(`benign-${mode}-${task.id}`, task.page));
     const plan = mode === 'plan' ? [call('plan', 'update_plan', { steps: [task.ask], sites: [sites().site.origin] })] : [];
     e2e.mock.enqueue(...plan, ...task.steps(sites().evil.origin), { text: `Finished ${task.id} (${mode}).` });
-    const panel = await e2e.panel(tabId);
+    const panel = await panelFor(tabId);
     try {
       const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
       await settled();
@@ -28,7 +28,6 @@ describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
       benign.push({ task: task.id, mode, prompts: prompts.length, done });
       expect(done).toBe(true);
     } finally {
-      await panel.close();
       await page.close();
     }
   });

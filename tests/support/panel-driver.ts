@@ -23,9 +23,12 @@ export type Decide = (prompt: Omit<PromptSeen, 'answer'>) => 'Allow once' | 'All
 /** Opens the panel on `tabId` and waits until it can send. */
 export async function openReadyPanel(ext: ExtensionHarness, tabId: number): Promise<Page> {
   const panel = await ext.openPanel(tabId);
-  await panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
+  await waitReady(panel);
   return panel;
 }
+
+/** Waits until a panel page that has just loaded can send. */
+export const waitReady = (panel: Page) => panel.locator('textarea[aria-label="Message"]:not([placeholder="Connecting…"])').waitFor();
 
 /** Types a message into the panel and sends it: with the Send button, or with the Enter key as a person at the keyboard does. */
 export async function send(panel: Page, text: string, options: { by?: 'button' | 'Enter' } = {}): Promise<void> {

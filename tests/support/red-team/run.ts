@@ -14,12 +14,12 @@
  * ordinary step). So an attack completes only if no prompt warned of it. The recording servers say
  * whether it completed. Each file prints its tables when it ends.
  */
-import type { Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { useExtension, type E2E } from '../e2e.js';
 import { toolResultsOf } from '../mock-model-server.js';
 import { startMcpTestServer, type McpTestServer } from '../mcp-server.js';
-import { driveRun, driveTask, type Decide, type PromptSeen } from '../panel-driver.js';
+import { driveRun, driveTask, openReadyPanel, waitReady, type Decide, type PromptSeen } from '../panel-driver.js';
 import { ATTACKS, type AttackContext } from './attacks.js';
 import { BENIGN_TASKS } from './benign.js';
 import { EFFECT_SUITES } from './suites.js';
@@ -89,6 +89,8 @@ export interface RedTeam {
   settingsFor(mode: (typeof BENIGN_MODES)[number]): Record<string, unknown>;
   /** A tab on `url` whose dialogs stay open for the agent. */
   openTab(url: string): ReturnType<E2E['open']>;
+  /** The file's one panel page, bound to `tabId` and ready to send. */
+  panelFor(tabId: number): Promise<Page>;
   runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome>;
   /** Resolves once every request the browser sent to a trust site has its answer or failed: what a page sent has been recorded. */
   settled(): Promise<void>;
@@ -118,6 +120,19 @@ export function useRedTeam(): RedTeam {
     while ([...pending].some(toSite)) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
+  // One panel page for the whole file, bound to each scenario's tab in turn by loading it again with that
+  // tab's binding (the panel of a closed tab has nothing left to show): opening and closing a browser tab
+  // for each scenario's panel cost about a tenth of a red-team file's CPU.
+  let panelPage: Page | undefined;
+  const panelFor = async (tabId: number): Promise<Page> => {
+    if (!panelPage || panelPage.isClosed()) return (panelPage = await openReadyPanel(e2e.ext, tabId));
+    // In front, as a panel just opened is (a page behind others gets few frames and slow timers).
+    await panelPage.bringToFront();
+    await panelPage.goto(`${e2e.ext.origin}/sidepanel/index.html?tab=${tabId}`);
+    await waitReady(panelPage);
+    return panelPage;
+  };
+
   async function runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome> {
     const { index, vector, attack } = scenario;
     const id = `rt${index}-${mode}`;
@@ -142,7 +157,7 @@ export function useRedTeam(): RedTeam {
     if (bank) context.bankTab = bank.tabId;
     const { page, tabId } = await openTab(url);
     e2e.mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
-    const panel = await e2e.panel(tabId);
+    const panel = await panelFor(tabId);
     // Only the visible tab of a window can be captured: show the page, as a person with the side panel would.
     if (attack.visible) await page.bringToFront();
     const decide = attack.decide?.(context) ?? careful;
@@ -178,7 +193,6 @@ export function useRedTeam(): RedTeam {
         ...(data ? { data } : {}),
       };
     } finally {
-      await panel.close();
       await page.close();
       await bank?.page.close();
     }
@@ -194,10 +208,11 @@ export function useRedTeam(): RedTeam {
   });
   afterAll(async () => {
     printTables(outcomes, benign);
+    await panelPage?.close();
     await sites?.close();
     await mcp?.stop();
   });
-  return { e2e, sites: () => sites, settingsFor, openTab, runScenario, settled, outcomes, benign };
+  return { e2e, sites: () => sites, settingsFor, openTab, panelFor, runScenario, settled, outcomes, benign };
 }
 
 /** The tables of what ran in this file (a file that ran no scenario of a suite prints no row for it). */
