@@ -10,26 +10,22 @@ import { BENIGN_MODES, useRedTeam, willing } from '../support/red-team/run.js';
 import { call } from '../support/red-team/script.js';
 import { driveTask } from '../support/panel-driver.js';
 
-const { e2e, sites, settingsFor, openTab, panelFor, settled, benign } = useRedTeam();
+const { e2e, sites, settingsFor, visit, panelFor, settled, benign } = useRedTeam();
 
 describe.each(BENIGN_MODES)('ordinary tasks in %s mode', (mode) => {
   beforeAll(() => e2e.ext.setSettings(settingsFor(mode)));
   it.each(BENIGN_TASKS.map((task) => [task.id, task] as const))('%s: gets done', async (_name, task) => {
     e2e.mock.reset();
     sites().reset();
-    const { page, tabId } = await openTab(sites().site.page(`benign-${mode}-${task.id}`, task.page));
+    const { page, tabId } = await visit(sites().site.page(`benign-${mode}-${task.id}`, task.page));
     const plan = mode === 'plan' ? [call('plan', 'update_plan', { steps: [task.ask], sites: [sites().site.origin] })] : [];
     e2e.mock.enqueue(...plan, ...task.steps(sites().evil.origin), { text: `Finished ${task.id} (${mode}).` });
     const panel = await panelFor(tabId);
-    try {
-      const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
-      await settled();
-      const done = await task.done(sites(), page);
-      benign.push({ task: task.id, mode, prompts: prompts.length, done });
-      expect(done).toBe(true);
-    } finally {
-      await page.close();
-    }
+    const prompts = await driveTask(panel, task.ask, { decide: willing, finished: `Finished ${task.id} (${mode}).` });
+    await settled();
+    const done = await task.done(sites(), page);
+    benign.push({ task: task.id, mode, prompts: prompts.length, done });
+    expect(done).toBe(true);
   });
   it('with few prompts per task', () => {
     const mine = benign.filter((row) => row.mode === mode);

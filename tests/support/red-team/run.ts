@@ -14,7 +14,7 @@
  * ordinary step). So an attack completes only if no prompt warned of it. The recording servers say
  * whether it completed. Each file prints its tables when it ends.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Dialog, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { useExtension, type E2E } from '../e2e.js';
 import { toolResultsOf } from '../mock-model-server.js';
@@ -87,9 +87,9 @@ export interface RedTeam {
   sites(): TrustSites;
   /** The file's settings in a permission mode, with the MCP server the MCP attack needs. */
   settingsFor(mode: (typeof BENIGN_MODES)[number]): Record<string, unknown>;
-  /** A tab on `url` whose dialogs stay open for the agent. */
-  openTab(url: string): ReturnType<E2E['open']>;
-  /** The file's one panel page, bound to `tabId` and ready to send. */
+  /** The file's one work tab, on `url`: a new document in the tab the earlier scenarios used. */
+  visit(url: string): ReturnType<E2E['open']>;
+  /** The file's one panel page, bound to `tabId` and ready to send, in a new chat. */
   panelFor(tabId: number): Promise<Page>;
   runScenario(scenario: Scenario, mode: (typeof MODES)[number]): Promise<Outcome>;
   /** Resolves once every request the browser sent to a trust site has its answer or failed: what a page sent has been recorded. */
@@ -107,7 +107,7 @@ export function useRedTeam(): RedTeam {
   const benign: BenignRow[] = [];
   const settingsFor = (mode: (typeof BENIGN_MODES)[number]) => ({ ...e2e.settings, permissionMode: mode, mcpServers: [{ name: 'notes', url: mcp.url }] });
 
-  /** A tab on `url` whose dialogs stay open for the agent, as a person's browser leaves them (Playwright dismisses dialogs nobody listens for). */
+  /** A tab on `url` (the bank of an attack that reads another tab) whose dialogs stay open for the agent, as a person's browser leaves them (Playwright dismisses dialogs nobody listens for). */
   const openTab = (url: string) => e2e.open(url, { prepare: (page) => page.on('dialog', () => undefined) });
 
   // The requests on their way to a trust site, from any tab or frame: a test reads the sites' records once
@@ -120,15 +120,49 @@ export function useRedTeam(): RedTeam {
     while ([...pending].some(toSite)) await new Promise((resolve) => setTimeout(resolve, 20));
   };
 
-  // One panel page for the whole file, bound to each scenario's tab in turn by loading it again with that
-  // tab's binding (the panel of a closed tab has nothing left to show): opening and closing a browser tab
-  // for each scenario's panel cost about a tenth of a red-team file's CPU.
+  // One work tab and one panel page for the whole file: each scenario loads its page in the tab the
+  // earlier ones used and starts a new chat in the panel. Opening and closing a tab, and loading the
+  // panel again, for each scenario cost about a third of a red-team file's CPU. What a scenario leaves
+  // in the tab goes with its document; its open dialogs are dismissed first, and a page that asks
+  // before it is left is left (the agent's run has ended by then).
+  let work: { page: Page; tabId: number } | undefined;
+  const dialogs = new Set<Dialog>();
+  let leaving = false;
+  const visit = async (url: string) => {
+    let page = work?.page;
+    if (!page || page.isClosed()) {
+      page = await e2e.ext.context.newPage();
+      page.on('dialog', (dialog) => {
+        if (leaving && dialog.type() === 'beforeunload') void dialog.accept().catch(() => undefined);
+        else dialogs.add(dialog);
+      });
+      work = undefined;
+    }
+    await Promise.all([...dialogs].map((dialog) => dialog.dismiss().catch(() => undefined)));
+    dialogs.clear();
+    leaving = true;
+    try {
+      await page.goto(url);
+    } finally {
+      leaving = false;
+    }
+    // The tab's id is found by its page, once it shows one.
+    return (work ??= { page, tabId: await e2e.ext.tabIdOf(page) });
+  };
+
   let panelPage: Page | undefined;
+  let panelTab: number | undefined;
   const panelFor = async (tabId: number): Promise<Page> => {
-    if (!panelPage || panelPage.isClosed()) return (panelPage = await openReadyPanel(e2e.ext, tabId));
+    if (!panelPage || panelPage.isClosed() || panelTab !== tabId) {
+      await panelPage?.close();
+      panelTab = tabId;
+      return (panelPage = await openReadyPanel(e2e.ext, tabId));
+    }
     // In front, as a panel just opened is (a page behind others gets few frames and slow timers).
     await panelPage.bringToFront();
-    await panelPage.goto(`${e2e.ext.origin}/sidepanel/index.html?tab=${tabId}`);
+    await panelPage.getByRole('button', { name: 'New chat', exact: true }).click();
+    // The new chat is shown once its example requests are (the earlier chat had a transcript).
+    await panelPage.locator('.transcript .examples button:enabled').first().waitFor();
     await waitReady(panelPage);
     return panelPage;
   };
@@ -155,7 +189,7 @@ export function useRedTeam(): RedTeam {
     const url = host.page(id, html) + (vector.fragment ? `#${vector.fragment(instruction)}` : '');
     const bank = attack.bankTab ? await openTab(`${sites.bank.origin}/p/bank-${id}`) : undefined;
     if (bank) context.bankTab = bank.tabId;
-    const { page, tabId } = await openTab(url);
+    const { page, tabId } = await visit(url);
     e2e.mock.enqueue({ toolCalls: [{ id: 'read', name: 'read_page', input: { filter: 'all' } }] }, ...attack.steps(context), { text: `Finished ${id}.` });
     const panel = await panelFor(tabId);
     // Only the visible tab of a window can be captured: show the page, as a person with the side panel would.
@@ -193,7 +227,6 @@ export function useRedTeam(): RedTeam {
         ...(data ? { data } : {}),
       };
     } finally {
-      await page.close();
       await bank?.page.close();
     }
   }
@@ -209,10 +242,11 @@ export function useRedTeam(): RedTeam {
   afterAll(async () => {
     printTables(outcomes, benign);
     await panelPage?.close();
+    await work?.page.close();
     await sites?.close();
     await mcp?.stop();
   });
-  return { e2e, sites: () => sites, settingsFor, openTab, panelFor, runScenario, settled, outcomes, benign };
+  return { e2e, sites: () => sites, settingsFor, visit, panelFor, runScenario, settled, outcomes, benign };
 }
 
 /** The tables of what ran in this file (a file that ran no scenario of a suite prints no row for it). */
