@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_BUNDLE_PATH, send } from '../support/content-harness.js';
+import { pageEnvelope, type PageReply } from '../../src/shared/protocol/page.js';
 import { CORPUS_DIR, corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
 import { useExtension } from '../support/e2e.js';
 import type { FixtureServer } from '../support/fixture-server.js';
@@ -105,8 +105,12 @@ describe('corpus', () => {
         }
         rows.push(`  ${name.padEnd(40)} ${runs.map((run) => `${run.name} ${String(run.durationMs).padStart(5)} ms`).join('  ')}`);
 
-        // The same page, the content script's main-content text, whole.
-        const reply = await send(page, { type: 'page_text', mainContent: true }, `${server.url}${CONTENT_BUNDLE_PATH}`);
+        // The same page, the main-content text, whole: asked of the extension's own content script (which
+        // the reads above put in the page) by its page command, as the worker asks it.
+        const reply = await e2e.ext.evaluateInWorker(
+          (message) => chrome.tabs.sendMessage(message.tabId, message.envelope, { frameId: 0 }) as Promise<PageReply>,
+          { tabId, envelope: pageEnvelope({ type: 'page_text', mainContent: true }) },
+        );
         if (!reply.ok) {
           failures.push(`${name} page_text: ${reply.error.code} ${reply.error.message}`);
           continue;
