@@ -29,7 +29,7 @@ export interface GuardApis {
   /** The addresses of the tab's frames (subframes only). */
   getFrameUrls(tabId: number): Promise<string[]>;
   closeTab(tabId: number): Promise<void>;
-  /** Loads an address in the tab (to take it back from a stopped load). */
+  /** Loads an address in the tab (to take it back from a stopped load), resolving once the load has committed or failed. */
   load(tabId: number, url: string): Promise<void>;
 }
 
@@ -216,6 +216,28 @@ export function extensionLandingGuards(): ReturnType<typeof createLandingGuards>
     getFrameUrls: async (tabId) =>
       ((await chrome.webNavigation.getAllFrames({ tabId })) ?? []).filter((frame) => frame.frameId !== 0).map((frame) => frame.url),
     closeTab: (tabId) => chrome.tabs.remove(tabId),
-    load: async (tabId, url) => void (await chrome.tabs.update(tabId, { url })),
+    load: (tabId, url) => loadAndCommit(tabId, url),
   });
+}
+
+/**
+ * Loads `url` in the tab and resolves once the load has committed or failed (or after SETTLE_MS): the
+ * act that restores a tab ends with the tab back, not with a load still on its way that would cut off the
+ * next navigation in it (`tabs.update` resolves as the load starts).
+ */
+async function loadAndCommit(tabId: number, url: string): Promise<void> {
+  let done!: () => void;
+  const ended = new Promise<void>((resolve) => (done = resolve));
+  const onEnd = (details: { tabId: number; frameId: number }) => {
+    if (details.tabId === tabId && details.frameId === 0) done();
+  };
+  // A load that only changes the fragment commits no new document: it ends as the fragment changes.
+  const events = [chrome.webNavigation.onCommitted, chrome.webNavigation.onErrorOccurred, chrome.webNavigation.onReferenceFragmentUpdated];
+  for (const event of events) event.addListener(onEnd);
+  try {
+    await chrome.tabs.update(tabId, { url });
+    await Promise.race([ended, sleep(SETTLE_MS)]);
+  } finally {
+    for (const event of events) event.removeListener(onEnd);
+  }
 }
