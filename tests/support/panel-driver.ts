@@ -51,33 +51,58 @@ export async function driveTask(panel: Page, message: string, options: { decide:
  * text shows in the panel.
  */
 export async function driveRun(panel: Page, options: { decide: Decide; finished: string }, start: () => Promise<void>): Promise<PromptSeen[]> {
-  const done = panel.getByText(options.finished, { exact: true });
   // The conversation may already show this text from an earlier task: wait for a new one.
-  const before = await done.count();
+  const before = await panel.evaluate(countText, options.finished);
   await start();
   const prompts: PromptSeen[] = [];
-  const answered = new Set<string>();
+  const answered: string[] = [];
   // No deadline of its own: a task that never finishes is caught by the test runner's timeout.
   for (;;) {
-    if ((await done.count()) > before) break;
-    const dialog = panel.locator('[role="dialog"]');
-    if ((await dialog.count()) > 0) {
-      const toolUseId = (await dialog.getAttribute('data-tool-use-id').catch(() => null)) ?? '';
-      if (toolUseId && !answered.has(toolUseId)) {
-        const seen = {
-          toolUseId,
-          tool: (await dialog.getAttribute('data-tool-name').catch(() => '')) ?? '',
-          flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
-          text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
-        };
-        const answer = options.decide(seen);
-        answered.add(toolUseId);
-        prompts.push({ ...seen, answer });
-        await dialog.getByRole('button', { name: answer, exact: true }).click();
-        continue;
-      }
-    }
-    await panel.waitForTimeout(80);
+    const next = await panel.evaluate(nextChange, { finished: options.finished, before, answered });
+    if (next === 'finished') break;
+    const dialog = panel.locator(`[role="dialog"][data-tool-use-id="${next}"]`);
+    const seen = {
+      toolUseId: next,
+      tool: (await dialog.getAttribute('data-tool-name').catch(() => '')) ?? '',
+      flagged: ((await dialog.getAttribute('class').catch(() => '')) ?? '').includes('destructive'),
+      text: ((await dialog.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+    };
+    const answer = options.decide(seen);
+    answered.push(next);
+    prompts.push({ ...seen, answer });
+    await dialog.getByRole('button', { name: answer, exact: true }).click();
   }
   return prompts;
+}
+
+/** How many times the panel's text shows `text` (runs in the panel). */
+function countText(text: string): number {
+  return (document.body.textContent ?? '').split(text).length - 1;
+}
+
+/**
+ * Resolves, in the panel, once it shows `finished` more often than `before` times ('finished') or a
+ * permission prompt not yet answered (its tool-use id): one call that watches the page's changes,
+ * instead of asking the panel again and again from here.
+ */
+function nextChange(args: { finished: string; before: number; answered: string[] }): Promise<string> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if ((document.body.textContent ?? '').split(args.finished).length - 1 > args.before) return 'finished';
+      for (const dialog of document.querySelectorAll('[role="dialog"][data-tool-use-id]')) {
+        const id = dialog.getAttribute('data-tool-use-id');
+        if (id && !args.answered.includes(id)) return id;
+      }
+      return undefined;
+    };
+    const now = check();
+    if (now !== undefined) return resolve(now);
+    const observer = new MutationObserver(() => {
+      const found = check();
+      if (found === undefined) return;
+      observer.disconnect();
+      resolve(found);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
 }
