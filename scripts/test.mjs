@@ -1,18 +1,20 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, formatting (Prettier) and unit tests side by side; then both builds and
-// Mozilla's linter on the Firefox one; then the end-to-end tests in Chromium and in Firefox side by side.
+// `npm test`: both builds and Mozilla's linter on the Firefox one; then the end-to-end tests in Chromium, and
+// beside them the typecheck, lint, formatting (Prettier) and unit tests, then the end-to-end tests in Firefox.
 // A last line "N passed, N failed" sums every test project — CI reads exactly that line, so keep it last
 // and keep its shape. Every stage runs even when an earlier one failed, so one run shows every problem;
 // a failed stage that is not a test run (typecheck, lint, a browser check, a build) counts as one failure,
 // and a test run that broke without reporting a failed test (a file that did not load) counts as one too.
 // The exit code is non-zero when anything failed.
 //
-// Why side by side: the end-to-end tests wait on browsers far more than they compute (about half of two
-// cores is busy while they run), and the static checks are one process each, so running them one after
-// another left a core idle. A stage run beside another has its output held and printed whole when it
-// ends, so no two stages' lines interleave; the stage that runs longest in its group streams.
+// Why side by side: the Chromium end-to-end tests, the longest stage by far, wait on browsers part of the
+// time (about a third of two cores stays idle while they run), and the static checks are one process
+// each. The static checks run at a low CPU priority (`nice`), so they take the cycles the browsers leave
+// and do not slow the end-to-end tests' waits; the Firefox tests start when they end, so no more than two
+// stages compete at once. A stage run beside another has its output held and printed whole when it ends,
+// so no two stages' lines interleave; the Chromium end-to-end tests stream.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,12 +25,19 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
-/** Runs a command in the project root; true when it exited with 0. Streams its output, or holds it until it ends. */
-function run(label, command, args, { hold = false } = {}) {
+/** `nice` where there is one (Linux, macOS): a background stage's command runs at a low CPU priority. */
+const nice = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
+
+/**
+ * Runs a command in the project root; true when it exited with 0. Streams its output, or holds it until
+ * it ends; `background` runs it at a low CPU priority.
+ */
+function run(label, command, args, { hold = false, background = false } = {}) {
   const started = Date.now();
   if (!hold) console.log(`\n=== ${label} ===`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const [file, argv] = background && nice ? [nice, ['-n', '10', command, ...args]] : [command, args];
+    const child = spawn(file, argv, { cwd: root, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
     const chunks = [];
     child.stdout?.on('data', (chunk) => chunks.push(chunk));
     child.stderr?.on('data', (chunk) => chunks.push(chunk));
@@ -80,12 +89,7 @@ async function vitest(project, options) {
 }
 
 const hold = { hold: true };
-await Promise.all([
-  check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], hold),
-  check('lint', 'npx', ['eslint', '.'], hold),
-  check('format', 'npx', ['prettier', '--check', '.'], hold),
-  vitest('unit', hold),
-]);
+const background = { hold: true, background: true };
 const chromium = (await check('chromium', 'node', ['scripts/ensure-chromium.mjs'])) && (await check('build', 'npx', ['vite', 'build']));
 // The Firefox build: Mozilla's linter on it, then its end-to-end tests in Firefox (also alone: `npm run test:firefox`).
 const firefox =
@@ -93,7 +97,18 @@ const firefox =
 if (firefox) await check('lint:firefox (web-ext lint)', 'node', ['scripts/lint-firefox.mjs']);
 if (!chromium) problems.push('e2e tests (not run)');
 if (!firefox) problems.push('e2e-firefox tests (not run)');
-await Promise.all([chromium && vitest('e2e'), firefox && vitest('e2e-firefox', hold)]);
+await Promise.all([
+  chromium && vitest('e2e'),
+  (async () => {
+    await Promise.all([
+      check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], background),
+      check('lint', 'npx', ['eslint', '.'], background),
+      check('format', 'npx', ['prettier', '--check', '.'], background),
+      vitest('unit', background),
+    ]);
+    if (firefox) await vitest('e2e-firefox', hold);
+  })(),
+]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log('');
