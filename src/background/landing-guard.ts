@@ -234,10 +234,12 @@ async function loadAndCommit(tabId: number, url: string): Promise<void> {
   // A load that only changes the fragment commits no new document: it ends as the fragment changes.
   const events = [chrome.webNavigation.onCommitted, chrome.webNavigation.onErrorOccurred, chrome.webNavigation.onReferenceFragmentUpdated];
   for (const event of events) event.addListener(onEnd);
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await chrome.tabs.update(tabId, { url });
-    await Promise.race([ended, sleep(SETTLE_MS)]);
+    await Promise.race([ended, new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_MS)))]);
   } finally {
+    clearTimeout(timer);
     for (const event of events) event.removeListener(onEnd);
   }
 }
