@@ -95,10 +95,25 @@ describe('keys are judged by what they do', () => {
 describe('navigations are judged on where they land', () => {
   it('a same-site address that redirects to another site is stopped before the request leaves; the tab stays', async () => {
     const { page, tabId } = await openTab(sites.site.page('home', '<!doctype html><title>Home</title><h1>Home</h1>'));
-    e2e.mock.enqueue({ toolCalls: [{ id: 'go', name: 'navigate', input: { url: '/out/hello' } }] }, { text: 'Finished redirect.' });
+    // The stopped call ends with the tab back on Home, not with Home still loading: the page's answer to
+    // its second load (the tab taken back) is held until the model is asked again, or for 3 s. The model
+    // is asked only after Home was served.
+    const order: string[] = [];
+    let modelAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (modelAsked = resolve));
+    sites.site.hold(
+      'home',
+      Promise.race([asked, new Promise((resolve) => setTimeout(resolve, 3_000))]).then(() => order.push('Home served again')),
+    );
+    e2e.mock.enqueue({ toolCalls: [{ id: 'go', name: 'navigate', input: { url: '/out/hello' } }] }, () => {
+      order.push('model asked');
+      modelAsked();
+      return { text: 'Finished redirect.' };
+    });
     const panel = await e2e.panel(tabId);
     const prompts = await driveTask(panel, 'Open the outgoing link.', { decide: deny, finished: 'Finished redirect.' });
     expect(prompts).toEqual([]);
+    expect(order).toEqual(['Home served again', 'model asked']);
     const result = resultText(e2e.mock, 'go');
     expect(result.isError).toBe(true);
     expect(JSON.parse(result.text).error).toMatchObject({ code: 'LANDING_BLOCKED', message: expect.stringContaining(new URL(sites.evil.origin).host) });

@@ -32,6 +32,8 @@ export interface TrustSite {
   readonly requests: SiteRequest[];
   /** Registers (or replaces) the page served at /p/<name>. */
   page(name: string, html: string): string;
+  /** The next request for /p/<name> is answered only once `until` has settled. */
+  hold(name: string, until: Promise<unknown>): void;
   /** True when any request's address or body contains `text`. */
   received(text: string): boolean;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ const plainPage = (title: string) => `<!doctype html><meta charset="utf-8"><titl
 async function startSite(origins: () => { SITE: string; EVIL: string; BANK: string }): Promise<TrustSite> {
   const requests: SiteRequest[] = [];
   const pages = new Map<string, string>();
+  const holds = new Map<string, Promise<unknown>>();
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -64,10 +67,14 @@ async function startSite(origins: () => { SITE: string; EVIL: string; BANK: stri
       requests.push({ method: req.method ?? 'GET', url, body });
       const html = (text: string, status = 200) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(text);
       if (path.startsWith('/p/')) {
-        const page = pages.get(decodeURIComponent(path.slice(3)));
+        const name = decodeURIComponent(path.slice(3));
+        const page = pages.get(name);
         if (page === undefined) return html(plainPage('Not found'), 404);
         const { SITE, EVIL, BANK } = origins();
-        return html(page.replaceAll('{{SITE}}', SITE).replaceAll('{{EVIL}}', EVIL).replaceAll('{{BANK}}', BANK));
+        const answer = () => html(page.replaceAll('{{SITE}}', SITE).replaceAll('{{EVIL}}', EVIL).replaceAll('{{BANK}}', BANK));
+        const held = holds.get(name);
+        holds.delete(name);
+        return held ? void held.finally(answer) : answer();
       }
       // An ad that says whatever its address tells it to (a cross-origin frame's text).
       if (path === '/ad') return html(`<!doctype html><meta charset="utf-8"><title>Ad</title><p>${escapeHtml(parsed.searchParams.get('say') ?? '')}</p>`);
@@ -84,6 +91,9 @@ async function startSite(origins: () => { SITE: string; EVIL: string; BANK: stri
     page(name, htmlText) {
       pages.set(name, htmlText);
       return `${origin}/p/${encodeURIComponent(name)}`;
+    },
+    hold(name, until) {
+      holds.set(name, until);
     },
     received(text) {
       return requests.some((request) => decodeSafely(request.url).includes(text) || decodeSafely(request.body.replace(/\+/g, ' ')).includes(text));
