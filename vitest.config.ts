@@ -17,6 +17,9 @@ export default defineConfig({
           // No test is timed: the 5 s default failed heavy tests (property tests, a content script's jsdom) on
           // a loaded machine; a test that hangs still ends here.
           testTimeout: 60_000,
+          // expect.poll's own default gives up after 1 s; beside the Chromium end-to-end tests at a low CPU
+          // priority (scripts/test.mjs) a reply can take longer than that. A state that never comes still fails.
+          expect: { poll: { timeout: 30_000 } },
           include: ['src/**/*.test.{ts,tsx}', 'sidepanel/**/*.test.{ts,tsx}', 'popup/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'build/**/*.test.ts'],
           environment: 'node',
           // The files of a worker share their modules instead of importing them again each (import was two

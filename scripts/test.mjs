@@ -24,6 +24,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const problems = [];
+const failures = [];
 
 /** `nice` where there is one (Linux, macOS): a background stage's command runs at a low CPU priority. */
 const nice = ['/usr/bin/nice', '/bin/nice'].find((path) => existsSync(path));
@@ -85,6 +86,11 @@ async function vitest(project, options) {
     problems.push(`${project} tests (the run failed outside any test)`);
   } else if (projectFailed > 0) {
     problems.push(`${project} tests (${projectFailed} failed)`);
+    // Named again in the last lines: a held stage's output can scroll far above them.
+    for (const file of report.testResults ?? [])
+      for (const test of file.assertionResults ?? [])
+        if (test.status === 'failed')
+          failures.push(`${file.name.replace(root, '')} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]}`);
   }
 }
 
@@ -113,6 +119,7 @@ await Promise.all([
 rmSync(reports, { recursive: true, force: true });
 console.log('');
 if (skipped > 0) console.log(`${skipped} skipped`);
+for (const failure of failures) console.log(`✗ ${failure}`);
 if (problems.length > 0) console.log(`Failed: ${problems.join('; ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

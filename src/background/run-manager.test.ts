@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { initialAppState } from '../runtime/context.js';
 import type { RunCheckpoint } from '../runtime/checkpoint.js';
 import { emptyUsage } from '../runtime/model/types.js';
@@ -183,7 +183,7 @@ describe('RunManager and revoked grants', () => {
     );
     await after.handle(after.link, { type: 'bind_tab', tabId: 1 });
     await after.handle(after.link, { type: 'resume', conversationId });
-    await vi.waitFor(() => expect(ofType(after.posted, 'permission_request').map((m) => m.request.site)).toEqual(['https://a.test/form']));
+    await expect.poll(() => ofType(after.posted, 'permission_request').map((m) => m.request.site)).toEqual(['https://a.test/form']);
     await after.handle(after.link, { type: 'permission_response', conversationId, toolUseId: 'p_a', choice: 'deny' });
     await after.manager.settled(conversationId);
     // a.test asked (and was denied); b.test, still granted, ran without asking.

@@ -39,7 +39,7 @@ describe('content script entry', () => {
     expect(replies).toEqual([]);
     // From the service worker: handled (an unknown command is refused with a structured error).
     expect(listener(command, { id: 'ext-id', url: 'chrome-extension://ext-id/service-worker-loader.js' }, reply)).toBe(true);
-    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    await expect.poll(() => replies.length).toBe(1);
     expect(replies[0]).toMatchObject({ ok: false, error: { code: 'BAD_COMMAND' } });
   });
 });

@@ -23,6 +23,14 @@ function gate(): { promise: Promise<void>; open: () => void } {
 
 const log: string[] = [];
 
+/** Gates opened when a call finishes (setup's event log): a reply can hold itself open until a call ended. */
+const finishedGates = new Map<string, ReturnType<typeof gate>>();
+function whenFinished(toolUseId: string): Promise<void> {
+  const opened = finishedGates.get(toolUseId) ?? gate();
+  finishedGates.set(toolUseId, opened);
+  return opened.promise;
+}
+
 const read = buildTool({
   name: 'read',
   prompt: 'Reads something.',
@@ -73,6 +81,7 @@ const allowAll: CanUseTool = async () => ({ behavior: 'allow', reason: { type: '
 
 function setup(steps: ScriptedStep[], tools: Tools, overrides: Partial<RunAgentOptions> = {}) {
   log.length = 0;
+  finishedGates.clear();
   const events: AgentEvent[] = [];
   const context = createRootContext({
     agentId: 'main',
@@ -90,7 +99,11 @@ function setup(steps: ScriptedStep[], tools: Tools, overrides: Partial<RunAgentO
     onEvent: (event) => {
       events.push(event);
       if (event.type === 'assistant_message') log.push('message ended');
-      if (event.type === 'tool_call_finished') log.push(`finished ${event.toolUseId}`);
+      if (event.type === 'tool_call_finished') {
+        log.push(`finished ${event.toolUseId}`);
+        void whenFinished(event.toolUseId);
+        finishedGates.get(event.toolUseId)?.open();
+      }
     },
     ...overrides,
   };
@@ -146,7 +159,8 @@ describe('streaming tool execution', () => {
             { id: 'a1', name: 'act', input: { what: 'b' } },
             { id: 'r2', name: 'read', input: { what: 'c' } },
           ],
-          beforeDone: () => new Promise((r) => setTimeout(r, 20)),
+          // The reply ends only once the read has: a read held until the end would never let it end.
+          beforeDone: () => whenFinished('r1'),
         },
         { text: 'Done.' },
       ],

@@ -84,7 +84,7 @@ function setup(agentSettings: Partial<Settings['externalAgents']> = { enabled: t
   });
   agents.attachLink(link);
   const sent = (type: string, connection = 'c1') => toHost.filter((m) => m['type'] === type && m['connection'] === connection);
-  const until = async (check: () => unknown) => expect.poll(check, { timeout: 5_000 }).toBeTruthy();
+  const until = async (check: () => unknown) => expect.poll(check).toBeTruthy();
   return { connects: () => connects, manager, agents, settings: settings.settings, toHost, sent, until, panel, panelLink, badges, posts, activity };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockModelServer, type MockModelServer } from '../../../tests/support/mock-model-server.js';
 import { createAnthropicClient, type AnthropicClientOptions } from './anthropic.js';
 import { parseRetryAfter } from './http-errors.js';
@@ -283,7 +283,7 @@ describe('Anthropic client', () => {
     expect(caught).toBeInstanceOf(ModelError);
     expect(caught).toMatchObject({ code: 'ABORTED' });
     expect(events[0]).toMatchObject({ type: 'text_delta' });
-    await vi.waitFor(() => expect(server.requests[0]?.disconnected).toBe(true));
+    await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -293,7 +293,7 @@ describe('Anthropic client', () => {
     expect(error).toBeUndefined();
     expect(done(events).message.content).toEqual([{ type: 'text', text: 'second try' }]);
     expect(server.requests).toHaveLength(2);
-    await vi.waitFor(() => expect(server.requests[0]?.disconnected).toBe(true));
+    await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
   });
 
   it('reassembles a slow stream whose events arrive in separate network chunks', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startMockModelServer, type MockModelServer } from '../../../tests/support/mock-model-server.js';
 import { createModelClient } from './index.js';
 import { createOpenAIClient, toOpenAIMessages, type OpenAIClientOptions } from './openai.js';
@@ -284,7 +284,7 @@ describe('OpenAI-compatible client', () => {
       caught = error;
     }
     expect(caught).toMatchObject({ code: 'ABORTED' });
-    await vi.waitFor(() => expect(server.requests[0]?.disconnected).toBe(true));
+    await expect.poll(() => server.requests[0]?.disconnected).toBe(true);
   });
 
   it('reports a server that stops sending data', async () => {
