@@ -289,7 +289,20 @@ describe('Anthropic client', () => {
 
   it('retries an attempt that stalls (no data before the idle timeout)', async () => {
     server.enqueue({ hang: true }, { text: 'second try' });
-    const { events, error } = await collect(client({ idleTimeoutMs: 100 }), request());
+    // The idle clock is the test's: the first attempt stalls once its request has arrived, and the
+    // second is never timed out, however slow a loaded machine makes it.
+    const clocks: Array<{ fire: () => void; cancelled: boolean }> = [];
+    const idleTimer = (fire: () => void) => {
+      const clock = { fire, cancelled: false };
+      clocks.push(clock);
+      return () => void (clock.cancelled = true);
+    };
+    const result = collect(client({ idleTimeoutMs: 100, idleTimer }), request());
+    await expect.poll(() => server.requests.length).toBe(1);
+    const armed = clocks.filter((clock) => !clock.cancelled);
+    expect(armed).toHaveLength(1);
+    armed[0]?.fire();
+    const { events, error } = await result;
     expect(error).toBeUndefined();
     expect(done(events).message.content).toEqual([{ type: 'text', text: 'second try' }]);
     expect(server.requests).toHaveLength(2);

@@ -2,15 +2,7 @@
  * The Anthropic Messages API, streamed over SSE with `fetch`. Our content blocks already have the
  * Anthropic shape, so mapping is mostly copying, plus prompt-cache breakpoints (see `buildAnthropicBody`).
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-} from './http.js';
+import { RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, idlePolicyFrom, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { parseStreamedToolInput } from './tool-input.js';
@@ -137,8 +129,8 @@ export function createAnthropicClient(options: AnthropicClientOptions): ModelCli
   const label: ProviderLabel = { name: 'Anthropic', baseUrl: options.baseUrl, model: options.model };
   const url = `${options.baseUrl.replace(/\/+$/, '')}/v1/messages`;
 
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idleTimeoutMs, (signal, touch) => streamOnce(request, signal, touch));
+  const idle = idlePolicyFrom(options);
+  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idle, (signal, touch) => streamOnce(request, signal, touch));
 
   /** One HTTP attempt. `signal` is the attempt's (caller's abort or a stall); `touch` marks data arriving. */
   async function* streamOnce(request: ModelRequest, signal: AbortSignal, touch: () => void): AsyncGenerator<ModelStreamEvent> {

@@ -27,10 +27,31 @@ export interface HttpModelClientOptions {
    * a minute to load a model before its first byte). A stalled attempt is retried like a network error.
    */
   idleTimeoutMs?: number;
+  /** Starts the idle clock; injectable so a test can stall an attempt without racing a real timer. */
+  idleTimer?: IdleTimer;
 }
 
 /** Default for `idleTimeoutMs`. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
+
+/** Calls `onIdle` after `ms` unless the returned cancel is called first. */
+export type IdleTimer = (onIdle: () => void, ms: number) => () => void;
+
+const realIdleTimer: IdleTimer = (onIdle, ms) => {
+  const timer = setTimeout(onIdle, ms);
+  return () => clearTimeout(timer);
+};
+
+/** The idle watchdog's settings, from client options. */
+export interface IdlePolicy {
+  ms: number;
+  timer: IdleTimer;
+}
+
+/** Fills the idle defaults from client options. */
+export function idlePolicyFrom(options: HttpModelClientOptions): IdlePolicy {
+  return { ms: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timer: options.idleTimer ?? realIdleTimer };
+}
 
 /**
  * A signal for one attempt that aborts when the caller's does, or when `touch` was not called for
@@ -38,13 +59,14 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 180_000;
  */
 export class IdleWatchdog {
   private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private cancel: (() => void) | undefined;
   private expired = false;
   private readonly onParentAbort = () => this.controller.abort(this.parent.reason);
 
   constructor(
     private readonly parent: AbortSignal,
     readonly ms: number,
+    private readonly timer: IdleTimer = realIdleTimer,
   ) {
     if (parent.aborted) this.controller.abort(parent.reason);
     else parent.addEventListener('abort', this.onParentAbort, { once: true });
@@ -62,16 +84,17 @@ export class IdleWatchdog {
 
   /** Data arrived: restart the clock. */
   touch(): void {
-    clearTimeout(this.timer);
+    this.cancel?.();
+    this.cancel = undefined;
     if (!Number.isFinite(this.ms) || this.ms <= 0) return;
-    this.timer = setTimeout(() => {
+    this.cancel = this.timer(() => {
       this.expired = true;
       this.controller.abort(new Error('idle timeout'));
     }, this.ms);
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.cancel?.();
     this.parent.removeEventListener('abort', this.onParentAbort);
   }
 }
@@ -90,14 +113,14 @@ export function stalledError(provider: ProviderLabel, ms: number): ModelError {
 export async function* underIdleWatchdog(
   provider: ProviderLabel,
   signal: AbortSignal,
-  ms: number,
+  idle: IdlePolicy,
   run: (attemptSignal: AbortSignal, touch: () => void) => AsyncGenerator<ModelStreamEvent>,
 ): AsyncGenerator<ModelStreamEvent> {
-  const watchdog = new IdleWatchdog(signal, ms);
+  const watchdog = new IdleWatchdog(signal, idle.ms, idle.timer);
   try {
     yield* run(watchdog.signal, () => watchdog.touch());
   } catch (error) {
-    if (watchdog.timedOut && !signal.aborted) throw new RetryableModelError({ error: stalledError(provider, ms), retryable: true });
+    if (watchdog.timedOut && !signal.aborted) throw new RetryableModelError({ error: stalledError(provider, idle.ms), retryable: true });
     throw error;
   } finally {
     watchdog.dispose();

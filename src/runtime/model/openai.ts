@@ -3,15 +3,7 @@
  * or any server at `baseUrl` (which includes the `/v1` part). Tool calls arrive as `tool_calls`
  * fragments keyed by index; tool results go back as `role: 'tool'` messages.
  */
-import {
-  DEFAULT_IDLE_TIMEOUT_MS,
-  RetryableModelError,
-  resolveFetch,
-  retryPolicyFrom,
-  retryingStream,
-  underIdleWatchdog,
-  type HttpModelClientOptions,
-} from './http.js';
+import { RetryableModelError, resolveFetch, retryPolicyFrom, retryingStream, idlePolicyFrom, underIdleWatchdog, type HttpModelClientOptions } from './http.js';
 import { abortedError, classifyHttpError, networkError, protocolError, type ProviderLabel } from './http-errors.js';
 import { readSseEvents } from './sse.js';
 import { parseStreamedToolInput } from './tool-input.js';
@@ -181,8 +173,8 @@ export function createOpenAIClient(options: OpenAIClientOptions): ModelClient {
   const label: ProviderLabel = { name: host === 'api.openai.com' ? 'OpenAI' : `The model server ${host}`, baseUrl: base, model: options.model };
   const maxTokensField = options.maxTokensField ?? (host === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
 
-  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idleTimeoutMs, (signal, touch) => streamOnce(request, signal, touch));
+  const idle = idlePolicyFrom(options);
+  const attempt = (request: ModelRequest) => underIdleWatchdog(label, request.signal, idle, (signal, touch) => streamOnce(request, signal, touch));
 
   /** One HTTP attempt. `signal` is the attempt's (caller's abort or a stall); `touch` marks data arriving. */
   async function* streamOnce(request: ModelRequest, signal: AbortSignal, touch: () => void): AsyncGenerator<ModelStreamEvent> {
