@@ -33,6 +33,14 @@ function noErrors(runs: ToolRun[]): void {
 describe('frames', () => {
   it('every frame is read or named with the reason: a host that does not resolve, a route that never answers, one that never finishes, placeholder, srcdoc, blank and script-written frames', async () => {
     const { tabId } = await open('frames.html');
+    // The DOM is loaded before the browser gives up on the unresolvable host; until then that frame
+    // "has not answered yet" (a loaded machine answered so). Read once the browser has recorded the failure.
+    const failedFrames = () =>
+      e2e.ext.evaluateInWorker(
+        async (id) => (await chrome.webNavigation.getAllFrames({ tabId: id }))?.filter((frame) => frame.errorOccurred).length ?? 0,
+        tabId,
+      );
+    await expect.poll(failedFrames).toBe(1);
     const runs = await runner.run(tabId, READS);
     noErrors(runs);
     const tree = runs[0]!.text;
