@@ -5,13 +5,14 @@
  * - through the real extension (panel port → worker → tools → content scripts): read_page, find and
  *   get_page_text on every page, without error, every frame read or named with a reason, every
  *   read_page and find line in the grammar; each read's time is printed with the median and p90 (no
- *   limit is asserted: the machines are shared);
+ *   limit is asserted: the machines are shared, and three pages are read at once);
  * - the content script's get_page_text (main content, its page command sent directly: a tool result is
  *   cut to its budget) against each page's expected article: token recall per page and the median (the
  *   same measure as bench/page-text.bench.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEnvelope, type PageReply } from '../../src/shared/protocol/page.js';
 import { CORPUS_DIR, corpusPages, hasExpected, median, openCorpusPage, serveCorpus, tokenRecall } from '../support/corpus.js';
@@ -28,6 +29,9 @@ const READS = [
   { name: 'find', input: { query: 'search' } },
   { name: 'get_page_text', input: {} },
 ] as const;
+
+/** Tabs that sweep the pages at once. */
+const LANES = 3;
 
 /** `p`-quantile of some numbers (nearest rank). */
 function quantile(values: readonly number[], p: number): number {
@@ -80,13 +84,12 @@ describe('corpus', () => {
     { timeout: 1_200_000 },
     async () => {
       const runner = await createToolRunner(e2e.ext, e2e.mock);
-      const page = await e2e.ext.context.newPage();
       const failures: string[] = [];
       const times: Record<string, number[]> = { read_page: [], find: [], get_page_text: [] };
       const rows: string[] = [];
       let withText = 0;
       const recalls: Array<{ name: string; recall: number }> = [];
-      for (const name of pages) {
+      const sweep = async (page: Page, name: string) => {
         await openCorpusPage(page, server, name);
         const tabId = await e2e.ext.tabIdOf(page);
         const runs = await runner.run(
@@ -113,7 +116,7 @@ describe('corpus', () => {
         );
         if (!reply.ok) {
           failures.push(`${name} page_text: ${reply.error.code} ${reply.error.message}`);
-          continue;
+          return;
         }
         const article = (reply.result as { markdown: string }).markdown;
         if (article.length > 200) withText++;
@@ -123,9 +126,20 @@ describe('corpus', () => {
           // Link targets are Markdown syntax, not article words.
           recalls.push({ name, recall: tokenRecall(expected, article.replace(/\]\([^)]*\)/g, ']')) });
         }
-      }
+      };
+      // LANES tabs sweep at once, each taking the next page: a page's reads mostly wait (on its load, the
+      // DOM going quiet, the worker's round trips), so one tab at a time left the machine idle.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: LANES }, async () => {
+          const page = await e2e.ext.context.newPage();
+          for (let index = next++; index < pages.length; index = next++) await sweep(page, pages[index]!);
+          await page.close();
+        }),
+      );
       await runner.close();
-      await page.close();
+      rows.sort();
+      recalls.sort((a, b) => a.name.localeCompare(b.name));
       const summary = Object.entries(times).map(
         ([tool, values]) =>
           `  ${tool.padEnd(14)} median ${median(values).toFixed(0).padStart(5)} ms   p90 ${quantile(values, 0.9).toFixed(0).padStart(5)} ms   max ${Math.max(

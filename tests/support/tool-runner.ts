@@ -8,10 +8,12 @@
  *   const [read] = await runner.run(tabId, [{ name: 'read_page', input: {} }]);
  *
  * One conversation per call of `run`, so long corpus sweeps do not carry earlier pages in the history.
+ * Runs may overlap (on different tabs): each run's message names it, and the mock's script handler
+ * answers a request from the run it names and the turns that run has had.
  */
 import type { Page } from 'playwright-core';
 import type { ExtensionHarness } from './extension.js';
-import { toolResultsOf, type MockModelServer } from './mock-model-server.js';
+import { lastUserTextOf, toolResultsOf, type MockModelServer, type RecordedRequest } from './mock-model-server.js';
 
 /** One tool call as the run reported it. */
 export interface ToolRun {
@@ -33,7 +35,8 @@ export interface ToolRunner {
   /**
    * Runs `calls` in order, one model turn each, in a new conversation on `tabId`. Page state (the
    * snapshot refs are checked against) belongs to a run: act on refs within the run that read them.
-   * A permission prompt ends the call with an error instead of waiting for a person.
+   * A permission prompt ends the call with an error instead of waiting for a person. Runs on different
+   * tabs may be awaited together.
    */
   run(tabId: number, calls: ReadonlyArray<{ name: string; input: ToolInput }>, timeoutMs?: number): Promise<ToolRun[]>;
   /** How the last run ended (its stop reason, and the error's code and message when it failed). */
@@ -49,70 +52,85 @@ interface Finished {
   durationMs: number;
 }
 
+type Calls = ReadonlyArray<{ name: string; input: ToolInput }>;
+
+/** The turns of the model's side of a conversation so far (each was one reply of the mock). */
+function turnsOf(request: RecordedRequest): number {
+  const messages = (Array.isArray(request.body?.messages) ? request.body.messages : []) as Array<{ role?: string }>;
+  return messages.filter((message) => message?.role === 'assistant').length;
+}
+
 /** Opens an extension page to talk to the worker from; the mock model must have no queued replies. */
 export async function createToolRunner(ext: ExtensionHarness, mock: MockModelServer): Promise<ToolRunner> {
   let page: Page = await ext.context.newPage();
   await page.goto(`${ext.origin}/popup/index.html`);
   let sequence = 0;
   let lastEnd = '';
+  const runs = new Map<string, Calls>();
+  // The run a request belongs to is named in its person's message; its next call is the one after the turns it has had.
+  const reply = (request: RecordedRequest) => {
+    const id = /\(pagewright-run (run\d+)\)/.exec(lastUserTextOf(request))?.[1];
+    const calls = id === undefined ? undefined : runs.get(id);
+    if (calls === undefined) throw new Error(`tool runner: request #${request.index + 1} names no run of this runner`);
+    const turn = turnsOf(request);
+    const call = calls[turn];
+    if (call === undefined) return { text: 'done' };
+    const input = typeof call.input === 'function' ? call.input(toolResultsOf(request).at(-1)?.text ?? '') : call.input;
+    return { toolCalls: [{ id: `${id}_${turn}`, name: call.name, input }] };
+  };
   return {
     get lastEnd() {
       return lastEnd;
     },
     async run(tabId, calls, timeoutMs = 120_000) {
-      const prefix = `run${sequence++}`;
-      mock.enqueue(
-        ...calls.map((call, index) => (request: Parameters<typeof toolResultsOf>[0]) => ({
-          toolCalls: [
-            {
-              id: `${prefix}_${index}`,
-              name: call.name,
-              input: typeof call.input === 'function' ? call.input(toolResultsOf(request).at(-1)?.text ?? '') : call.input,
-            },
-          ],
-        })),
-        { text: 'done' },
-      );
+      const id = `run${sequence++}`;
+      runs.set(id, calls);
+      // A test's reset between runs clears the handler: set it for every run.
+      mock.script(reply);
       if (page.isClosed()) {
         page = await ext.context.newPage();
         await page.goto(`${ext.origin}/popup/index.html`);
       }
-      const finished = await page.evaluate(
-        ({ tab, timeout }) =>
-          new Promise<{ events: Finished[]; end: string }>((resolve, reject) => {
-            const port = chrome.runtime.connect({ name: 'pagewright-panel' });
-            const events: Finished[] = [];
-            let conversationId: string | undefined;
-            const timer = setTimeout(() => {
-              port.disconnect();
-              reject(new Error(`The run did not finish within ${timeout} ms; ${events.length} calls had finished.`));
-            }, timeout);
-            port.onMessage.addListener((message: { type: string; conversationId?: string; event?: { type: string } & Partial<Finished>; message?: string }) => {
-              if (message.type === 'conversation_state' && conversationId === undefined) {
-                conversationId = message.conversationId;
-                port.postMessage({ type: 'send_message', conversationId, text: 'Read the page.' });
-              } else if (message.type === 'permission_request' && message.conversationId === conversationId) {
-                clearTimeout(timer);
+      const finished = await page
+        .evaluate(
+          ({ tab, timeout, text }) =>
+            new Promise<{ events: Finished[]; end: string }>((resolve, reject) => {
+              const port = chrome.runtime.connect({ name: 'pagewright-panel' });
+              const events: Finished[] = [];
+              let conversationId: string | undefined;
+              const timer = setTimeout(() => {
                 port.disconnect();
-                reject(new Error(`The run asked the person for permission: ${JSON.stringify(message).slice(0, 300)}`));
-              } else if (message.type === 'notice' && message.conversationId === undefined && conversationId !== undefined) {
-                clearTimeout(timer);
-                port.disconnect();
-                reject(new Error(`The worker refused the run: ${message.message ?? ''}`));
-              } else if (message.type === 'agent_event' && message.conversationId === conversationId && message.event) {
-                const event = message.event as { type: string; reason?: string; error?: { code: string; message: string } } & Partial<Finished>;
-                if (event.type === 'tool_call_finished') events.push(event as unknown as Finished);
-                if (event.type === 'run_finished') {
-                  clearTimeout(timer);
-                  port.disconnect();
-                  resolve({ events, end: [event.reason, event.error?.code, event.error?.message].filter(Boolean).join(' ') });
-                }
-              }
-            });
-            port.postMessage({ type: 'new_conversation', tabId: tab });
-          }),
-        { tab: tabId, timeout: timeoutMs },
-      );
+                reject(new Error(`The run did not finish within ${timeout} ms; ${events.length} calls had finished.`));
+              }, timeout);
+              port.onMessage.addListener(
+                (message: { type: string; conversationId?: string; event?: { type: string } & Partial<Finished>; message?: string }) => {
+                  if (message.type === 'conversation_state' && conversationId === undefined) {
+                    conversationId = message.conversationId;
+                    port.postMessage({ type: 'send_message', conversationId, text });
+                  } else if (message.type === 'permission_request' && message.conversationId === conversationId) {
+                    clearTimeout(timer);
+                    port.disconnect();
+                    reject(new Error(`The run asked the person for permission: ${JSON.stringify(message).slice(0, 300)}`));
+                  } else if (message.type === 'notice' && message.conversationId === undefined && conversationId !== undefined) {
+                    clearTimeout(timer);
+                    port.disconnect();
+                    reject(new Error(`The worker refused the run: ${message.message ?? ''}`));
+                  } else if (message.type === 'agent_event' && message.conversationId === conversationId && message.event) {
+                    const event = message.event as { type: string; reason?: string; error?: { code: string; message: string } } & Partial<Finished>;
+                    if (event.type === 'tool_call_finished') events.push(event as unknown as Finished);
+                    if (event.type === 'run_finished') {
+                      clearTimeout(timer);
+                      port.disconnect();
+                      resolve({ events, end: [event.reason, event.error?.code, event.error?.message].filter(Boolean).join(' ') });
+                    }
+                  }
+                },
+              );
+              port.postMessage({ type: 'new_conversation', tabId: tab });
+            }),
+          { tab: tabId, timeout: timeoutMs, text: `Read the page. (pagewright-run ${id})` },
+        )
+        .finally(() => runs.delete(id));
       lastEnd = finished.end;
       return finished.events.map((event) => ({
         name: event.name,
