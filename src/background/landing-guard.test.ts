@@ -1,6 +1,6 @@
 /** The landing guard on fake extension APIs: the rules it sets, what it reports stopped, and its release. */
 import { describe, expect, it, vi } from 'vitest';
-import { createLandingGuards, type GuardApis } from './landing-guard.js';
+import { createLandingGuards, loadAndCommit, type GuardApis } from './landing-guard.js';
 
 type Listener<T> = (details: T) => void;
 function event<T>() {
@@ -162,5 +162,55 @@ describe('landing guard', () => {
     await guard.release();
     await guards.clearStale();
     expect(fake.rules()).toEqual([]);
+  });
+});
+
+describe('loading the tab back', () => {
+  function fakeChrome() {
+    const onCommitted = event<{ tabId: number; frameId: number }>();
+    const onErrorOccurred = event<{ tabId: number; frameId: number }>();
+    const onReferenceFragmentUpdated = event<{ tabId: number; frameId: number }>();
+    const onRemoved = event<number>();
+    const updated: string[] = [];
+    vi.stubGlobal('chrome', {
+      webNavigation: { onCommitted, onErrorOccurred, onReferenceFragmentUpdated },
+      tabs: { onRemoved, update: async (tabId: number, { url }: { url: string }) => void updated.push(`${tabId} ${url}`) },
+    });
+    return {
+      onCommitted,
+      onRemoved,
+      updated,
+      listening: () => onCommitted.size() + onErrorOccurred.size() + onReferenceFragmentUpdated.size() + onRemoved.size(),
+    };
+  }
+
+  it('ends when the load commits, or at once when the tab is closed meanwhile, without waiting out its deadline', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeChrome();
+      const ends: string[] = [];
+      const committed = loadAndCommit(5, 'https://shop.test/cart').then(() => ends.push('committed'));
+      await vi.waitFor(() => expect(fake.updated).toEqual(['5 https://shop.test/cart']));
+      fake.onCommitted.fire({ tabId: 6, frameId: 0 });
+      fake.onCommitted.fire({ tabId: 5, frameId: 2 });
+      await Promise.resolve();
+      expect(ends).toEqual([]);
+      fake.onCommitted.fire({ tabId: 5, frameId: 0 });
+      await committed;
+
+      const closed = loadAndCommit(5, 'https://shop.test/cart').then(() => ends.push('closed'));
+      await vi.waitFor(() => expect(fake.updated).toHaveLength(2));
+      fake.onRemoved.fire(6);
+      await Promise.resolve();
+      expect(ends).toEqual(['committed']);
+      fake.onRemoved.fire(5);
+      await closed;
+      // No timer was advanced: neither waited out SETTLE_MS. Nothing is left listening.
+      expect(ends).toEqual(['committed', 'closed']);
+      expect(fake.listening()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -225,15 +225,18 @@ export function extensionLandingGuards(): ReturnType<typeof createLandingGuards>
  * act that restores a tab ends with the tab back, not with a load still on its way that would cut off the
  * next navigation in it (`tabs.update` resolves as the load starts).
  */
-async function loadAndCommit(tabId: number, url: string): Promise<void> {
+export async function loadAndCommit(tabId: number, url: string): Promise<void> {
   let done!: () => void;
   const ended = new Promise<void>((resolve) => (done = resolve));
   const onEnd = (details: { tabId: number; frameId: number }) => {
     if (details.tabId === tabId && details.frameId === 0) done();
   };
+  // A tab the person closed meanwhile has nothing left to load.
+  const onRemoved = (closedId: number) => closedId === tabId && done();
   // A load that only changes the fragment commits no new document: it ends as the fragment changes.
   const events = [chrome.webNavigation.onCommitted, chrome.webNavigation.onErrorOccurred, chrome.webNavigation.onReferenceFragmentUpdated];
   for (const event of events) event.addListener(onEnd);
+  chrome.tabs.onRemoved.addListener(onRemoved);
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await chrome.tabs.update(tabId, { url });
@@ -241,5 +244,6 @@ async function loadAndCommit(tabId: number, url: string): Promise<void> {
   } finally {
     clearTimeout(timer);
     for (const event of events) event.removeListener(onEnd);
+    chrome.tabs.onRemoved.removeListener(onRemoved);
   }
 }
