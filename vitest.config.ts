@@ -46,7 +46,7 @@ export default defineConfig({
           fileParallelism: true,
           // A worker more than the cores: an e2e file waits on its pages part of the time (a red-team file
           // alone keeps about a quarter of two cores busy). In clean-clone CI runs here a third worker took
-          // the e2e stage from 743 s to 712 s. Its own group, as vitest needs for a project with a worker
+          // the e2e stage from 743 s to 712 s and 726 s (the whole run: 819 s to 764 s and 776 s). Its own group, as vitest needs for a project with a worker
           // count of its own, after the unit tests when every project runs at once.
           maxWorkers: availableParallelism() + 1,
           sequence: { groupOrder: 1 },
