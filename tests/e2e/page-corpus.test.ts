@@ -96,7 +96,7 @@ describe('corpus', () => {
           tabId,
           READS.map((call) => ({ name: call.name, input: { ...call.input } })),
         );
-        if (runs.length !== READS.length) failures.push(`${name}: ${runs.length} of ${READS.length} calls finished; the run ended: ${runner.lastEnd}`);
+        if (runs.length !== READS.length) failures.push(`${name}: ${runs.length} of ${READS.length} calls finished; the run ended: ${runner.endOf(runs)}`);
         for (const run of runs) {
           times[run.name]?.push(run.durationMs);
           if (run.isError) failures.push(`${name} ${run.name}: ${run.code} ${run.text.slice(0, 200)}`);

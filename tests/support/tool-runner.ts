@@ -39,8 +39,8 @@ export interface ToolRunner {
    * tabs may be awaited together.
    */
   run(tabId: number, calls: ReadonlyArray<{ name: string; input: ToolInput }>, timeoutMs?: number): Promise<ToolRun[]>;
-  /** How the last run ended (its stop reason, and the error's code and message when it failed). */
-  readonly lastEnd: string;
+  /** How the run that returned `runs` ended (its stop reason, and the error's code and message when it failed). */
+  endOf(runs: readonly ToolRun[]): string;
   close(): Promise<void>;
 }
 
@@ -60,17 +60,17 @@ function turnsOf(request: RecordedRequest): number {
   return messages.filter((message) => message?.role === 'assistant').length;
 }
 
-/** Opens an extension page to talk to the worker from; the mock model must have no queued replies. */
+/** Opens an extension page to talk to the worker from; the mock model must have no queued replies, and its script handler becomes the runner's. */
 export async function createToolRunner(ext: ExtensionHarness, mock: MockModelServer): Promise<ToolRunner> {
   let page: Page = await ext.context.newPage();
   await page.goto(`${ext.origin}/popup/index.html`);
   let sequence = 0;
-  let lastEnd = '';
-  const runs = new Map<string, Calls>();
+  const ends = new WeakMap<readonly ToolRun[], string>();
+  const scripts = new Map<string, Calls>();
   // The run a request belongs to is named in its person's message; its next call is the one after the turns it has had.
   const reply = (request: RecordedRequest) => {
     const id = /\(pagewright-run (run\d+)\)/.exec(lastUserTextOf(request))?.[1];
-    const calls = id === undefined ? undefined : runs.get(id);
+    const calls = id === undefined ? undefined : scripts.get(id);
     if (calls === undefined) throw new Error(`tool runner: request #${request.index + 1} names no run of this runner`);
     const turn = turnsOf(request);
     const call = calls[turn];
@@ -79,12 +79,10 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
     return { toolCalls: [{ id: `${id}_${turn}`, name: call.name, input }] };
   };
   return {
-    get lastEnd() {
-      return lastEnd;
-    },
+    endOf: (runs) => ends.get(runs) ?? 'not a run of this runner',
     async run(tabId, calls, timeoutMs = 120_000) {
       const id = `run${sequence++}`;
-      runs.set(id, calls);
+      scripts.set(id, calls);
       // A test's reset between runs clears the handler: set it for every run.
       mock.script(reply);
       if (page.isClosed()) {
@@ -130,9 +128,8 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
             }),
           { tab: tabId, timeout: timeoutMs, text: `Read the page. (pagewright-run ${id})` },
         )
-        .finally(() => runs.delete(id));
-      lastEnd = finished.end;
-      return finished.events.map((event) => ({
+        .finally(() => scripts.delete(id));
+      const runs = finished.events.map((event) => ({
         name: event.name,
         text: event.content
           .filter((block) => block.type === 'text')
@@ -142,6 +139,8 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
         ...(event.error ? { code: event.error.code } : {}),
         durationMs: event.durationMs,
       }));
+      ends.set(runs, finished.end);
+      return runs;
     },
     async close() {
       await page.close().catch(() => undefined);
