@@ -5,7 +5,9 @@ import LongestFirst from './tests/support/e2e-sequencer.js';
 export default defineConfig({
   test: {
     // A worker per core: vitest's own default leaves one core to itself (cores − 1), which on a two-core
-    // machine is one worker, and the files ran one after another. (The e2e project takes one more: below.)
+    // machine is one worker, and the files ran one after another. A third e2e worker on two cores gained
+    // little in four clean-clone CI runs (the e2e stage 712–745 s, against 743 s with two): the stage is
+    // bound by the CPU, and a third browser only loads the machine more.
     maxWorkers: Math.max(availableParallelism(), 1),
     // The longest e2e files start first, so the workers end about together (tests/support/e2e-sequencer.ts).
     sequence: { sequencer: LongestFirst },
@@ -44,12 +46,6 @@ export default defineConfig({
           // (tests/support/shared-browser.ts launches it on the first ask), each resetting the extension's
           // state; a file that needs its own asks for a fresh profile.
           fileParallelism: true,
-          // A worker more than the cores: an e2e file waits on its pages part of the time (a red-team file
-          // alone keeps about a quarter of two cores busy). In clean-clone CI runs here a third worker took
-          // the e2e stage from 743 s to 712 s and 726 s (the whole run: 819 s to 764 s and 776 s). Its own group, as vitest needs for a project with a worker
-          // count of its own, after the unit tests when every project runs at once.
-          maxWorkers: availableParallelism() + 1,
-          sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/shared-browser.ts'],
         },
       },
