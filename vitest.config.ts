@@ -42,7 +42,7 @@ export default defineConfig({
           // expect.poll's own default gives up after 1 s: a loaded machine needs longer to show a panel's
           // state, and a state that never comes still fails (here, or at the test's timeout).
           expect: { poll: { timeout: 30_000 } },
-          // One file per worker at a time: each worker's files share one browser
+          // One file per worker at a time (maxWorkers above): each worker's files share one browser
           // (tests/support/shared-browser.ts launches it on the first ask), each resetting the extension's
           // state; a file that needs its own asks for a fresh profile.
           fileParallelism: true,
