@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     // A worker per core: vitest's own default leaves one core to itself (cores − 1), which on a two-core
     // machine is one worker, and the files ran one after another. A third e2e worker on two cores gained
-    // little in four clean-clone CI runs (the e2e stage 712–745 s, against 743 s with two): the stage is
-    // bound by the CPU, and a third browser only loads the machine more.
+    // about 6% in clean-clone CI runs (the e2e stage 712–745 s in four, against 743 and 796 s with two),
+    // within the spread between runs: the stage is bound by the CPU, and a third browser loads the machine
+    // more, which is where timing flakes come from.
     maxWorkers: Math.max(availableParallelism(), 1),
     // The longest e2e files start first, so the workers end about together (tests/support/e2e-sequencer.ts).
     sequence: { sequencer: LongestFirst },
