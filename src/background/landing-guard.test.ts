@@ -185,27 +185,29 @@ describe('loading the tab back', () => {
   }
 
   it('ends when the load commits, or at once when the tab is closed meanwhile, without waiting out its deadline', async () => {
-    vi.useFakeTimers();
+    // Only the deadline's timers are fake (never advanced); a real setImmediate runs after every pending promise step.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
     try {
       const fake = fakeChrome();
       const ends: string[] = [];
       const committed = loadAndCommit(5, 'https://shop.test/cart').then(() => ends.push('committed'));
-      await vi.waitFor(() => expect(fake.updated).toEqual(['5 https://shop.test/cart']));
+      expect(fake.updated).toEqual(['5 https://shop.test/cart']);
+      // Another tab's load, or a child frame's, is not this one.
       fake.onCommitted.fire({ tabId: 6, frameId: 0 });
       fake.onCommitted.fire({ tabId: 5, frameId: 2 });
-      await Promise.resolve();
+      await settle();
       expect(ends).toEqual([]);
       fake.onCommitted.fire({ tabId: 5, frameId: 0 });
       await committed;
 
       const closed = loadAndCommit(5, 'https://shop.test/cart').then(() => ends.push('closed'));
-      await vi.waitFor(() => expect(fake.updated).toHaveLength(2));
       fake.onRemoved.fire(6);
-      await Promise.resolve();
+      await settle();
       expect(ends).toEqual(['committed']);
       fake.onRemoved.fire(5);
       await closed;
-      // No timer was advanced: neither waited out SETTLE_MS. Nothing is left listening.
+      // Neither waited out SETTLE_MS (its timer was never advanced), and nothing is left listening.
       expect(ends).toEqual(['committed', 'closed']);
       expect(fake.listening()).toBe(0);
     } finally {
