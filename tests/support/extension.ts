@@ -30,8 +30,18 @@ export interface ExtensionHarness {
   readonly worker: Worker;
   /** chrome-extension://<id> */
   readonly origin: string;
-  /** Opens the side panel UI in a new tab, bound to `tabId` (`sidepanel/index.html?tab=<id>`). */
+  /**
+   * Opens the side panel UI bound to `tabId` (`sidepanel/index.html?tab=<id>`) in a window of its own, as
+   * the panel's "Pop out" does: the tab stays the shown tab of its window, as it is beside a side panel.
+   */
   openPanel(tabId: number): Promise<Page>;
+  /**
+   * Opens an extension page (`path`, e.g. `popup/index.html`) in a popup window of its own. A page opened
+   * as a tab would hide the page the test works on, and a hidden tab gets no frames: Chromium then holds
+   * a page's tasks after each input event until its deferral limit (about 50 ms), where a shown page goes
+   * on at its next frame — typing would run several times slower than a person with the side panel sees.
+   */
+  openInWindow(path: string): Promise<Page>;
   /** The extension's tab id for a Playwright page. */
   tabIdOf(page: Page): Promise<number>;
   /** Writes chrome.storage.local 'settings' (raw: invalid values are allowed, for tests of errors). */
@@ -108,6 +118,25 @@ export async function harnessOf(context: BrowserContext, options: { close: () =>
     return worker.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown);
   };
 
+  const openInWindow = async (path: string): Promise<Page> => {
+    const url = `${origin}/${path}`;
+    const before = new Set(context.pages());
+    const windowId = await evaluateInWorker(
+      async (u) => (await chrome.windows.create({ url: u, type: 'popup', width: 440, height: 760, focused: false }))?.id ?? -1,
+      url,
+    );
+    // No deadline of its own: a window that never shows its page is caught by the test's timeout.
+    for (;;) {
+      const page = context.pages().find((candidate) => !before.has(candidate) && candidate.url() === url);
+      if (page) {
+        await page.waitForLoadState('domcontentloaded');
+        return page;
+      }
+      if (windowId < 0) throw new Error(`No window opened for ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
   return {
     context,
     extensionId,
@@ -115,11 +144,8 @@ export async function harnessOf(context: BrowserContext, options: { close: () =>
     get worker() {
       return current;
     },
-    async openPanel(tabId) {
-      const page = await context.newPage();
-      await page.goto(`${origin}/sidepanel/index.html?tab=${tabId}`);
-      return page;
-    },
+    openPanel: (tabId) => openInWindow(`sidepanel/index.html?tab=${tabId}`),
+    openInWindow,
     async tabIdOf(page) {
       const url = page.url();
       // An extension page knows its own tab (its title can change under a marker as the panel renders).

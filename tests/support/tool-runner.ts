@@ -62,8 +62,8 @@ function turnsOf(request: RecordedRequest): number {
 
 /** Opens an extension page to talk to the worker from; the mock model must have no queued replies, and its script handler becomes the runner's. */
 export async function createToolRunner(ext: ExtensionHarness, mock: MockModelServer): Promise<ToolRunner> {
-  let page: Page = await ext.context.newPage();
-  await page.goto(`${ext.origin}/popup/index.html`);
+  // In a window of its own, so the tab it drives stays shown (see ExtensionHarness.openInWindow).
+  let page: Page = await ext.openInWindow('popup/index.html');
   let sequence = 0;
   const ends = new WeakMap<readonly ToolRun[], string>();
   const scripts = new Map<string, Calls>();
@@ -85,10 +85,7 @@ export async function createToolRunner(ext: ExtensionHarness, mock: MockModelSer
       scripts.set(id, calls);
       // A test's reset between runs clears the handler: set it for every run.
       mock.script(reply);
-      if (page.isClosed()) {
-        page = await ext.context.newPage();
-        await page.goto(`${ext.origin}/popup/index.html`);
-      }
+      if (page.isClosed()) page = await ext.openInWindow('popup/index.html');
       const finished = await page
         .evaluate(
           ({ tab, timeout, text }) =>

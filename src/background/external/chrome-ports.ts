@@ -6,10 +6,19 @@ import type { Badge } from './agents.js';
 import type { NativePort } from './native-link.js';
 import type { TabGroups } from './session-tabs.js';
 
-/** Tab groups through chrome.tabs.group and chrome.tabGroups (the "tabGroups" permission names them). */
+/**
+ * Tab groups through chrome.tabs.group and chrome.tabGroups (the "tabGroups" permission names them). A new
+ * group is made in its first tab's window: by default Chrome makes it in the last focused window, which is
+ * the panel's own when the person has popped it out — a popup window, where no group can be.
+ */
 export function chromeTabGroups(): TabGroups {
   return {
-    group: (tabIds, groupId) => chrome.tabs.group({ tabIds: tabIds as [number, ...number[]], ...(groupId !== undefined ? { groupId } : {}) }),
+    group: async (tabIds, groupId) => {
+      const ids = tabIds as [number, ...number[]];
+      if (groupId !== undefined) return chrome.tabs.group({ tabIds: ids, groupId });
+      const { windowId } = await chrome.tabs.get(ids[0]);
+      return chrome.tabs.group({ tabIds: ids, createProperties: { windowId } });
+    },
     name: async (groupId, title) => {
       await chrome.tabGroups.update(groupId, { title, color: 'purple' });
     },
