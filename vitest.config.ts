@@ -47,6 +47,7 @@ export default defineConfig({
           // (tests/support/shared-browser.ts launches it on the first ask), each resetting the extension's
           // state; a file that needs its own asks for a fresh profile.
           fileParallelism: true,
+          isolate: false,
           globalSetup: ['tests/support/shared-browser.ts'],
         },
       },
