@@ -5,7 +5,7 @@
  * page, and the reply never carries it back.
  */
 import type { ModelClientExtras } from '../runtime/model/index.js';
-import { ModelError } from '../runtime/model/types.js';
+import { toErrorPayload } from '../runtime/errors.js';
 import type { ReplyOf } from '../shared/protocol/requests.js';
 import type { Settings } from '../shared/settings.js';
 import { modelFor, type WorkerModelEndpoint } from './model-for-settings.js';
@@ -50,7 +50,8 @@ export async function testModel(params: ModelTestParams, extras: ModelClientExtr
         message: `The provider did not answer within ${MODEL_TEST_TIMEOUT_MS / 1000} seconds.`,
         suggestion: 'Check the base URL, and that the server is running (a local server may still be loading the model: try again).',
       };
-    if (error instanceof ModelError) return { ok: false, code: error.code, message: error.message, suggestion: error.suggestion };
-    return { ok: false, code: 'FAILED', message: error instanceof Error ? error.message : String(error), suggestion: 'Check the settings and try again.' };
+    // A ModelError carries its own code and suggestion; anything else is FAILED.
+    const { code, message, suggestion } = toErrorPayload(error, { code: 'FAILED', suggestion: 'Check the settings and try again.' });
+    return { ok: false, code, message, suggestion };
   }
 }

@@ -7,6 +7,7 @@
  *
  * Platform-free: the alarms, the storage and the run itself are passed in (unit-tested with a fake clock).
  */
+import { messageOf } from '../runtime/errors.js';
 import { scheduleStep, scheduleKey, type ScheduleState } from '../shared/schedules.js';
 import type { Shortcut } from '../shared/shortcuts.js';
 
@@ -86,7 +87,7 @@ export class Scheduler {
       try {
         result = await this.deps.run(shortcut, late);
       } catch (error) {
-        result = { status: 'error', text: error instanceof Error ? error.message : String(error), ...(late ? { late } : {}) };
+        result = { status: 'error', text: messageOf(error), ...(late ? { late } : {}) };
       }
       // The result joins the chain, so it never races a sync's write of the states.
       this.chain = this.chain.then(async () => {

@@ -7,7 +7,7 @@
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { messageOf, ToolError } from '../runtime/errors.js';
+import { messageOf, ToolError, type ErrorSummary } from '../runtime/errors.js';
 
 /** Codes for a server that could not be connected. */
 export type McpConnectErrorCode = 'UNREACHABLE' | 'AUTH_FAILED' | 'FORBIDDEN' | 'NOT_FOUND' | 'NOT_MCP' | 'CONNECT_TIMEOUT' | 'SERVER_GONE' | 'CONNECT_FAILED';
@@ -24,7 +24,7 @@ export class McpConnectError extends Error {
   }
 
   /** The plain shape the server state carries (and the panel shows). */
-  toJSON(): { code: McpConnectErrorCode; message: string; suggestion: string } {
+  toJSON(): ErrorSummary & { code: McpConnectErrorCode } {
     return { code: this.code, message: this.message, suggestion: this.suggestion };
   }
 }

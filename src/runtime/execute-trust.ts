@@ -4,7 +4,7 @@
  */
 import type { ToolUseContext } from './context.js';
 import { textOfContent, type LedgerRead } from './data-ledger.js';
-import { ToolError, type ToolErrorPayload } from './errors.js';
+import { messageOf, ToolError, type ToolErrorPayload } from './errors.js';
 import type { LandingGuard } from './browser.js';
 import type { ToolResultContentBlock } from './model/types.js';
 import type { LandingGuardSpec } from './permission-types.js';
@@ -46,7 +46,7 @@ export async function guardLanding(context: ToolUseContext, spec: LandingGuardSp
   try {
     return await context.browser.guardLanding(spec.tabId, spec.allowed);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new ToolError(
       'LANDING_GUARD_FAILED',
       `The browser could not hold the tab to the sites this act was judged to land on (${why}), so it was not done.`,

@@ -4,6 +4,7 @@
  * says what is wrong in words, because the person reads it in Settings.
  */
 import { z } from 'zod';
+import { errorSummarySchema } from '../runtime/errors.js';
 
 /** At most this many servers: each one adds a connection in the worker and names in every prompt. */
 export const MAX_MCP_SERVERS = 20;
@@ -97,7 +98,7 @@ export const mcpServerStateSchema = z.object({
   toolCount: z.number().optional(),
   /** Renamed or left-out tools. */
   notes: z.array(z.string()).optional(),
-  error: z.object({ code: z.string(), message: z.string(), suggestion: z.string() }).optional(),
+  error: errorSummarySchema.optional(),
   /** When the state last changed (ms since the epoch). */
   since: z.number(),
 });

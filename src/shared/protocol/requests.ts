@@ -8,7 +8,7 @@
  * Wire: `runtime.sendMessage({ method, params })` → `{ ok: true, data }` or `{ ok: false, error }`.
  */
 import { z } from 'zod';
-import { errorPayloadSchema, fromErrorPayload, messageOf, ToolError, toErrorPayload } from '../../runtime/errors.js';
+import { errorPayloadSchema, errorSummarySchema, fromErrorPayload, messageOf, ToolError, toErrorPayload } from '../../runtime/errors.js';
 import { siteGrantSchema } from '../../runtime/permission-types.js';
 import { activityEntrySchema } from '../activity.js';
 import { externalAgentsMethods } from './external-agents.js';
@@ -70,10 +70,7 @@ export const workerMethods = {
       baseUrl: z.string().max(2_000).default(''),
       model: z.string().max(200).default(''),
     }),
-    reply: z.union([
-      z.object({ ok: z.literal(true), model: z.string(), reply: z.string() }),
-      z.object({ ok: z.literal(false), code: z.string(), message: z.string(), suggestion: z.string() }),
-    ]),
+    reply: z.union([z.object({ ok: z.literal(true), model: z.string(), reply: z.string() }), errorSummarySchema.extend({ ok: z.literal(false) })]),
   },
   /** Each schedule's next run, last run and last result, by shortcut id (Settings → Shortcuts). */
   'schedules.states': { params: z.object({}), reply: z.object({ states: z.record(z.string(), scheduleStateSchema) }) },
