@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FIREFOX_PREFS, findFirefox } from './ensure-firefox.mjs';
-import { usageLine } from './usage-line.mjs';
+import { taskPrinter } from './task-transcript.mjs';
 
 /** The extension page driving the task: connects the panel port and reports every message to Node. */
 function driveTask({ portName, tabId, text }) {
@@ -32,57 +32,6 @@ function driveTask({ portName, tabId, text }) {
     window.pagewrightInbox.push(message);
   });
   port.postMessage({ type: 'bind_tab', tabId });
-}
-
-/**
- * Prints a task's panel messages as a transcript and answers prompts (deny, or allow with --yes).
- * Returns `{ reply }` to send back and `{ exitCode }` when the run is over. (The Chromium path prints
- * the same lines from scripts/start.mjs.)
- */
-function taskPrinter(yes) {
-  let atLineStart = true;
-  const out = (text) => {
-    process.stdout.write(text);
-    atLineStart = text.endsWith('\n');
-  };
-  const line = (text) => out(`${atLineStart ? '' : '\n'}${text}\n`);
-  const clip = (text, n = 600) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
-  let usage;
-  let cost;
-  return (message) => {
-    if (message.type === 'agent_event') {
-      const event = message.event;
-      if (event.type === 'text_delta') out(event.text);
-      else if (event.type === 'tool_call_started') line(`→ ${event.name} ${JSON.stringify(event.input)}  (${event.description})`);
-      else if (event.type === 'tool_call_finished')
-        line(`← ${event.name} [${event.status}] ${clip(event.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n'))}`);
-      else if (event.type === 'usage') usage = event.total;
-      else if (event.type === 'run_cost') cost = event;
-      else if (event.type === 'run_finished') {
-        line(`— run finished: ${event.reason}${event.error ? ` — ${event.error.message} ${event.error.suggestion}` : ''}`);
-        line(`— ${usageLine(cost?.usage ?? usage, cost)}`);
-        return { exitCode: event.reason === 'end_turn' ? 0 : 1 };
-      }
-      return undefined;
-    }
-    if (message.type === 'permission_request') {
-      const choice = yes ? 'allow_once' : 'deny';
-      line(
-        `? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${yes ? 'allowed (--yes)' : 'denied (pass --yes to allow)'}`,
-      );
-      const reason = yes ? {} : { reason: 'Running headless without a person to ask.' };
-      return { reply: { type: 'permission_response', conversationId: message.conversationId, toolUseId: message.request.toolUseId, choice, ...reason } };
-    }
-    if (message.type === 'notice') {
-      line(`! ${message.message} ${message.suggestion}`);
-      return message.level === 'error' ? { exitCode: 1 } : undefined;
-    }
-    if (message.type === 'run_state' && message.run.status === 'error' && message.run.error) {
-      line(`! ${message.run.error.message} ${message.run.error.suggestion}`);
-      return { exitCode: 1 };
-    }
-    return undefined;
-  };
 }
 
 /** Runs Pagewright in Firefox; resolves with the exit code (a window: when the browser closes). */

@@ -11,7 +11,8 @@
  *                                               # headless: runs the task, prints the transcript and
  *                                               # a last line with the tokens and cost
  *   options: --mock (the built-in demo model, no key needed), --mode ask|auto|plan|read-only (the
- *            permission mode; default ask), --yes (allow every permission prompt in --task mode, and
+ *            permission mode; default ask), --yes (answer every permission prompt in --task mode with
+ *            "Allow for this task", and
  *            approve a plan card in plan mode; default: deny them), --profile DIR (keep a profile), --timeout SECONDS
  *            (default 300), --no-build, --browser firefox (Pagewright's Firefox build in Firefox:
  *            scripts/start-firefox.mjs)
@@ -24,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { findChromium, HEADLESS_FLAGS } from './ensure-chromium.mjs';
-import { usageLine } from './usage-line.mjs';
+import { taskPrinter } from './task-transcript.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -224,71 +225,22 @@ if (!headless) {
 
 /** Drives one run through the panel protocol from an extension page and prints the transcript. */
 async function runTask(task, taskTabId) {
-  const host = await context.newPage();
-  await host.goto(`chrome-extension://${extensionId}/popup/index.html`);
+  // The page that drives the run opens in a window of its own, as the panel's Pop out does: a tab of the
+  // task's window would hide the task's tab, and a hidden tab gets no frames (no screenshot, no animation).
+  const hostUrl = `chrome-extension://${extensionId}/popup/index.html`;
+  const hostShown = context.waitForEvent('page', { predicate: (candidate) => candidate.url() === hostUrl, timeout: 30_000 });
+  await worker.evaluate((url) => chrome.windows.create({ url, type: 'popup', width: 440, height: 760, focused: false }), hostUrl);
+  const host = await hostShown;
+  await host.waitForLoadState('domcontentloaded');
   const timeoutMs = Number(args.timeout) * 1000;
   let finish;
   const finished = new Promise((resolveFinished) => (finish = resolveFinished));
-  let atLineStart = true;
-  const out = (text) => {
-    process.stdout.write(text);
-    atLineStart = text.endsWith('\n');
-  };
-  const line = (text) => out(`${atLineStart ? '' : '\n'}${text}\n`);
-  let usage;
-  let cost;
-  const clip = (text, n = 600) => (text.length > n ? `${text.slice(0, n)}… (${text.length} chars)` : text);
-
+  const handle = taskPrinter(args.yes);
+  const { line } = handle;
   await host.exposeFunction('pagewrightEmit', (message) => {
-    switch (message.type) {
-      case 'agent_event': {
-        const event = message.event;
-        if (event.type === 'text_delta') out(event.text);
-        else if (event.type === 'tool_call_started') line(`→ ${event.name} ${JSON.stringify(event.input)}  (${event.description})`);
-        else if (event.type === 'tool_call_finished') {
-          const text = event.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
-          line(`← ${event.name} [${event.status}] ${clip(text)}`);
-        } else if (event.type === 'usage') {
-          usage = event.total;
-        } else if (event.type === 'run_cost') {
-          cost = event;
-        } else if (event.type === 'run_finished') {
-          line(`— run finished: ${event.reason}${event.error ? ` — ${event.error.message} ${event.error.suggestion}` : ''}`);
-          line(`— ${usageLine(cost?.usage ?? usage, cost)}`);
-          finish(event.reason === 'end_turn' ? 0 : 1);
-        }
-        return undefined;
-      }
-      case 'permission_request': {
-        // A plan card's "Approve plan" answers allow_once (sidepanel/components/PlanCard.tsx), like an ordinary "Allow once".
-        const plan = message.request.plan;
-        const choice = args.yes ? 'allow_once' : 'deny';
-        const verdict = choice === 'deny' ? 'denied (pass --yes to allow)' : plan ? 'plan approved (--yes)' : 'allowed (--yes)';
-        if (plan) {
-          line(`? permission: plan — ${plan.steps.length} step(s) on ${plan.sites.join(', ') || 'no site'} → ${verdict}`);
-          plan.steps.forEach((step, index) => line(`    ${index + 1}. ${step}`));
-        } else line(`? permission: ${message.request.description} on ${message.request.site ?? 'no site'} → ${verdict}`);
-        return {
-          type: 'permission_response',
-          conversationId: message.conversationId,
-          toolUseId: message.request.toolUseId,
-          choice,
-          ...(choice === 'deny' ? { reason: 'Running headless without a person to ask.' } : {}),
-        };
-      }
-      case 'notice':
-        line(`! ${message.message} ${message.suggestion}`);
-        if (message.level === 'error') finish(1);
-        return undefined;
-      case 'run_state':
-        if (message.run.status === 'error' && message.run.error) {
-          line(`! ${message.run.error.message} ${message.run.error.suggestion}`);
-          finish(1);
-        }
-        return undefined;
-      default:
-        return undefined;
-    }
+    const outcome = handle(message);
+    if (outcome?.exitCode !== undefined) finish(outcome.exitCode);
+    return outcome?.reply;
   });
 
   line(`Task: ${task}`);
