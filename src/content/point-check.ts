@@ -25,7 +25,11 @@ import { deepElementFromPoint, label, landsOn } from './target.js';
 export const PRESS_WAIT_MS = 150;
 /** Longest wait for the pointer's move, sent with the check, to reach this document: one that does not went to something else. */
 export const MOVE_WAIT_MS = 150;
-/** A watch nobody reads stops by itself (the worker went away mid-act). */
+/**
+ * A watch nobody uses stops by itself (the worker went away mid-act). Counted from its last use — a pointer
+ * event it saw, a check that read it — not from its start: in a background tab the browser acknowledges
+ * each pointer move slowly, and a drag of a dozen moves there outlasted a fixed 10 s.
+ */
 const WATCH_EXPIRY_MS = 10_000;
 
 interface Landing {
@@ -40,6 +44,8 @@ interface PointerWatch {
   movesHandled: number;
   presses: Landing[];
   waiters: Set<() => void>;
+  /** Puts off the watch's expiry: it is in use. */
+  touch: () => void;
   stop: () => void;
 }
 
@@ -49,6 +55,8 @@ export function topScroll(): { scroll?: { x: number; y: number } } {
 }
 
 const watches = new Map<string, PointerWatch>();
+/** Tokens of watches that expired unused, so a late check says so instead of blaming the page. */
+const expired = new Set<string>();
 let counter = 0;
 
 /** An element as a message names it: `button "Delete account"`, `a frame from pay.example`, `the page itself`. */
@@ -80,7 +88,22 @@ function eventTarget(event: Event): Element | null {
 /** Starts recording where trusted pointer moves and presses land in this document; returns the watch's token. */
 export function watchPointer(element: Element): string {
   const token = `p${++counter}-${Date.now().toString(36)}`;
-  const watch: PointerWatch = { element, moves: [], movesHandled: 0, presses: [], waiters: new Set(), stop: () => undefined };
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  const watch: PointerWatch = {
+    element,
+    moves: [],
+    movesHandled: 0,
+    presses: [],
+    waiters: new Set(),
+    touch: () => {
+      clearTimeout(expiry);
+      expiry = setTimeout(() => {
+        expired.add(token);
+        watch.stop();
+      }, WATCH_EXPIRY_MS);
+    },
+    stop: () => undefined,
+  };
   const landing = (event: Event): Landing => {
     const target = eventTarget(event);
     return { target, onElement: landsOn(watch.element, target) };
@@ -91,6 +114,7 @@ export function watchPointer(element: Element): string {
   let movesSeen = 0;
   const onMove = (event: Event) => {
     if (!event.isTrusted) return;
+    watch.touch();
     if (watch.moves.length < 50) watch.moves.push(landing(event));
     // A page that stops the move's mousemove from bubbling still has its handlers done by the next task.
     const seen = ++movesSeen;
@@ -111,6 +135,7 @@ export function watchPointer(element: Element): string {
   let pointerSeen = false;
   const onPress = (event: Event) => {
     if (!event.isTrusted) return;
+    watch.touch();
     if (event.type === 'pointerdown') pointerSeen = true;
     else if (pointerSeen) {
       pointerSeen = false;
@@ -126,7 +151,7 @@ export function watchPointer(element: Element): string {
   view.addEventListener('mousemove', onMoveHandled);
   view.addEventListener('pointerdown', onPress, true);
   view.addEventListener('mousedown', onPress, true);
-  const expiry = setTimeout(() => watch.stop(), WATCH_EXPIRY_MS);
+  watch.touch();
   watch.stop = () => {
     clearTimeout(expiry);
     view.removeEventListener('pointermove', onMove, true);
@@ -148,10 +173,27 @@ export function targetMoved(message: string, now: string): ToolError {
   });
 }
 
-function watchOf(token: string): PointerWatch {
+/** The watch of `token`, kept alive by this use; undefined when it has stopped. */
+function liveWatch(token: string): PointerWatch | undefined {
   const watch = watches.get(token);
-  if (!watch) throw targetMoved('The page that was aimed at is no longer the one in this frame (it was reloaded or replaced).', 'another page');
+  watch?.touch();
   return watch;
+}
+
+function watchOf(token: string): PointerWatch {
+  const watch = liveWatch(token);
+  if (watch) return watch;
+  if (expired.has(token)) {
+    throw new ToolError(
+      'CHECK_EXPIRED',
+      `This act went unchecked for over ${WATCH_EXPIRY_MS / 1000} s between two of its steps, so its check at the point of effect was given up and nothing more was pressed.`,
+      {
+        suggestion: 'The browser slows input to a tab in the background. Call switch_tab with this tab to show it, then try the act again.',
+        details: { now: 'nothing: the check had expired' },
+      },
+    );
+  }
+  throw targetMoved('The page that was aimed at is no longer the one in this frame (it was reloaded or replaced).', 'another page');
 }
 
 /**
@@ -228,7 +270,7 @@ const textOf = (element: Element): string => (element.textContent ?? '').replace
  * of that same list there.
  */
 function checkDrop(watch: PointerWatch, command: PageCommandOf<'point_check'>): PageResultOf<'point_check'> {
-  const dragged = command.dragged ? watches.get(command.dragged)?.element : undefined;
+  const dragged = command.dragged ? liveWatch(command.dragged)?.element : undefined;
   assertDropLands(watch.element, dragged, command.x, command.y);
   return { ok: true, ...topScroll() };
 }
@@ -281,7 +323,7 @@ export async function checkFramePoint(command: PageCommandOf<'frame_point_check'
 
 /** Where press `presses` landed (waiting briefly for it to arrive); `end` stops the watch once it has (a late press is asked about again). */
 export async function pressLanded(command: PageCommandOf<'pointer_landed'>): Promise<PageResultOf<'pointer_landed'>> {
-  const watch = watches.get(command.token);
+  const watch = liveWatch(command.token);
   if (!watch) return { landed: false };
   await until(watch, () => watch.presses.length >= command.presses, PRESS_WAIT_MS);
   const press = watch.presses[command.presses - 1];

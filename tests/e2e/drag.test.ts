@@ -22,8 +22,8 @@ describe('drag on real libraries', () => {
     mock: { rules: { allow: ['drag', 'click', 'hover'], ask: [], deny: [] } },
   });
   /**
-   * Sends the task with the app's tab in front: a background tab draws no frames, so the browser acks each
-   * pointer move slowly, and a drag of many moves outlasts the pointer watch. A person's tab is in front.
+   * Sends the task with the app's tab in front, as a person's is: a background tab draws no frames, so the
+   * browser acks each pointer move slowly (a drag there takes seconds; the test of that is below).
    */
   const inFront = async (page: Page, tabId: number, message: string, done: string) => {
     const panel = await e2e.panel(tabId);
@@ -52,6 +52,30 @@ describe('drag on real libraries', () => {
     expect(line.text).toMatch(
       /^Dragged listitem "Pay invoice" to listitem "Book flights" \[trusted input\]\. Then: listitem "Pay invoice" moved from list "Backlog" to list "Done", now \d(st|nd|rd) of 3/,
     );
+  });
+
+  it('a dragula card moves also in a tab behind another one (the person looking elsewhere): the browser slows its input, and the check at the drop waits for it', async () => {
+    const { page, tabId } = await e2e.open('/drag/dragula.html');
+    e2e.mock.enqueue(
+      load,
+      callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
+      callNext({ id: 'tu_drag', name: 'drag', input: (tree) => ({ from: refIn(tree, ': Pay invoice'), to: refIn(tree, ': Book flights') }) }),
+      { text: 'Moved behind.' },
+    );
+    const panel = await e2e.panel(tabId);
+    // Another tab of the same window in front: the app's tab is hidden, as when a person switches tabs mid-task.
+    const otherUrl = `${e2e.fixtures.url}/drag/sortable.html`;
+    const opened = page.context().waitForEvent('page', { predicate: (candidate) => candidate.url() === otherUrl });
+    await e2e.ext.evaluateInWorker(
+      async ({ tab, url }) => void (await chrome.tabs.create({ windowId: (await chrome.tabs.get(tab)).windowId, url, active: true })),
+      { tab: tabId, url: otherUrl },
+    );
+    e2e.track(await opened);
+    expect(await e2e.ext.evaluateInWorker(async (tab) => (await chrome.tabs.get(tab)).active, tabId)).toBe(false);
+    await send(panel, 'Move Pay invoice to Done');
+    await panel.getByText('Moved behind.').waitFor({ timeout: 90_000 });
+    expect(resultText(e2e.mock, 'tu_drag').text).toMatch(/^Dragged listitem "Pay invoice" .* moved from list "Backlog" to list "Done"/);
+    expect(await page.locator('#done li').allTextContents()).toContain('Pay invoice');
   });
 
   it('a SortableJS list reorders by HTML5 drag and drop (the library’s own order changes)', async () => {
