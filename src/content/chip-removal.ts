@@ -6,8 +6,8 @@
  * "Bug"; it now shows "Docs"`. Read from the page's markup, so a heuristic, like the chip it starts from.
  */
 import { roleOf } from './aria.js';
-import { isChipControl } from './chip.js';
-import { comboboxValues, widgetOf, widgetRootsOf } from './combobox.js';
+import { chipSelectOf, isChipControl } from './chip.js';
+import { comboboxValues, mirrorOf, widgetOf, widgetRootsOf } from './combobox.js';
 import { clip, multisetMinus } from './observe-changes.js';
 import { linesOf } from './observe-util.js';
 
@@ -25,11 +25,29 @@ export interface ChipRemoval {
 /** The chip removal `target` would make, or undefined when it is no chip's remove button in a combobox widget. */
 export function chipRemovalAt(target: Element | undefined, refs: ReadonlyMap<string, Element>): ChipRemoval | undefined {
   if (!target || !isChipControl(target, roleOf(target) || (target.tagName === 'A' ? 'button' : ''))) return undefined;
-  const widget = widgetOf(target);
-  if (!widget || widget === target || !widget.contains(target)) return undefined;
-  const roots = widgetRootsOf(widget);
-  const inside = new Set([...refs.values()].filter((element) => roots.some((root) => root.contains(element))));
-  return { widget, before: comboboxValues(widget), lines: roots.flatMap(linesOf), inside };
+  const roots = widgetAround(target);
+  if (!roots) return undefined;
+  const { widget } = roots;
+  return { widget, before: comboboxValues(widget), lines: roots.parts.flatMap(linesOf), inside: insideOf(roots.parts, refs) };
+}
+
+/**
+ * The widget whose chip `target` removes, and its parts: the combobox around the chip (Choices.js, Select2),
+ * else the widget mirroring the select the chip shows a choice of (Tom Select keeps its chips beside its box).
+ */
+function widgetAround(target: Element): { widget: Element; parts: Element[] } | undefined {
+  const around = widgetOf(target);
+  if (around && around !== target && around.contains(target)) return { widget: around, parts: widgetRootsOf(around) };
+  const select = chipSelectOf(target);
+  const mirror = select ? mirrorOf(select) : null;
+  if (!mirror) return undefined;
+  const parts = widgetRootsOf(mirror);
+  return parts.some((part) => part.contains(target)) ? { widget: mirror, parts } : undefined;
+}
+
+/** The elements with refs inside the widget's parts: a successor of one is looked for there only. */
+function insideOf(roots: Element[], refs: ReadonlyMap<string, Element>): Set<Element> {
+  return new Set([...refs.values()].filter((element) => roots.some((root) => root.contains(element))));
 }
 
 const names = (values: readonly string[]): string => (values.length ? values.map((value) => JSON.stringify(clip(value, 60))).join(', ') : 'nothing');

@@ -4,15 +4,49 @@
  * not delete anything. Read from the page's own markup (an option, or a multi-selectable list), so it is
  * a heuristic: the worker uses it only to soften a "remove" word, never a delete, pay or send.
  */
-import { closestOf, firstChildOf, nextSiblingOf, nodeTypeOf, parentElementOf, querySelectorOf, tagOf, attrOf } from './dom.js';
+import { closestOf, firstChildOf, nextSiblingOf, nodeTypeOf, parentElementOf, previousElementSiblingOf, querySelectorOf, tagOf, attrOf } from './dom.js';
+import { mirrorOf } from './combobox.js';
 
 const CHIP = '[role="option"], [aria-multiselectable="true"]';
+/** How far above a chip's button the widget's wrapper may be (Tom Select: chip → .ts-control → .ts-wrapper; Select2: chip → ul → span → span → span.select2). */
+const WRAPPER_LEVELS = 5;
 
-/** True for a button inside an option or a multi-selectable list (the chip's own remove control). */
+/**
+ * True for a chip's own remove control: a button inside an option or a multi-selectable list (Choices.js),
+ * or inside a chip of a widget that mirrors a hidden `<select multiple>` (Tom Select, Select2), whose own
+ * label is one of that select's chosen options.
+ */
 export function isChipControl(element: Element, role: string): boolean {
   if (role !== 'button') return false;
   const parent = parentElementOf(element);
-  return parent !== null && closestOf(parent, CHIP) !== null;
+  if (parent === null) return false;
+  return closestOf(parent, CHIP) !== null || chipSelectOf(element) !== undefined;
+}
+
+/**
+ * The hidden `<select multiple>` whose chosen option the chip holding `button` shows, or undefined. Tom Select
+ * and Select2 put their widget (chips and box) in a wrapper right after the select; the chip is the button's
+ * parent, and its label without the button's words must be one of the select's chosen options' labels.
+ */
+export function chipSelectOf(button: Element): HTMLSelectElement | undefined {
+  const chip = parentElementOf(button);
+  if (!chip) return undefined;
+  const label = chipLabelOf(chip).replace(/\s+/g, ' ').trim();
+  if (!label) return undefined;
+  let wrapper: Element | null = chip;
+  for (let level = 0; wrapper && level < WRAPPER_LEVELS; level++, wrapper = parentElementOf(wrapper)) {
+    const select = selectJustBefore(wrapper);
+    if (!select) continue;
+    const chosen = [...select.selectedOptions].map((option) => option.label.replace(/\s+/g, ' ').trim());
+    return mirrorOf(select) !== null && wrapper.contains(mirrorOf(select)) && chosen.includes(label) ? select : undefined;
+  }
+  return undefined;
+}
+
+/** A `<select multiple>` right before `element` (the wrapper a widget inserts after the select it hides). */
+function selectJustBefore(element: Element): HTMLSelectElement | undefined {
+  const before = previousElementSiblingOf(element);
+  return before instanceof HTMLSelectElement && before.multiple ? before : undefined;
 }
 
 /**

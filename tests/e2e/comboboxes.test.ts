@@ -143,6 +143,7 @@ const LIBRARIES = {
 window.country = new TomSelect('#country', {});
 window.reviewers = new TomSelect('#reviewers', { plugins: ['remove_button'] });
 document.body.dataset.ready = 'yes';</script>`,
+    remove: 'button "×"',
     values: () => {
       const w = window as unknown as Record<'country' | 'reviewers', { getValue(): string | string[] }>;
       return { country: w.country.getValue(), reviewers: w.reviewers.getValue() };
@@ -154,6 +155,7 @@ document.body.dataset.ready = 'yes';</script>`,
 $('#country').select2({ width: '300px' });
 $('#reviewers').select2({ width: '300px' });
 document.body.dataset.ready = 'yes';</script>`,
+    remove: 'button "Remove item"',
     values: () => {
       const $ = (window as unknown as { $(selector: string): { val(): string | string[] } }).$;
       return { country: $('#country').val(), reviewers: $('#reviewers').val() };
@@ -180,7 +182,24 @@ describe('custom comboboxes beside their hidden select (Tom Select, Select2), dr
     await server?.close();
   });
 
-  for (const [library, { values }] of Object.entries(LIBRARIES)) {
+  for (const [library, { values, remove }] of Object.entries(LIBRARIES)) {
+    it(`${library}: a chip's remove button takes its value off without asking in auto mode (it deletes nothing), and the click says what it took off`, async () => {
+      const { page, tabId } = await e2e.open(`${server.url}/${slug(library)}.html`);
+      await page.locator('body[data-ready="yes"]').waitFor();
+      e2e.mock.enqueue(
+        callNext({ id: 'tc_read', name: 'read_page', input: () => ({}) }),
+        callNext({ id: 'tc_remove', name: 'click', input: (tree) => ({ ref: refIn(tree, remove) }) }),
+        { text: 'Priya Raman no longer reviews.' },
+      );
+      // In auto mode a destructive click asks: a prompt would hold the run, and these words would never come.
+      await converse(e2e, tabId, 'Take Priya Raman off the reviewers', 'Priya Raman no longer reviews.');
+      expect((await page.evaluate(values)).reviewers).toEqual([]);
+      const removed = resultText(e2e.mock, 'tc_remove');
+      expect(removed.isError, removed.text).toBe(false);
+      expect(removed.text).toMatch(/Then: combobox "Reviewers" \[ref=e\d+\] took off "Priya Raman"; it now shows nothing/);
+      expect(removed.text).not.toMatch(/gained|lost \d+ item|is gone|became/);
+    });
+
     it(`${library}: reads each widget by its select's label with its values, marks the hidden select mirrored, and chooses options by their visible names`, async () => {
       const { page, tabId } = await e2e.open(`${server.url}/${slug(library)}.html`);
       await page.locator('body[data-ready="yes"]').waitFor();
