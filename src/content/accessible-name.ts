@@ -20,6 +20,7 @@ import {
   shadowRootOf,
   tagOf,
   textContentOf,
+  titleOf,
 } from './dom.js';
 import { borrowedLabelsOf, labelsOf, type LabelableControl } from './labels.js';
 import { clipName, collapseWhitespace } from './name-text.js';
@@ -191,7 +192,7 @@ function textOfLabel(label: Element, control: Element): string {
 }
 
 /** Tags named by something other than attributes and content (labels, alt, legend, caption, options). */
-const NAMED_BY_TAG = new Set(['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG', 'AREA', 'FIELDSET', 'TABLE', 'FIGURE', 'OPTION', 'svg', 'SVG']);
+const NAMED_BY_TAG = new Set(['BODY', 'INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG', 'AREA', 'FIELDSET', 'TABLE', 'FIGURE', 'OPTION', 'svg', 'SVG']);
 
 /** The accessible name of an element with the given role. */
 export function nameOf(element: Element, role: string, fromContent = true): string {
@@ -261,5 +262,24 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
     const placeholder = attrOf(element, 'aria-placeholder') ?? attrOf(element, 'data-placeholder');
     if (placeholder) return clipName(collapseWhitespace(placeholder));
   }
+  if (role === 'textbox' && tag === 'BODY') return clipName(collapseWhitespace(editedDocumentName(element)));
   return '';
+}
+
+/**
+ * A document edited as a whole (an editor's frame: CKEditor 4 labels its iframe, not the body) is named as
+ * a person sees it: by its frame's label where the parent is of its origin, else by its title.
+ */
+function editedDocumentName(body: Element): string {
+  const doc = ownerDocumentOf(body);
+  let frame: Element | null = null;
+  try {
+    // This frame's iframe: null when the parent is of another origin. Read on `window`, whose own attributes come
+    // before named elements (`document.defaultView` could be an `<img name="defaultView">`).
+    frame = doc === document ? window.frameElement : null;
+  } catch {
+    frame = null;
+  }
+  const label = frame ? (attrOf(frame, 'aria-label') ?? attrOf(frame, 'title') ?? '') : '';
+  return label.trim() ? label : doc ? titleOf(doc) : '';
 }

@@ -3,7 +3,19 @@
  * explicit roles, implicit roles from tags, the role sets the snapshot and find decide by, and the two
  * states other files ask about (focusable, disabled). Accessible names are in accessible-name.ts.
  */
-import { attrOf, closestOf, hasAttrOf, isEditableOf, matchesOf, parentElementOf, querySelectorOf, tabIndexOf, tagOf } from './dom.js';
+import {
+  attrOf,
+  closestOf,
+  hasAttrOf,
+  isDesignModeOf,
+  isEditableOf,
+  matchesOf,
+  ownerDocumentOf,
+  parentElementOf,
+  querySelectorOf,
+  tabIndexOf,
+  tagOf,
+} from './dom.js';
 
 const INPUT_ROLES: Record<string, string> = {
   button: 'button',
@@ -225,6 +237,8 @@ export function implicitRoleOf(element: Element): string {
     default: {
       const role = TAG_ROLES[tag];
       if (role) return role;
+      // A document in designMode is edited as a whole (an editor's frame made so by script): its body is the textbox.
+      if (tag === 'BODY' && isDesignModeOf(ownerDocumentOf(element) ?? document)) return 'textbox';
       // The editing host is the textbox (its descendants are its content). An attribute check, not
       // isContentEditable: that one can force a style update and runs for every wrapper element.
       const editable = attrOf(element, 'contenteditable');

@@ -79,6 +79,7 @@ const bodyGet = getterOf<HTMLElement | null>(DOCUMENT, 'body');
 const documentElementGet = getterOf<HTMLElement | null>(DOCUMENT, 'documentElement');
 const scrollingElementGet = getterOf<Element | null>(DOCUMENT, 'scrollingElement');
 const urlGet = getterOf<string>(DOCUMENT, 'URL');
+const designModeGet = getterOf<string>(DOCUMENT, 'designMode');
 const documentQuerySelectorAll = DOCUMENT.querySelectorAll;
 const documentGetElementById = DOCUMENT.getElementById;
 const formMethodGet = getterOf<string>(protoOf('HTMLFormElement'), 'method');
@@ -165,6 +166,8 @@ export const bodyOf = (doc: Document = document): HTMLElement | null => bodyGet.
 export const rootElementOf = (doc: Document = document): HTMLElement | null => documentElementGet.call(doc);
 /** `document.scrollingElement`. */
 export const scrollingElementOf = (doc: Document = document): Element | null => scrollingElementGet.call(doc);
+/** `document.designMode` is on: the whole document is edited (an editor's frame made so by script). */
+export const isDesignModeOf = (doc: Document = document): boolean => designModeGet.call(doc) === 'on';
 /** `document.URL`. */
 export const documentUrlOf = (doc: Document = document): string => urlGet.call(doc);
 /** `document.querySelectorAll(selector)`. */

@@ -160,4 +160,34 @@ describe('the snapshot walk', { timeout: 60_000 }, () => {
     expect(JSON.stringify(tree.children)).not.toContain('bottom');
     expect(shape(tree.children).at(-1)).toEqual({ 'button "After" e1': [] });
   });
+
+  // TinyMCE's editing frame is a contenteditable body: walked as its paragraphs only, no read gave it a ref to type into.
+  it('reads a document edited as a whole (a contenteditable body, or designMode) as a textbox with a ref, its structure under it', async () => {
+    // A page that is not edited reads as before.
+    expect(shape((await walk('<p>Hello,</p>')).children)).toEqual([{ paragraph: ['Hello,'] }]);
+    const body = await walk('<p>Hello,</p><ul><li>Party</li></ul>', {
+      script: `document.body.setAttribute('contenteditable', 'true'); document.body.setAttribute('aria-label', 'Rich Text Area');`,
+    });
+    expect(shape(body.children)).toEqual([{ 'textbox "Rich Text Area" e1': [{ paragraph: ['Hello,'] }, { 'list e2': [{ listitem: ['Party'] }] }] }]);
+    // Its text is in the lines under it, not repeated as a value; the interactive list names it too.
+    expect(asNode(body.children[0]).value).toBeUndefined();
+    expect(body.listed.map((node) => node.summary)).toContainEqual({ role: 'textbox', name: 'Rich Text Area', tag: 'body' });
+    const listed = await walk('<p>Hello,</p><a href="/x">Help</a>', {
+      interactiveOnly: true,
+      script: `document.designMode = 'on'; document.title = 'Message';`,
+    });
+    expect(shape(listed.children)).toEqual([{ 'textbox "Message" e1': [] }, { 'link "Help" e2': [] }]);
+    await page.evaluate(() => (document.designMode = 'off'));
+  });
+
+  it("names an edited document's textbox by its frame's label where the parent is of its origin (CKEditor 4 labels the iframe)", async () => {
+    await page.setContent(
+      `<!doctype html><body><iframe title="Rich Text Editor, editor1" srcdoc="<body contenteditable='true'><p>Hi</p></body>"></iframe></body>`,
+    );
+    const frame = page.frames()[1]!;
+    await frame.waitForFunction(() => document.body?.isContentEditable === true);
+    await frame.addScriptTag({ content: bundle });
+    const tree = JSON.parse((await frame.evaluate(`JSON.stringify(globalThis.__walk({ interactiveOnly: false }))`)) as string) as SnapshotTree;
+    expect(shape(tree.children)).toEqual([{ 'textbox "Rich Text Editor, editor1" e1': [{ paragraph: ['Hi'] }] }]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   firstChildOf,
   firstElementChildOf,
   hasAnyAttributes,
+  isEditableOf,
   nextElementSiblingOf,
   nextSiblingOf,
   nodeTypeOf,
@@ -83,6 +84,9 @@ interface Walk extends WalkOptions {
 export function walkPage(options: WalkOptions, body: Element | null): SnapshotTree {
   const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0, pre: 0 };
   if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
+  // A document edited as a whole (a contenteditable body or designMode: TinyMCE's and CKEditor's frames) is a
+  // textbox with a ref, as an editable element is; walked as its parts only, it read as paragraphs nobody could type into.
+  else if (body && isEditableOf(body)) walkElement(walk, body, walk.tree.children, 0);
   else if (body) walkChildren(walk, body, tagOf(body), walk.tree.children, 0, undefined);
   return walk.tree;
 }
@@ -217,9 +221,12 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
     walk.tree.truncated = true;
     return;
   }
+  // A document edited as a whole keeps its structure under its textbox line (paragraphs, lists, headings, as its
+  // frame read before it had a ref): one value line would not show which lines became a list.
+  const editedDocument = tag === 'BODY' && role === 'textbox';
   // A chosen value's option that holds its remove button is no leaf: the button gets a ref of its own.
   const leaf =
-    (LEAF_ROLES.has(role) && !(role === 'option' && chipRemoveButtonOf(element))) ||
+    (LEAF_ROLES.has(role) && !editedDocument && !(role === 'option' && chipRemoveButtonOf(element))) ||
     CLICKABLE_ROLES.has(role) ||
     tag === 'SELECT' ||
     tag === 'TEXTAREA' ||
@@ -228,6 +235,7 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
   if (calendar) node.states = calendarDayStates(element, node.states);
+  if (editedDocument) node.value = undefined;
   if (walk.pre > 0) node.preformatted = true;
   into.push(node);
   if (!leaf) {
