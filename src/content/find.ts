@@ -26,7 +26,7 @@ import { describeElement } from './element-line.js';
 import { codeEditorText } from './code-editor.js';
 import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { documentId } from './refs.js';
-import { frameIndexOf } from './snapshot.js';
+import { frameIndexOf } from './frame-element.js';
 import { isShown } from './visibility.js';
 import { quoted } from '../shared/untrusted-text.js';
 

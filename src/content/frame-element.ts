@@ -36,6 +36,14 @@ export function frameElementOf(child: ChildFrame): HTMLIFrameElement | HTMLFrame
   return frames.filter((frame) => frame.src === child.url || (!frame.src && child.url === 'about:blank'))[child.nth];
 }
 
+/** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */
+export function frameIndexOf(element: Element): number | null {
+  const target = (element as HTMLIFrameElement).contentWindow;
+  if (!target) return null;
+  for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === target) return i;
+  return null;
+}
+
 /** The point `x, y` of a frame's own viewport in this frame's viewport: past the iframe's border and padding. */
 export function contentBoxPoint(frame: HTMLIFrameElement | HTMLFrameElement, x: number, y: number): { x: number; y: number } {
   const rect = frame.getBoundingClientRect();

@@ -9,7 +9,7 @@ import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { summarize } from './element-line.js';
-import { contentBoxPoint } from './frame-element.js';
+import { contentBoxPoint, frameIndexOf } from './frame-element.js';
 import { documentId, refFor } from './refs.js';
 import { deepElementFromPoint, label } from './target.js';
 
@@ -39,12 +39,16 @@ export function pointTarget(command: PageCommandOf<'point_target'>): PageResultO
   if (element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement) {
     const origin = contentBoxPoint(element, 0, 0);
     const frameId = frameIdOf(element);
+    // Its place in `window.frames` tells frames with no address of their own apart (a `srcdoc` editor, a script-written
+    // about:blank), as every other tool finds them: by address, TinyMCE's srcdoc frame was "a frame the extension cannot reach".
+    const index = frameIndexOf(element);
     const same = [...document.querySelectorAll<HTMLIFrameElement | HTMLFrameElement>('iframe, frame')].filter((frame) => frame.src === element.src);
     return {
       kind: 'frame',
       url: element.src || 'about:blank',
       nth: Math.max(0, same.indexOf(element)),
       ...(frameId !== undefined ? { frameId } : {}),
+      ...(index !== null ? { index } : {}),
       x: x - origin.x,
       y: y - origin.y,
     };

@@ -15,6 +15,7 @@ import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
 import { comboboxValues, mirroredSelectOf, mirrorOf } from './combobox.js';
+import { frameIndexOf } from './frame-element.js';
 
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set([
@@ -83,14 +84,6 @@ function isClickableRow(element: Element, role: string): boolean {
   const cursor = getComputedStyle(element).cursor;
   if (cursor === 'grab' || cursor === 'move') return true;
   return cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
-}
-
-/** The iframe's index in `window.frames` (its own document finds the same index from inside), or null. */
-export function frameIndexOf(element: Element): number | null {
-  const target = (element as HTMLIFrameElement).contentWindow;
-  if (!target) return null;
-  for (let i = 0; i < window.frames.length; i++) if (window.frames[i] === target) return i;
-  return null;
 }
 
 /** A select's options as lines, up to the cap. */

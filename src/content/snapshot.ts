@@ -27,7 +27,6 @@ import { walkPage } from './snapshot-walk.js';
 
 export { isShown } from './visibility.js';
 export { describeElement, summarize } from './element-line.js';
-export { frameIndexOf } from './snapshot-node.js';
 
 /** Data rows per table or grid in a read of the whole page. */
 const MAX_ROWS_PER_TABLE = 25;

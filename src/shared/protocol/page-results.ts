@@ -185,10 +185,14 @@ export const pageResultSchemas = {
   viewport: z.object({ width: z.number(), height: z.number() }),
   point_target: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('element'), ref: z.string(), documentId: z.string(), url: z.string(), label: z.string(), summary: elementSummarySchema }),
-    /** The point is on a child frame: its id where the browser tells it, its address and place, and the point in its viewport. */
+    /**
+     * The point is on a child frame: its id where the browser tells it, its place in `window.frames` (`index`), else
+     * its address and place among iframes of that address, and the point in its viewport.
+     */
     z.object({
       kind: z.literal('frame'),
       frameId: z.number().int().min(1).optional(),
+      index: z.number().int().min(0).optional(),
       url: z.string(),
       nth: z.number().int().min(0),
       x: z.number(),

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { ToolUseContext } from '../../runtime/context.js';
 import { ToolError } from '../../runtime/errors.js';
 import type { ValidationResult } from '../../runtime/tool.js';
-import { currentUrl, describeRef, framePrefix, requireBrowser, sendPageCommand, tabOf, validateKnownRefs, type TabInput } from './page-call.js';
+import { childFrames } from './focus-frame.js';
+import { currentUrl, describeRef, framePrefix, sendPageCommand, tabOf, validateKnownRefs, type TabInput } from './page-call.js';
 import type { Target } from './pointer-check.js';
 
 /** `{x, y}`: CSS pixels of the visible page, from its top-left corner. */
@@ -53,8 +54,13 @@ export async function resolvePoint(context: ToolUseContext, tabId: number, point
       context.snapshots.update(tabId, url, { [ref]: found.summary });
       return { ref, frameId, local: found.ref, documentId: found.documentId, label: found.label, top: point, inFrame: at };
     }
-    const frames = await requireBrowser(context).listFrames(tabId);
-    const child = found.frameId ?? frames.filter((frame) => frame.parentFrameId === frameId && frame.url === found.url)[found.nth]?.frameId ?? undefined;
+    const children = (await childFrames(context, tabId)).filter((frame) => frame.parentFrameId === frameId);
+    // By its place in the parent's `window.frames` where the frames could tell it, as the act's own checks find it
+    // (pointer-check.ts): a `srcdoc` or script-written frame has no address of its own to be found by.
+    const byIndex = found.index !== undefined && children.some((frame) => frame.index !== undefined);
+    const child =
+      found.frameId ??
+      (byIndex ? children.find((frame) => frame.index === found.index) : children.filter((frame) => frame.url === found.url)[found.nth])?.frameId;
     if (child === undefined) {
       throw new ToolError('FRAME_NOT_FOUND', `The point (${point.x}, ${point.y}) is on a frame the extension cannot reach.`, {
         suggestion: 'Act on an element of the page instead (read_page), or tell the person.',
