@@ -119,21 +119,27 @@ export function valueOf(element: Element, role: string): string | undefined {
     if (input.type === 'password') return input.value ? '••••••' : undefined;
     return input.value || undefined;
   }
-  // A code editor drawn apart from its focus target (Monaco): its drawn lines, as a CodeMirror editor's text reads.
   if (role === 'textbox') {
-    const code = codeEditorText(element);
-    if (code !== undefined) return code.slice(0, MAX_VALUE_CHARS * 2) || undefined;
+    const text = editorTextOf(element);
+    if (text !== undefined) return text.slice(0, MAX_VALUE_CHARS * 2) || undefined;
   }
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;
   if (tag === 'SELECT' && role === 'combobox') return (element as HTMLSelectElement).selectedOptions[0]?.label || undefined;
-  // An editor's text by its lines and blocks (a code editor's lines, a rich editor's paragraphs), as shown.
-  if (role === 'textbox' && isEditableOf(element)) return innerTextOf(element as HTMLElement).slice(0, MAX_VALUE_CHARS * 2) || undefined;
   if (role === 'slider' || role === 'spinbutton' || role === 'progressbar' || role === 'meter') {
     // <progress> and <meter> give their value as a number: a line shows it as text.
     const value: unknown = attrOf(element, 'aria-valuenow') ?? (element as HTMLInputElement).value;
     return value === undefined || value === null ? undefined : String(value);
   }
   return undefined;
+}
+
+/**
+ * The text an editor textbox holds, as shown: a code editor drawn apart from its focus target (Monaco) by its
+ * drawn lines, an editable element (a rich editor, a whole edited document) by its lines and blocks; undefined
+ * for anything else. Its value on a line, and the text find matches in it.
+ */
+export function editorTextOf(element: Element): string | undefined {
+  return codeEditorText(element) ?? (isEditableOf(element) ? innerTextOf(element as HTMLElement) : undefined);
 }
 
 /** `: value` for a line, one escaped bounded line keeping the value's line breaks as `\n`, or '' when the element has none. */

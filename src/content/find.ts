@@ -22,8 +22,7 @@ import {
   tagOf,
   textContentOf,
 } from './dom.js';
-import { describeElement } from './element-line.js';
-import { codeEditorText } from './code-editor.js';
+import { describeElement, editorTextOf } from './element-line.js';
 import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './frame-element.js';
@@ -162,12 +161,13 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
           byText = score > 0;
         }
       }
-      // A code editor's lines are hidden from assistive technology (Monaco's): found through its textbox.
-      const code = score === 0 && role === 'textbox' ? codeEditorText(element) : undefined;
-      if (code) {
-        score = Math.max(score, scoreText(code, textQuery, textWords) - 30);
+      // An editor's text is found through its textbox, the element a person types in: a code editor's lines are
+      // hidden from assistive technology (Monaco's), and an editor's paragraphs lie inside its textbox (a leaf).
+      const held = score === 0 && role === 'textbox' ? editorTextOf(element) : undefined;
+      if (held) {
+        score = Math.max(score, scoreText(held, textQuery, textWords) - 30);
         byText = score > 0;
-        if (byText) text = code;
+        if (byText) text = held;
       }
       if (score === 0) {
         const label = attrOf(element, 'aria-label') ?? attrOf(element, 'title') ?? attrOf(element, 'name') ?? '';
