@@ -7,6 +7,7 @@ import { roleOf } from './aria.js';
 import { opensDatePicker } from './date-picker.js';
 import { label } from './target.js';
 import { isCodeEditorInput } from './code-editor.js';
+import { frameIndexOf } from './frame-element.js';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
 
@@ -55,8 +56,18 @@ export function editableKind(element: Element): 'field' | 'textarea' | 'editable
   return isContentEditable(element) ? 'editable' : undefined;
 }
 
-/** NOT_EDITABLE, with a hint for what the element takes instead. */
+/**
+ * NOT_EDITABLE, with a hint for what the element takes instead. For a frame, its place in `window.frames` goes
+ * along (`frameIndex`), so the worker can name the field inside it (src/tools/page/frame-fields.ts).
+ */
 export function notEditable(element: Element): ToolError {
+  if (element instanceof HTMLIFrameElement || element instanceof HTMLFrameElement) {
+    const index = frameIndexOf(element);
+    return new ToolError('NOT_EDITABLE', `${label(element)} is a frame: what takes typed text is inside it.`, {
+      suggestion: 'Read it (read_page with its ref) and use the ref of the textbox inside.',
+      ...(index !== null ? { details: { frameIndex: index } } : {}),
+    });
+  }
   const role = roleOf(element);
   const hint =
     role === 'checkbox' || role === 'radio'

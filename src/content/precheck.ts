@@ -8,6 +8,7 @@ import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { editableKind, isTextField, notEditable, readOnlyError } from './fields.js';
 import { checkActable, label } from './target.js';
 import { widgetOf } from './combobox.js';
+import { codeEditorLines } from './code-editor.js';
 
 /** NOT_A_SELECT, for select_option on anything but a native <select>. */
 export function notASelect(element: Element): ToolError {
@@ -26,6 +27,11 @@ export function checkTypable(element: Element): NonNullable<ReturnType<typeof ed
 
 /** Runs the checks of `purpose` on the element; throws the act's own error when one fails. */
 export function precheck(element: Element, purpose: PageCommandOf<'precheck'>['purpose']): PageResultOf<'precheck'> {
+  // select_text's own check (src/content/select-text.ts): words are selected in a read-only field too.
+  if (purpose === 'words') {
+    if (!codeEditorLines(element) && !editableKind(element)) throw notEditable(element);
+    return { ok: true };
+  }
   // A custom combobox (or the hidden select it mirrors) is checked where a person acts: on the widget.
   const widget = purpose === 'select' ? widgetOf(element) : null;
   if (purpose === 'select' && !widget && !(element instanceof HTMLSelectElement)) throw notASelect(element);

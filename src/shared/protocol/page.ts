@@ -83,8 +83,11 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text_present'), text: z.string().optional(), textGone: z.string().optional() }),
   /** What an act would act on (the ref's element, or the focused one), read just before it is judged. */
   z.object({ type: z.literal('inspect'), ref: localRef.optional(), documentId: z.string().optional(), values: z.array(z.string()).max(100).optional() }),
-  /** The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and enabled. */
-  z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type']) }),
+  /**
+   * The act's own checks before anyone is asked (src/content/precheck.ts): a select, a field that takes text, shown and
+   * enabled; `words`: a field or editor whose words can be selected (read-only ones too).
+   */
+  z.object({ type: z.literal('precheck'), ref: localRef, documentId: z.string().optional(), purpose: z.enum(['select', 'type', 'words']) }),
   /** A custom combobox's parts (src/content/combobox.ts): the widget, what opens it, its values; `native` for a plain <select>. */
   z.object({ type: z.literal('combobox_parts'), ref: localRef, documentId: z.string().optional() }),
   /** Waits (bounded) for the opened combobox's option named `name` (or, `untilAny`, any option) to show. */

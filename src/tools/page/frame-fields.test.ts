@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FakeBrowser, type SentCommand } from '../../../tests/support/fake-browser.js';
-import { frameInfo, ok } from '../../../tests/support/page-tool-fakes.js';
+import { frameInfo, ok, snapshotReply } from '../../../tests/support/page-tool-fakes.js';
 import { createTestContext } from '../../../tests/support/tool-context.js';
 import { resolvePoint } from './point.js';
+import { selectText } from './select-text.js';
+import { typeText } from './type.js';
 
 const URL = 'https://mail.test/compose';
 
@@ -27,6 +29,7 @@ function editorPage(answer: (sent: SentCommand) => unknown): FakeBrowser {
   });
 }
 
+const notEditableFrame = { ok: false, error: { code: 'NOT_EDITABLE', message: 'iframe is a frame.', suggestion: 'Read it.', frameIndex: 1 } };
 const editorSummary = { role: 'textbox', name: 'Rich Text Area', tag: 'body' };
 
 describe('a point on a frame with no address of its own', () => {
@@ -45,5 +48,58 @@ describe('a point on a frame with no address of its own', () => {
       [3, 'point_target'],
     ]);
     expect(context.snapshots.get(1)?.elements['f3e1']).toEqual(editorSummary);
+  });
+});
+
+describe('type and select_text given a frame’s ref', () => {
+  const answer = ({ frameId, command }: SentCommand) => {
+    if (command.type === 'precheck') return frameId ? ok({ ok: true }) : notEditableFrame;
+    if (command.type === 'snapshot' && frameId === 3) {
+      expect(command['filter']).toBe('interactive');
+      return snapshotReply({
+        documentId: 'editor-doc',
+        url: 'about:srcdoc',
+        text: '- textbox "Rich Text Area" [ref=f3e1]\n- link "Help" [ref=f3e2]',
+        elements: { f3e1: editorSummary, f3e2: { role: 'link', name: 'Help', tag: 'a' } },
+      });
+    }
+    throw new Error(`unexpected ${command.type} in frame ${frameId ?? 0}`);
+  };
+
+  it('are refused before anything runs, naming the textbox inside the frame by a ref the next call can use, and no page text', async () => {
+    const browser = editorPage(answer);
+    const context = createTestContext([], { browser });
+    context.snapshots.update(1, URL, { e20: { role: 'iframe', name: '', tag: 'iframe' } });
+    for (const [tool, input] of [
+      [typeText, { ref: 'e20', text: 'Hello' }],
+      [selectText, { ref: 'e20', text: 'Hello' }],
+    ] as const) {
+      const result = await tool.validateInput(tool.inputSchema.parse(input) as never, context);
+      expect(result).toEqual({
+        ok: false,
+        code: 'NOT_EDITABLE',
+        message: 'iframe is a frame.',
+        suggestion: 'Use the text field inside the frame: its textbox [ref=f3e1].',
+        details: {},
+      });
+    }
+    // The ref given is one this run may use: known, in the frame's document; the frame's link is not handed out.
+    expect(context.snapshots.get(1)?.elements['f3e1']).toEqual(editorSummary);
+    expect(context.snapshots.get(1)?.elements['f3e2']).toBeUndefined();
+    expect(context.snapshots.knownDocument(1, 3)).toBe('editor-doc');
+    const typing = await typeText.validateInput(typeText.inputSchema.parse({ ref: 'f3e1', text: 'Hello' }), context);
+    expect(typing).toEqual({ ok: true });
+  });
+
+  it('keep the page’s own suggestion when the frame holds no text field or cannot answer', async () => {
+    const browser = editorPage((sent) => {
+      if (sent.command.type === 'snapshot')
+        return snapshotReply({ documentId: 'ad', url: 'about:blank', elements: { f3e1: { role: 'link', name: 'Ad', tag: 'a' } } });
+      return answer(sent);
+    });
+    const context = createTestContext([], { browser });
+    context.snapshots.update(1, URL, { e20: { role: 'iframe', name: '', tag: 'iframe' } });
+    const result = await typeText.validateInput(typeText.inputSchema.parse({ ref: 'e20', text: 'Hello' }), context);
+    expect(result).toMatchObject({ ok: false, code: 'NOT_EDITABLE', suggestion: 'Read it.' });
   });
 });

@@ -185,7 +185,9 @@ export async function validatePageTarget(
     return { ok: true };
   } catch (error) {
     if (!isToolErrorLike(error) || !PAGE_VERDICTS.has(error.code)) return { ok: true };
-    return { ok: false, code: error.code, message: error.message, suggestion: error.suggestion ?? 'Call read_page to see the page as it is now.' };
+    // The verdict's details as the act's own error would carry them (a date field's picker, a frame's place).
+    const details = error instanceof ToolError && Object.keys(error.details).length > 0 ? { details: { ...error.details } } : {};
+    return { ok: false, code: error.code, message: error.message, suggestion: error.suggestion ?? 'Call read_page to see the page as it is now.', ...details };
   }
 }
 

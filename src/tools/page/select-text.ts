@@ -4,7 +4,8 @@ import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { selectSpan } from './select-span.js';
 import { quoted } from '../../shared/untrusted-text.js';
-import { describeRef, refField, splitRef, tabIdField, tabOrigin, targetTab, validateKnownRefs } from './page-call.js';
+import { validateTextTarget } from './frame-fields.js';
+import { describeRef, refField, splitRef, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { pageToolEnabled } from '../availability.js';
 
 const inputSchema = z.strictObject({
@@ -30,7 +31,8 @@ export const selectText = buildTool<typeof inputSchema, string>({
     'The words must occur once in the element: if they occur more than once, give a longer piece around them.',
   ].join('\n'),
   description: (input, context) => `Select words in ${describeRef(context, input, input.ref)}`,
-  validateInput: (input, context) => validateKnownRefs(context, input, [input.ref]),
+  // The page's own check first (a frame's ref is refused naming the field inside it), so the call fails before anything runs.
+  validateInput: (input, context) => validateTextTarget(context, input, 'words'),
   permissionSubject: (input, context) => tabOrigin(input, context),
   // Selecting changes no text and presses nothing: what is then done with the selection is judged by that call.
   checkPermissions: async () => ({ behavior: 'allow', reason: 'Selecting words changes nothing on the page.' }),

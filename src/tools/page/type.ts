@@ -4,7 +4,8 @@ import { buildTool } from '../../runtime/tool.js';
 import { fieldIsSensitive } from '../safety/destructive.js';
 import { judgeTypeCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab, validatePageTarget } from './page-call.js';
+import { validateTextTarget } from './frame-fields.js';
+import { describeRef, knownElement, refField, sendPageCommand, splitRef, tabIdField, tabOrigin, targetTab } from './page-call.js';
 import { selectSpan } from './select-span.js';
 import { trustedType } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
@@ -56,7 +57,7 @@ export const typeText = buildTool<typeof inputSchema, string>({
   description: (input, context) =>
     `${input.replace !== undefined ? 'Replace words in' : 'Type into'} ${describeRef(context, input, input.ref)}${input.submit ? ' and submit' : ''}`,
   // A page check (is it a field that takes text? shown? enabled?) fails the call before anyone is asked.
-  validateInput: (input, context) => validatePageTarget(context, input, 'type'),
+  validateInput: (input, context) => validateTextTarget(context, input, 'type'),
   permissionSubject: (input, context) => tabOrigin(input, context),
   isDestructive: (input, context) => fieldIsSensitive(knownElement(context, input, input.ref)).destructive,
   // A newline or submit is judged as the Enter it is; the text is judged as data sent to the field's origin.
