@@ -5,7 +5,7 @@
  * events, so framework-controlled inputs (React's value tracker, Vue's v-model) see the change. This is
  * the fallback when the browser's own input (the DevTools Protocol) is not available.
  */
-import { deepActiveElement } from './observe-util.js';
+import { deepActiveElement, holdsFocus } from './observe-util.js';
 import { ToolError } from '../runtime/errors.js';
 import { keyDefinition, type KeyDefinition, type Modifier } from '../shared/keys.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
@@ -102,7 +102,7 @@ function clearField(field: HTMLInputElement | HTMLTextAreaElement): void {
 
 /** Types into a contenteditable through the editing commands, so its own input events fire. */
 function typeIntoEditable(element: HTMLElement, text: string, clear: boolean): void {
-  if (deepActiveElement() !== element) element.focus({ preventScroll: true });
+  if (!holdsFocus(element)) element.focus({ preventScroll: true });
   if (clear) {
     selectContents(element);
     if (!document.execCommand('delete')) element.textContent = '';

@@ -82,6 +82,7 @@ const urlGet = getterOf<string>(DOCUMENT, 'URL');
 const designModeGet = getterOf<string>(DOCUMENT, 'designMode');
 const documentQuerySelectorAll = DOCUMENT.querySelectorAll;
 const documentGetElementById = DOCUMENT.getElementById;
+const documentHasFocus = DOCUMENT.hasFocus;
 const formMethodGet = getterOf<string>(protoOf('HTMLFormElement'), 'method');
 const formActionGet = getterOf<string>(protoOf('HTMLFormElement'), 'action');
 const formElementsGet = getterOf<HTMLFormControlsCollection>(protoOf('HTMLFormElement'), 'elements');
@@ -168,6 +169,8 @@ export const rootElementOf = (doc: Document = document): HTMLElement | null => d
 export const scrollingElementOf = (doc: Document = document): Element | null => scrollingElementGet.call(doc);
 /** `document.designMode` is on: the whole document is edited (an editor's frame made so by script). */
 export const isDesignModeOf = (doc: Document = document): boolean => designModeGet.call(doc) === 'on';
+/** `document.hasFocus()`: the document (its frame) holds the keyboard focus. */
+export const hasFocusOf = (doc: Document = document): boolean => documentHasFocus.call(doc);
 /** `document.URL`. */
 export const documentUrlOf = (doc: Document = document): string => urlGet.call(doc);
 /** `document.querySelectorAll(selector)`. */

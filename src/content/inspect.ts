@@ -20,6 +20,7 @@ import {
   formElementsOf,
   formMethodOf,
   innerTextOf,
+  isEditableOf,
   matchesOf,
   parentElementOf,
   querySelectorAllOf,
@@ -200,7 +201,9 @@ function nearbyButtons(element: Element): string[] {
 /** The element with the keyboard focus, inside open shadow roots; 'frame' when it is in a child frame. */
 function focusedElement(): { element: Element | undefined; focus: Facts['focus'] } {
   const active = deepActiveElement();
-  if (active === bodyOf() || active === rootElementOf()) return { element: undefined, focus: 'body' };
+  // The body of a document edited as a whole is the editor (TinyMCE's frame): keys go to it as typing. Any
+  // other body is where focus rests when nothing has it.
+  if ((active === bodyOf() && !isEditableOf(active)) || active === rootElementOf()) return { element: undefined, focus: 'body' };
   if (active instanceof HTMLIFrameElement || active instanceof HTMLFrameElement || active instanceof HTMLObjectElement)
     return { element: active, focus: 'frame' };
   return { element: active, focus: 'element' };

@@ -13,7 +13,7 @@ import { deepElementFromPoint, focusTarget, label, landsOn, prepareTarget } from
 import { coveredError } from './cover.js';
 import { flashHighlight } from './highlight.js';
 import { documentId } from './refs.js';
-import { deepActiveElement } from './observe-util.js';
+import { deepActiveElement, holdsFocus } from './observe-util.js';
 import { contentBoxPoint, frameElementOf } from './frame-element.js';
 import { describeThere, targetMoved, topScroll, watchPointer } from './point-check.js';
 import { codeEditorSelection, codeEditorText, isCodeEditorInput } from './code-editor.js';
@@ -99,7 +99,7 @@ export function frameOffset(command: PageCommandOf<'frame_offset'>): PageResultO
  * should go — all of it (typing replaces it) or the end (typing appends). Returns the value now.
  */
 export function placeCaret(element: Element, mode: PageCommandOf<'caret'>['mode']): PageResultOf<'caret'> {
-  if (deepActiveElement() !== element && element instanceof HTMLElement) element.focus({ preventScroll: true });
+  if (!holdsFocus(element) && element instanceof HTMLElement) element.focus({ preventScroll: true });
   let placed = true;
   if (mode === 'keep') {
     // Typing goes where the caret is, over the selection (select_text chose the words).

@@ -6,6 +6,17 @@
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { isShown } from './snapshot.js';
+import { bodyOf, hasFocusOf, ownerDocumentOf } from './dom.js';
+
+/**
+ * Whether `element` has its document's focus. The body is the active element of a document where nothing has focus,
+ * so it holds focus only while its document has it: the edited body of TinyMCE's frame read as focused when the
+ * frame was not, select_text left the frame unfocused, and the Control+B after it went to the page around it.
+ */
+export function holdsFocus(element: Element): boolean {
+  const doc = ownerDocumentOf(element) ?? document;
+  return deepActiveElement(doc) === element && (element !== bodyOf(doc) || hasFocusOf(doc));
+}
 
 /** The focused element, looking into open shadow roots; the body when nothing has focus. */
 export function deepActiveElement(root: Document = document): Element {

@@ -9,7 +9,7 @@ import { ToolError } from '../runtime/errors.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
 import { ownerDocumentOf } from './dom.js';
 import { editableKind, isTextField, notEditable } from './fields.js';
-import { deepActiveElement } from './observe-util.js';
+import { holdsFocus } from './observe-util.js';
 import { focusTarget, label, prepareTarget, type Point } from './target.js';
 import { codeEditorLines, codeEditorSurface } from './code-editor.js';
 
@@ -119,7 +119,7 @@ export function selectText(element: Element, text: string): PageResultOf<'select
   if (lines) return editorSpan(element, lines, text);
   const kind = editableKind(element);
   if (!kind) throw notEditable(element);
-  if (deepActiveElement(ownerDocumentOf(element) ?? document) !== element) focusTarget(element);
+  if (!holdsFocus(element)) focusTarget(element);
   if (isTextField(element)) {
     const found = occurrences(element.value, text);
     if (found.length !== 1) throw notUnique(element, text, found.length);

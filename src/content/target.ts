@@ -7,6 +7,7 @@ import { ToolError } from '../runtime/errors.js';
 import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { nameOf } from './accessible-name.js';
 import { isDisabled, isFocusable, roleOf } from './aria.js';
+import { bodyOf, isEditableOf, ownerDocumentOf } from './dom.js';
 import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
 import { coveredError } from './cover.js';
@@ -127,7 +128,9 @@ export function prepareTarget(element: Element, options: { checkCovered: boolean
 /** Focuses the element or its nearest focusable ancestor, as a pointer press does. */
 export function focusTarget(element: Element): void {
   let focusable: Element | null = element;
-  while (focusable && !isFocusable(focusable)) focusable = focusable.parentElement;
+  // An edited document's body takes focus although its tabIndex says -1 (an editing host is focusable).
+  while (focusable && !isFocusable(focusable) && !(focusable === bodyOf(ownerDocumentOf(focusable) ?? document) && isEditableOf(focusable)))
+    focusable = focusable.parentElement;
   if (focusable instanceof HTMLElement || focusable instanceof SVGElement) focusable.focus({ preventScroll: true });
 }
 

@@ -121,6 +121,21 @@ describe('TinyMCE: the editor is its frame’s body', () => {
     expect(runs.at(-1)!.text).toMatch(/ {2}- list \[ref=f\d+e\d+\]:\n {6}- listitem: Party on the 18th\n {6}- listitem: Office closed 24–26$/);
   });
 
+  // select_text left the frame unfocused (its body, where focus rests when nothing has it, read as focused), so the
+  // Control+B after it went to the page around the frame, and was judged there as a page shortcut that asks.
+  it('select_text gives the editor the focus: a formatting key with no ref goes to it, unasked, and bolds the words', async () => {
+    const { page, tabId } = await openNewsletter();
+    let tree = '';
+    const runs = await runner.run(tabId, [
+      { name: 'read_page', input: { filter: 'interactive' } },
+      { name: 'tool_search', input: (read) => ((tree = read), { query: 'select:select_text' }) },
+      { name: 'select_text', input: () => ({ ref: editorRef(tree), text: 'Hello everyone,' }) },
+      { name: 'press_key', input: { key: 'Control+B' } },
+    ]);
+    ok(runs);
+    expect(await content(page)).toBe('<p><strong>Hello everyone,</strong></p>\n<p>Here is the news for December.</p>');
+  });
+
   it('a point on the editor is followed into its frame: the click lands in the paragraph there', async () => {
     const { page, tabId } = await openNewsletter();
     const frame = page.frames().find((f) => f.parentFrame() !== null) as Frame;
