@@ -10,6 +10,7 @@ import { createTestContext } from '../../../tests/support/tool-context.js';
 import { resolvePoint } from './point.js';
 import { selectText } from './select-text.js';
 import { typeText } from './type.js';
+import { tabOrigin } from './page-call.js';
 
 const URL = 'https://mail.test/compose';
 
@@ -101,5 +102,23 @@ describe('type and select_text given a frame’s ref', () => {
     context.snapshots.update(1, URL, { e20: { role: 'iframe', name: '', tag: 'iframe' } });
     const result = await typeText.validateInput(typeText.inputSchema.parse({ ref: 'e20', text: 'Hello' }), context);
     expect(result).toMatchObject({ ok: false, code: 'NOT_EDITABLE', suggestion: 'Read it.' });
+  });
+});
+
+describe('the site an act in a frame with no address of its own is judged on', () => {
+  it('is the origin of the frame that holds it: a srcdoc frame inside another site’s frame is that site’s, not the tab’s', async () => {
+    const browser = new FakeBrowser([{ id: 1, active: true, url: URL, title: 'Compose' }], {
+      frames: [
+        { frameId: 0, parentFrameId: -1, url: URL },
+        { frameId: 5, parentFrameId: 0, url: 'https://ads.example/slot' },
+        { frameId: 6, parentFrameId: 5, url: 'about:srcdoc' },
+        { frameId: 3, parentFrameId: 0, url: 'about:srcdoc' },
+      ],
+    });
+    const context = createTestContext([], { browser });
+    const judgedOn = (ref: string) => tabOrigin({ ref } as { ref: string }, context);
+    expect(await judgedOn('f6e1')).toBe('https://ads.example');
+    expect(await judgedOn('f3e1')).toBe('https://mail.test');
+    expect(await judgedOn('e1')).toBe('https://mail.test');
   });
 });

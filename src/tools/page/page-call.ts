@@ -231,10 +231,27 @@ export async function tabOrigin(input: TabInput, context: ToolUseContext): Promi
   if (frameIds.length === 0) return top;
   const frames = await context.browser.listFrames(tabId).catch(() => []);
   for (const frameId of frameIds) {
-    const origin = originOf(frames.find((frame) => frame.frameId === frameId)?.url);
+    const origin = frameOriginOf(frames, frameId);
     if (origin !== undefined && origin !== top) return origin;
   }
   return top;
+}
+
+/**
+ * A frame's origin: its address's, else (about:blank, about:srcdoc: a document with no address of its own,
+ * which runs in the origin of the frame that made it) its nearest ancestor's that has one. Why: a srcdoc
+ * frame inside another site's frame is that site's, and judged as the tab's it would ride the tab's grants.
+ */
+export function frameOriginOf(frames: ReadonlyArray<{ frameId: number; parentFrameId: number; url: string }>, frameId: number): string | undefined {
+  const seen = new Set<number>();
+  for (let frame = frames.find((candidate) => candidate.frameId === frameId); frame && !seen.has(frame.frameId);) {
+    seen.add(frame.frameId);
+    const origin = originOf(frame.url);
+    if (origin !== undefined) return origin;
+    const parentId = frame.parentFrameId;
+    frame = frames.find((candidate) => candidate.frameId === parentId);
+  }
+  return undefined;
 }
 
 /** Sleeps, or rejects with CANCELLED when the call is aborted. */
