@@ -10,7 +10,7 @@ import { createTestContext } from '../../../tests/support/tool-context.js';
 import { resolvePoint } from './point.js';
 import { selectText } from './select-text.js';
 import { typeText } from './type.js';
-import { tabOrigin } from './page-call.js';
+import { tabOrigin, type TabInput } from './page-call.js';
 
 const URL = 'https://mail.test/compose';
 
@@ -116,7 +116,7 @@ describe('the site an act in a frame with no address of its own is judged on', (
       ],
     });
     const context = createTestContext([], { browser });
-    const judgedOn = (ref: string) => tabOrigin({ ref } as { ref: string }, context);
+    const judgedOn = (ref: string) => tabOrigin({ ref } as TabInput, context);
     expect(await judgedOn('f6e1')).toBe('https://ads.example');
     expect(await judgedOn('f3e1')).toBe('https://mail.test');
     expect(await judgedOn('e1')).toBe('https://mail.test');
