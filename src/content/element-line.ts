@@ -14,6 +14,7 @@ import { rowContextOf } from './row-context.js';
 import { isChipControl } from './chip.js';
 import { calendarNameOf, calendarRoleOf, opensDatePicker } from './date-picker.js';
 import { refFor } from './refs.js';
+import { richTextValue } from './rich-text-markdown.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
 export const MAX_NAME_CHARS = 200;
@@ -120,7 +121,10 @@ export function valueOf(element: Element, role: string): string | undefined {
     return input.value || undefined;
   }
   if (role === 'textbox') {
-    const text = editorTextOf(element);
+    // A rich-text editor's content as light Markdown (bold, lists, headings); a code editor's drawn lines as shown.
+    const text =
+      codeEditorText(element) ??
+      (isEditableOf(element) ? (richTextValue(element, MAX_VALUE_CHARS * 2)?.markdown ?? innerTextOf(element as HTMLElement)) : undefined);
     if (text !== undefined) return text.slice(0, MAX_VALUE_CHARS * 2) || undefined;
   }
   if (tag === 'TEXTAREA') return (element as HTMLTextAreaElement).value || undefined;

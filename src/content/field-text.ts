@@ -1,34 +1,38 @@
 /**
  * Text fields and editors in `get_page_text`: a text area's value and an editor's text (a code editor's
- * lines, a rich editor's paragraphs) as a fenced block under the field's name, exactly as they are — the
- * live value, not the clone's default; every line break kept; nothing escaped as Markdown (a value whose
- * paragraphs came out joined, or with `\*` for `*`, would be copied back into the field wrong).
+ * lines) as a fenced block under the field's name, exactly as they are — the live value, not the clone's
+ * default; every line break kept; nothing escaped as Markdown (a value whose paragraphs came out joined,
+ * or with `\*` for `*`, would be copied back into the field wrong). A rich-text editor's formatted content
+ * is its light Markdown (bold, lists, headings), as read_page shows it, in a block that says so.
  */
 import type TurndownService from 'turndown';
 import { attrOf, textContentOf, innerTextOf, isEditableOf, parentElementOf, querySelectorAllOf, queryDocument, setAttrOf } from './dom.js';
 import { label } from './target.js';
 import { CODE_EDITOR_INPUTS, codeEditorText } from './code-editor.js';
+import { richTextValue } from './rich-text-markdown.js';
 
 /** Longest field text shown in page text (a long wiki page's source). */
 const MAX_FIELD_TEXT = 20_000;
 
-function liveText(element: Element): string | undefined {
+function liveText(element: Element): { text: string; markdown?: true } | undefined {
   const code = codeEditorText(element);
-  if (code !== undefined) return code;
+  if (code !== undefined) return { text: code };
   // A text area hidden from assistive technology is an editor's own machinery (Monaco's input method area), no field.
-  if (element instanceof HTMLTextAreaElement) return attrOf(element, 'aria-hidden') === 'true' ? undefined : element.value;
+  if (element instanceof HTMLTextAreaElement) return attrOf(element, 'aria-hidden') === 'true' ? undefined : { text: element.value };
   // An editing host only (not each paragraph inside it), whose text is laid out by the browser into lines.
   if (!isEditableOf(element)) return undefined;
   const parent = parentElementOf(element);
   if (parent && isEditableOf(parent)) return undefined;
-  return innerTextOf(element as HTMLElement);
+  const rich = richTextValue(element, MAX_FIELD_TEXT);
+  if (rich?.formatted) return { text: rich.markdown, markdown: true };
+  return { text: innerTextOf(element as HTMLElement) };
 }
 
 /** The fields found in one extraction, by the mark put on their copies. */
 export interface FieldTexts {
   /** Unguessable per extraction: a page cannot mark its own element as a field (Turndown converts a copy, so marks, not identity). */
   nonce: string;
-  fields: Array<{ text: string; name: string }>;
+  fields: Array<{ text: string; name: string; markdown?: true }>;
 }
 
 const MARK = 'data-pagewright-field';
@@ -41,13 +45,15 @@ export function fieldTexts(live: Document | Element, clone: Document | Element):
   const found: FieldTexts = { nonce: Math.random().toString(36).slice(2), fields: [] };
   if (originals.length !== copies.length) return found;
   originals.forEach((element, index) => {
-    const text = liveText(element);
+    const live = liveText(element);
     const copy = copies[index];
-    if (text === undefined || !copy) return;
+    if (live === undefined || !copy) return;
+    const text = live.text;
     setAttrOf(copy, MARK, `${found.nonce}:${found.fields.length}`);
     // A copy with no text of its own (a code editor's focus target) would be dropped as blank before the rule sees it.
     if (!textContentOf(copy).trim()) copy.textContent = text;
-    found.fields.push({ text: text.length > MAX_FIELD_TEXT ? `${text.slice(0, MAX_FIELD_TEXT)}…` : text, name: label(element) });
+    const clipped = text.length > MAX_FIELD_TEXT ? `${text.slice(0, MAX_FIELD_TEXT)}…` : text;
+    found.fields.push({ text: clipped, name: label(element), ...(live.markdown ? { markdown: true as const } : {}) });
   });
   return found;
 }
@@ -72,7 +78,8 @@ export function addFieldRule(service: TurndownService, found: FieldTexts): void 
       if (!field) return '';
       const text = field.text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
       const fence = fenceFor(text);
-      return `\n\n${field.name.replace(/\s+/g, ' ')} holds:\n\n${fence}text\n${text}\n${fence}\n\n`;
+      const [holds, info] = field.markdown ? ['holds (as Markdown)', 'markdown'] : ['holds', 'text'];
+      return `\n\n${field.name.replace(/\s+/g, ' ')} ${holds}:\n\n${fence}${info}\n${text}\n${fence}\n\n`;
     },
   });
 }

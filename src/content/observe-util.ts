@@ -5,6 +5,7 @@
  */
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
+import { richTextValue } from './rich-text-markdown.js';
 import { isShown } from './snapshot.js';
 import { bodyOf, hasFocusOf, ownerDocumentOf } from './dom.js';
 
@@ -114,6 +115,9 @@ export interface TargetState {
   label?: string;
 }
 
+/** Most characters of an editor read for its value (a rich-text editor's, as Markdown). */
+const MAX_EDITOR_CHARS = 20_000;
+
 /** Roles whose name is their caption: when it changes, the control now does something else. */
 const CAPTIONED = new Set(['button', 'link', 'tab', 'menuitem']);
 
@@ -125,7 +129,8 @@ export function stateOf(element: Element): TargetState {
   else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     state.value = element.value;
     if (element instanceof HTMLInputElement && element.type === 'password') state.secret = true;
-  } else if (element instanceof HTMLElement && element.isContentEditable) state.value = element.innerText.replace(/\n$/, '');
+  } else if (element instanceof HTMLElement && element.isContentEditable)
+    state.value = richTextValue(element, MAX_EDITOR_CHARS)?.markdown ?? element.innerText.replace(/\n$/, '');
   const aria = (name: string) => element.getAttribute(name) ?? undefined;
   const checked = aria('aria-checked');
   if (state.checked === undefined && checked !== undefined) state.checked = checked === 'true';

@@ -12,6 +12,7 @@ import { editableKind, isTextField, notEditable } from './fields.js';
 import { holdsFocus } from './observe-util.js';
 import { focusTarget, label, prepareTarget, type Point } from './target.js';
 import { codeEditorLines, codeEditorSurface } from './code-editor.js';
+import { withoutMarks } from './rich-text-markdown.js';
 
 const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'PRE', 'BLOCKQUOTE', 'TD', 'TH', 'TR', 'BR', 'SECTION', 'ARTICLE']);
 
@@ -134,11 +135,14 @@ export function selectText(element: Element, text: string): PageResultOf<'select
     return { selected: text, label: label(element) };
   }
   const { text: flat, pieces } = flatten(element);
-  const found = occurrences(flat, text);
-  if (found.length !== 1 || pieces.length === 0) throw notUnique(element, text, found.length);
+  // Words copied from a rich-text editor's value as read_page shows it (light Markdown) carry its marks.
+  const plain = withoutMarks(text);
+  const words = occurrences(flat, text).length === 0 && plain !== text && occurrences(flat, plain).length > 0 ? plain : text;
+  const found = occurrences(flat, words);
+  if (found.length !== 1 || pieces.length === 0) throw notUnique(element, words, found.length);
   const start = found[0] as number;
   const from = pointAt(pieces, start, false);
-  const to = pointAt(pieces, start + text.length, true);
+  const to = pointAt(pieces, start + words.length, true);
   const doc = ownerDocumentOf(element) ?? document;
   const selection = (doc.defaultView ?? window).getSelection();
   if (selection) {
@@ -148,5 +152,5 @@ export function selectText(element: Element, text: string): PageResultOf<'select
     selection.removeAllRanges();
     selection.addRange(range);
   }
-  return { selected: selection?.toString() || text, label: label(element) };
+  return { selected: selection?.toString() || words, label: label(element) };
 }
