@@ -18,6 +18,7 @@ import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
 import { clip, listChanges, multisetMinus } from './observe-changes.js';
+import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
 import {
   deepActiveElement,
   describeState,
@@ -54,6 +55,8 @@ interface Observation {
   url: string;
   /** The month a calendar shows when the target is its month arrow, else ''. */
   month: string;
+  /** The rich-text editor the act works on, read before it: its formatting, lines and selection have no text of their own to compare. */
+  editor: RichWatch | undefined;
   /** `elsewhere`: whether the press or click missed the target, judged as it fired (an editor may redraw what it hit). */
   events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number };
   stopListening: () => void;
@@ -121,6 +124,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     dialogs: visibleDialogs(),
     url: location.href,
     month: target ? shownMonthOf(target) : '',
+    editor: watchRichEditor(target),
     events: { targetInputs: 0 },
     stopListening: () => undefined,
     expiry: setTimeout(() => end(observation), 60_000), // never left running if the worker goes away
@@ -216,7 +220,11 @@ function describe(o: Observation): ObservedEffects {
   const quietRoot = quiet ?? chipWidget;
   const quietRoots = quietRoot ? widgetRootsOf(quietRoot) : [];
   const inQuiet = (element: Element) => quietRoots.some((root) => root.contains(element));
-  const itemTexts = listChanges(o.records, name, refOf, changes, inQuiet);
+  // An editor whose words stayed the same says what its act did (bold, a list item, the caret): its redrawn lists are not news.
+  const rich = o.editor ? richEditorReport(o.editor) : undefined;
+  if (rich) changes.push(...rich.clauses);
+  const editorSays = (element: Element) => rich?.quiet === true && (o.editor?.host.contains(element) ?? false);
+  const itemTexts = listChanges(o.records, name, refOf, changes, (element) => inQuiet(element) || editorSays(element));
   for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...quietRoots.flatMap(linesOf)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
@@ -276,6 +284,8 @@ function describe(o: Observation): ObservedEffects {
     for (let at = changes.length - 1; at >= 0; at--) if (/^(new )?text "/.test(changes[at] ?? '')) changes.splice(at, 1);
     changes.unshift(`the calendar ${month === o.month ? 'still' : 'now'} shows ${JSON.stringify(clip(month, 60))}`);
   }
+  // Words that changed where the text comparison cannot see (a space typed at a line's end).
+  if (rich?.textClause && !changes.some((change) => /^(new )?text "/.test(change))) changes.push(rich.textClause);
   if (o.events.submit && o.events.submit.isConnected) changes.push(`${name(o.events.submit)} was submitted`);
   if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
 

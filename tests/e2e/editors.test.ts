@@ -110,9 +110,13 @@ describe('a rich-text editor in a frame (Quill)', () => {
     ]);
     ok(runs);
     expect(runs[1]!.text).toMatch(/^Typed 26 characters into textbox "Post text"/);
+    // Selected, then bolded by the editor's own shortcut: each act says what it did to the editor.
+    expect(runs[3]!.text).toContain('selected "brown"');
+    expect(runs[4]!.text).toMatch(/Then: "brown" is now bold\.$/);
     const contents = await frame.evaluate(() => (window as unknown as QuillWindow).quill.getContents().ops);
     expect(contents).toEqual([{ insert: 'The quick ' }, { insert: 'brown', attributes: { bold: true } }, { insert: ' cat jumps. ok\n' }]);
-    expect(runs.at(-1)!.text).toMatch(/textbox "Post text" \[ref=f\d+e\d+\]: The quick brown cat jumps\. ok$/m);
+    // The editor's value as light Markdown: the bold word shows as bold.
+    expect(runs.at(-1)!.text).toMatch(/textbox "Post text" \[ref=f\d+e\d+\]: The quick \*\*brown\*\* cat jumps\. ok$/m);
   });
 
   it('a span found twice or not at all is refused with the reason, and the editor is left as it was', async () => {

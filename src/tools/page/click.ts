@@ -37,7 +37,7 @@ export const click = buildTool<typeof inputSchema, string>({
   inputSchema,
   prompt: [
     'Clicks an element the way a person would: scrolls it into view, checks it is visible, enabled and not covered, then sends the browser’s own (trusted) pointer events. click_count 2 double-clicks (e.g. to edit a list item).',
-    'Returns one line: what was clicked, then what followed — a page load (new URL), a new tab, a dialog, items a list gained or lost, the new state (checked, expanded), where focus went, refs now stale — or "no visible change". Read it before going on: a click with no visible change did nothing.',
+    'Returns one line: what was clicked, then what followed — a page load (new URL), a new tab, a dialog, items a list gained or lost, the new state (checked, expanded), what an editor’s toolbar button did to its text ("… is now bold"), where focus went, refs now stale — or "no visible change". Read it before going on: a click with no visible change did nothing.',
     'ELEMENT_COVERED names what is on top (e.g. a cookie banner: dismiss it first). For fields use type, select_option or fill_form.',
     'Clicks that cannot be undone (delete, pay, send, publish, a form that posts) ask the person first.',
   ].join('\n'),

@@ -38,7 +38,7 @@ export const pressKey = buildTool<typeof inputSchema, string>({
   inputSchema,
   prompt: [
     'Presses one key or a combination (Control, Shift, Alt, Meta joined by "+", e.g. "Control+A") on the focused element, or on ref after focusing it, with the browser’s own (trusted) keyboard events. The page then does what the key does: Enter submits a field’s form, saves an edit or activates a button; Tab moves focus; Escape closes what listens for it; arrows move in lists or scroll.',
-    'Returns one line: the key and where it went, then what followed — items a list gained, a page load, a dialog, where focus went, the field’s value — or "no visible change" (then the key did nothing there). For text use type.',
+    'Returns one line: the key and where it went, then what followed — items a list gained, a page load, a dialog, where focus went, the field’s value; in a rich-text editor the selection, the caret and formatting ("selected …", "the caret is at the end of …", "… is now bold", "a new empty line after …") — or "no visible change" (then the key did nothing there). For text use type.',
   ].join('\n'),
   description: (input, context) => {
     const parsed = parseKeyCombo(input.key);
