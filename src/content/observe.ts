@@ -69,6 +69,9 @@ interface Landing {
   elsewhere: boolean;
 }
 
+/** Longest new line of text quoted: a line whole (linesOf keeps 200), so a saved message or a status reads to its end. */
+const MAX_NEW_TEXT = 200;
+
 let current: Observation | undefined;
 let counter = 0;
 
@@ -275,7 +278,7 @@ function describe(o: Observation): ObservedEffects {
     }
     const pairs = Math.min(gone.length, added.length, 3);
     for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
-    for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, 80))}`);
+    for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, MAX_NEW_TEXT))}`);
     for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
   }
   // A calendar's arrow: the month shown now says what the click did; its days' numbers changing say nothing.

@@ -25,6 +25,11 @@ import { addFieldRule, fenceFor, fieldTexts } from './field-text.js';
 
 const NOISE = 'script, style, noscript, template, iframe, svg, canvas, object, embed, [hidden], [aria-hidden="true"]';
 
+/** Input types whose value is text a person typed or chose (not a password, not a button's caption). */
+const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'number', 'date', 'datetime-local', 'month', 'week', 'time']);
+/** Longest input value shown in page text. */
+const MAX_INPUT_VALUE = 500;
+
 function cellText(content: string): string {
   return content.replace(/\n+/g, ' ').replace(/\|/g, '\\|').trim();
 }
@@ -72,6 +77,16 @@ export function createMarkdownConverter(): TurndownService {
       const code = (node.textContent ?? '').replace(/\r\n?/g, '\n').replace(/^\n+|\s+$/g, '');
       const fence = fenceFor(code);
       return code ? `\n\n${fence}\n${code}\n${fence}\n\n` : '';
+    },
+  });
+  // A field's value is what the page holds now (a title typed in): the label alone read as an empty field.
+  // Shown as inline code, fenced past any backticks in it; never a password's.
+  service.addRule('inputValue', {
+    filter: (node) => node.nodeName === 'INPUT' && TEXT_INPUT_TYPES.has((node as HTMLInputElement).type) && (node as HTMLInputElement).value.trim() !== '',
+    replacement: (_content, node) => {
+      const value = (node as HTMLInputElement).value.replace(/\s+/g, ' ').trim().slice(0, MAX_INPUT_VALUE);
+      const fence = '`'.repeat(Math.max(1, ...Array.from(value.matchAll(/`+/g), (match) => match[0].length + 1)));
+      return `${fence}${/^`|`$/.test(value) ? ` ${value} ` : value}${fence}`;
     },
   });
   service.addRule('tableCell', {
@@ -133,6 +148,18 @@ function defuseNamedProperties(root: Document | Element): void {
   }
 }
 
+/** Whether the Markdown opens with a top heading that says `title` (a page's own `<h1>` often repeats its title). */
+function startsWithHeading(markdown: string, title: string): boolean {
+  const first = markdown.split('\n', 1)[0] ?? '';
+  return first.replace(/^#\s+/, '').trim() === title.trim() && first.startsWith('# ');
+}
+
+/** The page's title as a heading above its text, unless the text opens with that heading already. */
+function withTitle(title: string, markdown: string): string {
+  if (!title || startsWithHeading(markdown, title)) return markdown;
+  return markdown ? `# ${title}\n\n${markdown}` : `# ${title}`;
+}
+
 function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   const converter = createMarkdownConverter();
   // The title as one escaped line: it heads the Markdown and the tool's output.
@@ -146,7 +173,7 @@ function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
     if (article?.content) {
       const body = converter.turndown(article.content as HTMLElement).trim();
       const heading = oneLine(article.title ?? '', 300) || title;
-      const parts = [heading ? `# ${heading}` : '', article.byline?.trim() ?? '', body].filter(Boolean);
+      const parts = [heading && !startsWithHeading(body, heading) ? `# ${heading}` : '', article.byline?.trim() ?? '', body].filter(Boolean);
       return { url, title, markdown: parts.join('\n\n'), usedReadability: true, ...(article.byline ? { byline: article.byline.trim() } : {}) };
     }
   }
@@ -157,5 +184,5 @@ function extractMarkdown(mainContent: boolean, doc: Document): PageTextResult {
   defuseNamedProperties(body);
   for (const noise of body.querySelectorAll(NOISE)) noise.remove();
   const markdown = converter.turndown(body).trim();
-  return { url, title, markdown: title ? `# ${title}\n\n${markdown}` : markdown, usedReadability: false };
+  return { url, title, markdown: withTitle(title, markdown), usedReadability: false };
 }
