@@ -26,7 +26,8 @@ globalThis.__changes = async (steps, skipId) => {
 const BOARD = `<ul id="todo"><li id="a">Write notes</li><li id="b">Fix login</li></ul>
 <ul id="doing"><li id="c">Migrate</li></ul><ul id="done"><li id="d">Set up CI</li></ul>
 <div id="chips"><div id="chip">Bug<button type="button" aria-label="Remove item: Bug">Remove item</button></div>
-<div id="glyph"><a href="javascript:void(0)" title="Remove">×</a>Docs</div><div id="row">Buy milk<button>Delete</button></div></div>`;
+<div id="glyph"><a href="javascript:void(0)" title="Remove">×</a>Docs</div><div id="row">Buy milk<button>Delete</button></div></div>
+<ul id="editor"><li id="lines">Shipped the login fix<br>Hired <em>two</em> engineers<br></li></ul>`;
 
 let page: Page;
 useUnitPage(async (opened) => {
@@ -46,6 +47,10 @@ describe('itemText', () => {
     expect(await textOf('glyph')).toBe('Docs');
     // A button that says what it does in its own words is part of the row, apart from its neighbours.
     expect(await textOf('row')).toBe('Buy milk Delete');
+  });
+
+  it('parts the lines of an item at its line breaks (an editor’s list item of two lines)', async () => {
+    expect(await textOf('lines')).toBe('Shipped the login fix Hired two engineers');
   });
 });
 

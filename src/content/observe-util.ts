@@ -75,8 +75,13 @@ function labelledApart(control: Element): boolean {
 export function wordsOf(element: Element, maxChars = 200): string {
   let text = '';
   let lastBlock: Element | null | undefined;
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   for (let node = walker.nextNode(); node && text.length <= maxChars * 2; node = walker.nextNode()) {
+    // A line break parts words as a block does (an editor's list item of two lines read "fixHired").
+    if (node.nodeType === Node.ELEMENT_NODE) {
+      if ((node as Element).tagName === 'BR' && lastBlock !== undefined) text += ' ';
+      continue;
+    }
     const value = node.nodeValue ?? '';
     if (!value) continue;
     const control = node.parentElement?.closest(CONTROL) ?? null;
