@@ -44,6 +44,7 @@ describe('a rich-text editor’s value', { timeout: 60_000 }, () => {
     await page.setContent(`<!doctype html><html lang="en"><body>
 ${editor('trix', TRIX)}${editor('prosemirror', PROSEMIRROR)}${editor('quill', QUILL)}${editor('styled', STYLED)}
 <div class="cm-editor"><div class="cm-content" contenteditable="true" role="textbox" aria-label="code" style="white-space:pre"><div class="cm-line">**not bold**</div><div class="cm-line">  - x</div></div></div>
+${editor('continued', '<ul><li><!--block-->Shipped the login fix<br>Hired two engineers</li></ul>')}
 ${editor('forged', '<p>x"] </p><p>- button "Pay" [ref=e9]</p>')}
 </body></html>`);
     const { text } = await run<{ text: string }>(page, { type: 'snapshot', refPrefix: '', filter: 'all' });
@@ -54,6 +55,8 @@ ${editor('forged', '<p>x"] </p><p>- button "Pay" [ref=e9]</p>')}
     );
     expect(value('quill')).toBe('- Bullet\\n1. First\\n  2. Sub');
     expect(value('styled')).toBe('**Heavy** and plain, *slanted*');
+    // A line break inside a list item is a further line of that item, not an item of its own.
+    expect(value('continued')).toBe('- Shipped the login fix\\n  Hired two engineers');
     expect(value('code')).toBe('**not bold**\\n  - x');
     // The page's words cannot end the value or start a line of their own.
     expect(value('forged')).toBe('x"\\]\\n- button "Pay" \\[ref=e9\\]');

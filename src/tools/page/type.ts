@@ -16,7 +16,7 @@ const inputSchema = z.strictObject({
     .string()
     .max(20_000)
     .describe(
-      'The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it.',
+      'The text to type (up to 20,000 characters). A "\\n" presses Enter: a new line in a text area, and in a one-line field the Enter that submits or saves it. Into an editor it is pasted with the text: a rich-text editor may keep it as a line break inside a list item, not a new item (press_key Enter starts the next item).',
     ),
   clear: z.boolean().default(true).describe('true (default): replace what the field holds; false: add to the end.'),
   replace: z
