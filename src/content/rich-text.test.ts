@@ -15,7 +15,7 @@ import { readRichText, richEditorOf } from './rich-text.js';
 import { richMarkdown } from './rich-text-markdown.js';
 globalThis.__rich = (selector) => {
   const text = readRichText(richEditorOf(document.querySelector(selector)));
-  return { markdown: richMarkdown(text), selection: text.selection };
+  return { markdown: richMarkdown(text), lines: text.lines.length, selection: text.selection };
 };
 `;
 
@@ -99,6 +99,17 @@ ${editor('forged', '<p>x"] </p><p>- button "Pay" [ref=e9]</p>')}
       start: { line: 8, offset: 2 },
       end: { line: 8, offset: 2 },
     });
+  });
+});
+
+describe('empty lines', () => {
+  it('a line holding only a zero-width caret holder (TinyMCE’s, after Control+B on an empty line) is still a line', async () => {
+    await page.setContent(
+      `<!doctype html><html lang="en"><body>${editor('tiny', '<p>News</p><p><span id="_mce_caret" data-mce-bogus="1">\ufeff</span></p>')}</body></html>`,
+    );
+    await page.addScriptTag({ content: bundle });
+    const read = await page.evaluate(() => (globalThis as unknown as { __rich(s: string): { markdown: string; lines: number } }).__rich('#tiny'));
+    expect(read).toMatchObject({ markdown: 'News\n', lines: 2 });
   });
 });
 

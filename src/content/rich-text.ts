@@ -208,6 +208,8 @@ export function readRichText(host: HTMLElement, maxChars = 20_000): RichText {
     const shown = shownText(part, code, open === undefined);
     const holds = (end: Boundary) => end.text?.node === node && end.text.offset >= from && end.text.offset <= from + part.length;
     if (!shown || (!open && !shown.trim())) {
+      // Only zero-width characters (TinyMCE's caret holder on an empty line): a line is drawn for them.
+      if (!open && /[\u200b\ufeff]/.test(part)) open = startLine(node);
       mark(holds);
       return;
     }
