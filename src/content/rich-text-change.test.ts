@@ -56,6 +56,15 @@ describe('describeRichChange', () => {
     expect(describeRichChange(text(lines), text(lines)).clauses).toEqual([]);
   });
 
+  it('says where the selection still is when asked to (a key pressed in the editor that had nowhere to move it)', () => {
+    const lines = [p('Hello everyone,'), p('Here is the news for December.')];
+    expect(describeRichChange(text(lines, at(1, 30)), text(lines, at(1, 30)), true).clauses).toEqual(['the caret is still at the end of the text']);
+    expect(describeRichChange(text(lines, at(1, 0), at(1, 30)), text(lines, at(1, 0), at(1, 30)), true).clauses).toEqual([
+      '"Here is the news for December." is still selected',
+    ]);
+    expect(describeRichChange(text(lines), text(lines), true).clauses).toEqual([]);
+  });
+
   it('leaves changed words to the page’s text comparison, and says a space at a line’s end it cannot see', () => {
     const typed = describeRichChange(text([p('Party')]), text([p('Party on')]));
     expect(typed).toMatchObject({ textChanged: true, clauses: [] });

@@ -42,8 +42,12 @@ const sameKind = (a: RichLine, b: RichLine) => a.kind === b.kind && a.level === 
 /** The indices of the lines that hold text. */
 const filled = (text: RichText) => text.lines.flatMap((line, at) => (lineText(line) === '' ? [] : [at]));
 
-/** What changed between two readings of one editor. */
-export function describeRichChange(before: RichText, after: RichText): RichChange {
+/**
+ * What changed between two readings of one editor. `sayStill`: when nothing did, say where the selection
+ * still is (a key pressed in the editor: "the caret is still at the end of the text" tells the key was
+ * taken and had nowhere to go, where "no visible change" read as a key that did nothing).
+ */
+export function describeRichChange(before: RichText, after: RichText, sayStill = false): RichChange {
   const [was, now] = [filled(before), filled(after)];
   const words = (text: RichText, at: number[]) => at.map((i) => lineText(text.lines[i] as RichLine));
   const [wasWords, nowWords] = [words(before, was), words(after, now)];
@@ -58,6 +62,8 @@ export function describeRichChange(before: RichText, after: RichText): RichChang
   clauses.push(...gaps.clauses);
   const later = selectionWords(after);
   if (!gaps.caretSaid && later && selectionPlace(before) !== selectionPlace(after)) clauses.push(later);
+  if (clauses.length === 0 && sayStill && later)
+    clauses.push(later.replace(/^the caret is /, 'the caret is still ').replace(/^selected (.*)$/, '$1 is still selected'));
   return { clauses: clauses.slice(0, MAX_CLAUSES), textChanged: false };
 }
 

@@ -63,7 +63,9 @@ export function watchRichEditor(target: Element | undefined): RichWatch | undefi
 export function richEditorReport(watch: RichWatch): RichReport {
   if (!watch.host.isConnected) return { clauses: [], quiet: false };
   const after = readRichText(watch.host, WATCH_CHARS);
-  const change = describeRichChange(watch.before, after);
+  // A key pressed in the editor (no target, or the editor itself) that moved nothing is said as where the caret still is.
+  const inEditor = watch.target === undefined || watch.target === watch.host;
+  const change = describeRichChange(watch.before, after, inEditor);
   if (change.textChanged) {
     // When the act's target is the editor, its value (as Markdown) already says what the words are now.
     const said = watch.target === watch.host && richMarkdown(after) !== richMarkdown(watch.before);

@@ -143,7 +143,7 @@ describe('rich-text editors in the page (Trix, Quill), driven by the scripted mo
     expect(await trixState(page)).toEqual({ text: 'Plain ok \n', html: '<div>Plain&nbsp;<em>ok&nbsp;</em></div>' });
   });
 
-  it('Quill: Shift+Home, Control+B, a list from its toolbar and Enter are each said; words copied with their Markdown marks are found', async () => {
+  it('Quill: Shift+Home, Control+B, a list from its toolbar, End (twice) and Enter are each said; words copied with their Markdown marks are found', async () => {
     const { page, tabId } = await e2e.open(`${server.url}/quill.html`);
     await page.waitForFunction(() => 'quill' in window);
     const read = () => resultText(e2e.mock, 'ql_read').text;
@@ -157,6 +157,8 @@ describe('rich-text editors in the page (Trix, Quill), driven by the scripted mo
       callNext({ id: 'ql_bold', name: 'press_key', input: () => ({ key: 'Control+B' }) }),
       callNext({ id: 'ql_list', name: 'click', input: () => ({ ref: refIn(read(), 'button "list: bullet"') }) }),
       callNext({ id: 'ql_end', name: 'press_key', input: () => ({ key: 'End' }) }),
+      // A key taken with nowhere to move the caret: where it still is, not "no visible change".
+      callNext({ id: 'ql_end2', name: 'press_key', input: () => ({ key: 'End' }) }),
       callNext({ id: 'ql_enter', name: 'press_key', input: () => ({ key: 'Enter' }) }),
       callNext({ id: 'ql_search', name: 'tool_search', input: () => ({ query: 'select:select_text' }) }),
       // Copied from the read as it shows the line: its marks are not the editor's text.
@@ -171,6 +173,7 @@ describe('rich-text editors in the page (Trix, Quill), driven by the scripted mo
     expect(said('ql_bold')).toContain('Then: "Review the budget" is now bold.');
     expect(said('ql_list')).toContain('"Review the budget" is now a bulleted list item');
     expect(said('ql_end')).toContain('the caret is at the end of the text');
+    expect(said('ql_end2')).toMatch(/Then: the caret is still at the end of the text\.$/);
     expect(said('ql_enter')).toContain('a new empty bulleted list item after "Review the budget", the caret on it');
     expect(said('ql_select')).toMatch(/^Selected "Review the budget"/);
     expect(said('ql_after')).toMatch(/textbox "Notes text" \[ref=e\d+\]: Agenda\\n- \*\*Review the budget\*\*\\n-$/m);
