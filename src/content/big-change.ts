@@ -43,6 +43,13 @@ function sortedBy(grid: Element): string {
   return '';
 }
 
+/** The items by the positions they carry, when each carries one (AG Grid's rows are out of DOM order, placed by transforms); else as they are. */
+function inOwnOrder(items: Element[], rows: boolean): Element[] {
+  const keyed = items.map((item) => ({ item, at: ownIndex(item, rows) }));
+  if (keyed.some(({ at }) => at === undefined)) return items;
+  return keyed.sort((a, b) => (a.at ?? 0) - (b.at ?? 0)).map(({ item }) => item);
+}
+
 /**
  * What `container` shows now, in one clause, or undefined when it holds nothing to name:
  * `grid "Products" [ref=e2] now has about rows 195–254 of 600 rendered (60), from "195 …" [ref=e40] to "254 …" [ref=e99]; 40 came, 40 went; sorted by "Price" ascending`.
@@ -57,12 +64,12 @@ export function shownNow(
   const counted = countedAround(container);
   const whole = counted?.element ?? container;
   const role = counted?.role ?? '';
-  const items = counted ? itemsOf(whole, role) : [...container.children].filter((child) => itemText(child));
+  const noun = ROLE_NOUNS[role] ?? 'items';
+  const rows = noun === 'rows';
+  const items = inOwnOrder(counted ? itemsOf(whole, role) : [...container.children].filter((child) => itemText(child)), rows);
   const first = items[0];
   const last = items[items.length - 1];
   if (!first || !last) return undefined;
-  const noun = ROLE_NOUNS[role] ?? 'items';
-  const rows = noun === 'rows';
   const extent = counted ? extentOf(whole, role) : undefined;
   const quote = (item: Element) => `${clipped(itemText(item), 60)} [ref=${refOf(item)}]`;
   let which: string;

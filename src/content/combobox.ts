@@ -12,7 +12,10 @@ import {
   attrOf,
   closestOf,
   elementById,
+  firstChildOf,
   isHiddenOf,
+  nextSiblingOf,
+  nodeTypeOf,
   nextElementSiblingOf,
   parentElementOf,
   previousElementSiblingOf,
@@ -257,7 +260,23 @@ export function comboboxValues(widget: Element): string[] {
   const chosen = [...querySelectorAllOf(widget, '[role="option"][aria-selected="true"]')].filter(isShown).map(optionText).filter(Boolean);
   if (chosen.length > 0) return chosen;
   const box = widget instanceof HTMLInputElement ? widget : textBoxOf(widget, []);
-  return box?.value ? [box.value] : [];
+  if (box) return box.value ? [box.value] : [];
+  // A select-only combobox (no text box: AG Grid's page size picker, ARIA's select-only pattern) shows its value as its text.
+  const shown = shownText(widget).slice(0, 200);
+  return shown ? [shown] : [];
+}
+
+/** The words a widget shows itself, without parts hidden from assistive technology and without its popup's options. */
+function shownText(element: Element): string {
+  let text = '';
+  const visit = (node: Element): void => {
+    for (let child = firstChildOf(node); child; child = nextSiblingOf(child)) {
+      if (nodeTypeOf(child) === 3) text += ` ${child.nodeValue ?? ''}`;
+      else if (child instanceof Element && attrOf(child, 'aria-hidden') !== 'true' && !/^(listbox|option)$/.test(roleOf(child)) && isShown(child)) visit(child);
+    }
+  };
+  visit(element);
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /** MIRRORED_SELECT: a hidden select a widget shows; set by script, the widget would go on showing the old value. */

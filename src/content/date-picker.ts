@@ -24,6 +24,13 @@ import {
 } from './dom.js';
 import { standInFor } from './labels.js';
 
+/** Whether `grid` is a calendar's month (classed as a calendar, or labelled by a month and year), not a data grid. */
+export function isCalendarGrid(grid: Element): boolean {
+  if (closestOf(grid, CALENDAR_CLASSES)) return true;
+  const label = attrOf(grid, 'aria-label') ?? '';
+  return label !== '' && monthPattern().test(label);
+}
+
 /** What a calendar is called in classes (flatpickr, Pikaday, jQuery UI, react-datepicker, Litepicker, Duet…). */
 const CALENDAR_CLASSES =
   '[class*="calendar" i], [class*="datepicker" i], [class*="date-picker" i], [class*="flatpickr" i], [class*="pika-" i], [class*="litepicker" i]';

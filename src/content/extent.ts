@@ -8,6 +8,7 @@
  * Only numbers and fixed words come out of here: nothing the page writes reaches the line.
  */
 import { attrOf, closestOf, parentElementOf } from './dom.js';
+import { pagerBeside } from './pager.js';
 
 /** The roles whose items are counted, and what an item of each is. */
 const ITEMS_OF: Readonly<Record<string, { selector: string; noun: string }>> = {
@@ -43,6 +44,15 @@ export interface Extent {
   totalEstimated?: boolean;
   /** The element that scrolls the items, when one does. */
   scroller?: Element;
+  /**
+   * Header rows counted in the page's own positions (`aria-rowindex` and `aria-rowcount` count a grid's
+   * header row too): taken off, so the first data row is row 1 and the whole is its data rows.
+   */
+  headerRows?: number;
+  /** Scrolling inside it can render no more rows (every row it scrolls to is rendered), though the whole is bigger. */
+  scrollsNoMore?: boolean;
+  /** Page controls sit beside it (a heuristic, pager.ts): the rows not rendered are on other pages. */
+  paged?: boolean;
 }
 
 /** A row of column headers only (a grid's header row), which is no data row. */
@@ -148,7 +158,21 @@ export function extentOf(container: Element, role: string): Extent | undefined {
     // aria-rowcount counts header rows too: what is missing is what no rendered row stands for.
     const headers = rows ? container.querySelectorAll('tr, [role=row]').length - rendered : 0;
     if (declared - headers <= rendered) return undefined;
-    return { noun: kind.noun, rendered, first: own?.first, last: own?.last, total: declared, estimated: false, scroller };
+    const offset = rows && own && firstItem && attrOf(firstItem, 'aria-rowindex') !== null ? headerRowsBefore(container, own.first) : 0;
+    // A grid whose rendered rows fill all it scrolls through, or with page controls beside it, is paged: scrolling never reaches the rest.
+    const scrollsNoMore = scroller !== undefined && !roomToScroll(items, container, scroller, rows);
+    return {
+      noun: kind.noun,
+      rendered,
+      first: own && own.first - offset,
+      last: own && own.last - offset,
+      total: declared - offset,
+      estimated: false,
+      scroller,
+      headerRows: offset,
+      scrollsNoMore,
+      paged: pagerBeside(container),
+    };
   }
   if (!scroller || !firstItem || !lastItem) return undefined;
   const height = rowHeight(items);
@@ -166,6 +190,37 @@ export function extentOf(container: Element, role: string): Extent | undefined {
   if (first - 1 + below < MIN_MISSING) return undefined;
   const total = steadyTotal(container, last + below, { fresh: first === 1 && scroller.scrollTop < 1, last, slack: scroller.clientHeight / height });
   return { noun: kind.noun, rendered, first, last, total, estimated: own === undefined, totalEstimated: true, scroller };
+}
+
+/** Header rows before data row `first` by the page's own indexes (`aria-rowindex` below it). */
+function headerRowsBefore(container: Element, first: number): number {
+  let count = 0;
+  for (const row of container.querySelectorAll('tr, [role=row]')) {
+    const index = positiveInt(attrOf(row, 'aria-rowindex'));
+    if (index !== undefined && index < first && isHeaderRow(row)) count++;
+  }
+  return count;
+}
+
+/**
+ * Whether the scroller has room above or below the rendered rows (a virtual list's spacers), where
+ * scrolling renders others. The rows' extremes, not the first and last in the DOM: AG Grid places its
+ * rows by transforms, out of DOM order.
+ */
+function roomToScroll(items: readonly Element[], container: Element, scroller: Element, rows: boolean): boolean {
+  const height = rowHeight(items);
+  if (height <= 0) return true;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const item of items) {
+    const rect = item.getBoundingClientRect();
+    top = Math.min(top, rect.top);
+    bottom = Math.max(bottom, rect.bottom);
+  }
+  const box = scroller.getBoundingClientRect();
+  const above = top - box.top + scroller.scrollTop - headerRowsHeight(container, scroller, rows);
+  const below = scroller.scrollHeight - (bottom - box.top + scroller.scrollTop);
+  return above > height / 2 || below > height / 2;
 }
 
 /** The total last told for each list whose total is estimated. */
@@ -207,7 +262,23 @@ export function renderedWords(extent: Extent): string {
 /** The extent as the words after a list's or grid's line: ` (40 of about 600 rows rendered; …)`, or ''. */
 export function extentWords(extent: Extent | undefined): string {
   if (!extent) return '';
-  const which = renderedWords(extent);
-  const how = extent.scroller ? 'scroll with this ref and a direction to render others' : 'the others are rendered as the page scrolls';
-  return ` (${which}; ${how})`;
+  return ` (${renderedWords(extent)}; ${reachWords(extent)})`;
+}
+
+/** How the items not rendered are reached: by scrolling it, by the page's scroll, or by its page controls. */
+export function reachWords(extent: Extent): string {
+  const scroll = extent.scroller && !extent.scrollsNoMore;
+  if (extent.paged) {
+    return scroll
+      ? `it looks paged, with page controls beside it: scroll with this ref and a direction for the rest of this page, and use its page controls for other pages`
+      : `it looks paged, with page controls beside it: this page's ${extent.noun} are all rendered, and its page controls show the others`;
+  }
+  if (extent.scrollsNoMore) return 'scrolling it renders no others, as all it scrolls through is rendered: look for page controls or a more button near it';
+  return scroll ? 'scroll with this ref and a direction to render others' : 'the others are rendered as the page scrolls';
+}
+
+/** An item's position in the whole (1-based, header rows not counted), when it carries one. */
+export function positionOf(item: Element, rows: boolean, extent: Extent | undefined): number | undefined {
+  const own = ownIndex(item, rows);
+  return own === undefined ? undefined : own - (extent?.headerRows ?? 0);
 }

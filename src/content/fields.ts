@@ -8,6 +8,8 @@ import { opensDatePicker } from './date-picker.js';
 import { label } from './target.js';
 import { isCodeEditorInput } from './code-editor.js';
 import { frameIndexOf } from './frame-element.js';
+import { cellPlaceWords } from './grid-cell.js';
+import { closestOf } from './dom.js';
 
 const TEXT_INPUT_TYPES = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'number', '']);
 
@@ -69,6 +71,7 @@ export function notEditable(element: Element): ToolError {
     });
   }
   const role = roleOf(element);
+  if (role === 'gridcell' || role === 'cell') return cellNotEditable(element);
   const hint =
     role === 'checkbox' || role === 'radio'
       ? 'Use click to tick it, or fill_form with "true"/"false".'
@@ -76,6 +79,25 @@ export function notEditable(element: Element): ToolError {
         ? 'Use select_option for dropdowns.'
         : 'Find the text field itself (read_page with filter "interactive" lists textboxes).';
   return new ToolError('NOT_EDITABLE', `${label(element)} does not accept typed text.`, { suggestion: hint });
+}
+
+/**
+ * NOT_EDITABLE for a grid's cell, saying how a person edits one: a spreadsheet's cell (AG Grid,
+ * Handsontable) takes no typing until its editor opens, and "find the text field itself" sent a model
+ * looking for a field that exists only once the cell is double-clicked.
+ */
+function cellNotEditable(cell: Element): ToolError {
+  const place = cellPlaceWords(cell);
+  const readOnly = closestOf(cell, '[aria-readonly="true"]') !== null;
+  return new ToolError(
+    'NOT_EDITABLE',
+    `${label(cell)}${place ? ` (${place})` : ''} is a grid's cell, not a text field${readOnly ? ', and the grid marks it read-only' : ''}.`,
+    {
+      suggestion: readOnly
+        ? 'Its value is set by the page; look for another control that changes it.'
+        : 'Open its editor as a person does: double-click it (click with click_count 2), or click it and press Enter; the result names the editor’s textbox. Then type into that textbox with submit: true (Enter saves the cell).',
+    },
+  );
 }
 
 /**

@@ -27,6 +27,7 @@ import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './frame-element.js';
 import { isShown } from './visibility.js';
+import { COUNTED_ROLES, extentOf, reachWords, renderedWords } from './extent.js';
 import { quoted } from '../shared/untrusted-text.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD']);
@@ -110,6 +111,8 @@ function ownText(element: Element): string {
 type FindResult = PageResultOf<'find'>;
 
 const EXCERPT_CHARS = 160;
+/** The most grids or lists named as searched only in part. */
+const MAX_PARTIAL = 5;
 
 /** About EXCERPT_CHARS of `text` around the whole query (else its first word), with … where it was cut. */
 export function excerptAround(text: string, query: string, words: readonly string[]): string {
@@ -137,6 +140,8 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
   const textQuery = textWords.join(' ');
   const candidates: Array<{ element: Element; score: number; order: number; byText: boolean; text?: string }> = [];
   const frames: FindResult['frames'] = [];
+  const partial: FindResult['partial'] = [];
+  const partialElements: Array<{ element: Element; extent: string }> = [];
   let order = 0;
 
   const consider = (element: Element): void => {
@@ -189,6 +194,11 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
       if (shown) consider(child);
       const role = shown ? roleOf(child) : '';
       if (role === 'iframe' && shown) frames.push({ index: frameIndexOf(child), src: (child as HTMLIFrameElement).src ?? '' });
+      // A virtual or paged grid holds only some of its rows: what was not rendered was not searched, and the result says so.
+      if (COUNTED_ROLES.has(role) && partialElements.length < MAX_PARTIAL) {
+        const extent = extentOf(child, role);
+        if (extent) partialElements.push({ element: child, extent: `${renderedWords(extent)}; ${reachWords(extent)}` });
+      }
       if (LEAF_ROLES.has(role) && role !== 'heading') continue;
       const shadow = shadowRootOf(child);
       if (shadow) walk(shadow);
@@ -216,5 +226,10 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
     });
     elements[refPrefix + described.ref] = described.summary;
   }
-  return { documentId, url: location.href, matches, elements, total: candidates.length, frames };
+  for (const { element, extent } of partialElements) {
+    const described = describeElement(element, refPrefix);
+    partial.push({ line: described.line, extent });
+    elements[refPrefix + described.ref] = described.summary;
+  }
+  return { documentId, url: location.href, matches, elements, total: candidates.length, frames, partial };
 }

@@ -8,6 +8,7 @@ import { roleOf } from './aria.js';
 import { MANY_ITEMS, shownNow } from './big-change.js';
 import { itemText, linesOf } from './observe-util.js';
 import { isShown } from './snapshot.js';
+import { closestOf } from './dom.js';
 
 /** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
 export function listChanges(
@@ -23,6 +24,8 @@ export function listChanges(
   const addedNodes = new Set<Node>();
   const explained = new Set<string>();
   const removedLines = new Map<Element, string[]>();
+  /** The items each container lost, as elements: AG Grid empties a row before it removes it, so its text is gone by then. */
+  const removedItems = new Map<Element, Element[]>();
   for (const record of records) if (record.type === 'childList') for (const node of record.addedNodes) addedNodes.add(node);
   for (const record of records) {
     if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
@@ -37,6 +40,7 @@ export function listChanges(
         removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
         // Its lines as the region comparison read them (cells run together there) are said by the list's clause.
         removedLines.set(record.target, [...(removedLines.get(record.target) ?? []), ...linesOf(node)]);
+        removedItems.set(record.target, [...(removedItems.get(record.target) ?? []), node]);
       }
     }
   }
@@ -56,10 +60,13 @@ export function listChanges(
       .join(', ')}${elements.length > 3 ? ', …' : ''}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
     if (!container.isConnected || skip(container)) continue;
+    // A grid's plain box of rows is named as its grid.
+    const named = isListLike(container) && !isListTag(container) ? (closestOf(container, GRIDS) ?? container) : container;
     const addedElements = added.get(container) ?? [];
     const removedTexts = removed.get(container) ?? [];
     const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);
-    const lost = multisetMinus(removedTexts, addedElements.map(itemText)).filter(Boolean);
+    const lostAll = multisetMinus(removedTexts, addedElements.map(itemText));
+    const lost = lostAll.filter(Boolean);
     if (isListLike(container)) {
       for (const text of lost) explained.add(text);
       addedElements.forEach(explain);
@@ -76,17 +83,22 @@ export function listChanges(
         .filter((element): element is Element => element !== undefined);
       // Items that came and went together are a new view of the list (a sort, a scroll, a filter); only
       // additions ("Load more") or only removals keep their items named, the new ones with their refs.
-      if (gained.length > 0 && lost.length > 0 && gained.length + lost.length > MANY_ITEMS) {
-        const now = shownNow(container, gained.length, lost.length, name, refOf);
+      // Rows emptied before they went count as gone, though their words are not known.
+      const went = lostAll.length;
+      if (gained.length > 0 && went > 0 && gained.length + went > MANY_ITEMS) {
+        const now = shownNow(container, gained.length, went, name, refOf);
         if (now) {
-          for (const line of removedLines.get(container) ?? []) explained.add(line);
+          // What went, also what was emptied out of it first (its cells), is said by this one clause.
+          const went = removedItems.get(container) ?? [];
+          for (const [from, lines] of removedLines)
+            if (from === container || went.some((item) => item.contains(from))) for (const line of lines) explained.add(line);
           changes.push(now);
           continue;
         }
       }
-      if (gained.length && lost.length) changes.push(`${name(container)} gained ${withRefs(gained)} and lost ${items(lost)}`);
-      else if (gained.length) changes.push(`${name(container)} gained ${withRefs(gained)}`);
-      else if (lost.length) changes.push(`${name(container)} lost ${items(lost)}`);
+      if (gained.length && lost.length) changes.push(`${name(named)} gained ${withRefs(gained)} and lost ${items(lost)}`);
+      else if (gained.length) changes.push(`${name(named)} gained ${withRefs(gained)}`);
+      else if (lost.length) changes.push(`${name(named)} lost ${items(lost)}`);
       continue;
     }
     // Elsewhere, name what appeared only when it is a list or a control (with its ref): plain text
@@ -143,9 +155,17 @@ const TEXT_ROLES = new Set([
 ]);
 
 const LIST_ROLES = new Set(['list', 'listbox', 'grid', 'table', 'tree', 'treegrid', 'menu', 'feed', 'rowgroup', 'tablist', 'radiogroup']);
+/**
+ * A list, or the plain box a grid keeps its rows in (AG Grid's rows sit in a role-less container inside the
+ * grid): its rows coming and going are the grid's, said as one change, not one "row … appeared" per row.
+ */
 function isListLike(element: Element): boolean {
-  return ['UL', 'OL', 'TBODY', 'TABLE', 'MENU', 'DL'].includes(element.tagName) || LIST_ROLES.has(roleOf(element));
+  if (isListTag(element)) return true;
+  return element.querySelector(':scope > [role=row]') !== null && closestOf(element, GRIDS) !== null;
 }
+const GRIDS = '[role=grid], [role=treegrid], [role=table]';
+/** A list by its tag or role. */
+const isListTag = (element: Element): boolean => ['UL', 'OL', 'TBODY', 'TABLE', 'MENU', 'DL'].includes(element.tagName) || LIST_ROLES.has(roleOf(element));
 
 /** The items of `a` not matched one for one in `b`. */
 export function multisetMinus(a: readonly string[], b: readonly string[]): string[] {

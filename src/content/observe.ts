@@ -19,6 +19,7 @@ import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
 import { clip, listChanges, multisetMinus } from './observe-changes.js';
 import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
+import { editorAfterEnterWords, editorOpenedWords, enterInEditor, isShownOpaque, type EditorBefore, type EnterInEditor } from './grid-cell.js';
 import {
   deepActiveElement,
   describeState,
@@ -45,6 +46,8 @@ interface Observation {
   lastChange: number;
   refs: Map<string, Element>;
   focus: Element;
+  /** The focused element before, as grid-cell.ts judges whether an act opened a grid's editor. */
+  editorBefore: EditorBefore;
   state: TargetState | undefined;
   signature: Signature | undefined;
   region: Element | undefined;
@@ -58,7 +61,7 @@ interface Observation {
   /** The rich-text editor the act works on, read before it: its formatting, lines and selection have no text of their own to compare. */
   editor: RichWatch | undefined;
   /** `elsewhere`: whether the press or click missed the target, judged as it fired (an editor may redraw what it hit). */
-  events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number };
+  events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number; enter?: EnterInEditor };
   stopListening: () => void;
   expiry: ReturnType<typeof setTimeout>;
 }
@@ -73,6 +76,8 @@ interface Landing {
 const MAX_NEW_TEXT = 200;
 
 let current: Observation | undefined;
+/** The most changes listed one by one. */
+const MAX_CHANGES = 8;
 let counter = 0;
 
 const FIELD_SELECTOR =
@@ -119,6 +124,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     lastChange: performance.now(),
     refs,
     focus: deepActiveElement(),
+    editorBefore: { focus: deepActiveElement(), focusShown: isShownOpaque(deepActiveElement()) },
     state: target ? stateOf(target) : undefined,
     signature: target ? signatureOf(target) : undefined,
     region,
@@ -151,11 +157,17 @@ export function startObservation(target: Element | undefined, refPrefix: string,
   const onInput = (event: Event) => {
     if (target && event.target instanceof Node && target.contains(event.target)) observation.events.targetInputs++;
   };
+  // What Enter in a grid's editor saves is read as it is pressed: after it, the same editor may hold the next cell's value.
+  const onKey = (event: Event) => {
+    if (target && event.target === target && (event as KeyboardEvent).key === 'Enter') observation.events.enter ??= enterInEditor(target);
+  };
   addEventListener('click', onClick, true);
   addEventListener('pointerdown', onPress, true);
   addEventListener('submit', onSubmit, true);
   addEventListener('input', onInput, true);
+  addEventListener('keydown', onKey, true);
   observation.stopListening = () => {
+    removeEventListener('keydown', onKey, true);
     removeEventListener('click', onClick, true);
     removeEventListener('pointerdown', onPress, true);
     removeEventListener('submit', onSubmit, true);
@@ -179,12 +191,20 @@ export async function finishObservation(token: string, quietMs: number, maxMs: n
   const started = performance.now();
   while (performance.now() - started < maxMs) {
     const now = performance.now();
-    if (now - started >= quietMs && now - observation.lastChange >= quietMs) break;
+    // A transition still running is the act still happening: AG Grid slides a sorted grid's rows and
+    // removes the old ones when that ends (after 300 ms of DOM quiet, so the sort read as rows gained only).
+    if (transitionRunning()) observation.lastChange = now;
+    else if (now - started >= quietMs && now - observation.lastChange >= quietMs) break;
     await sleep(Math.min(50, quietMs));
   }
   observation.records.push(...observation.observer.takeRecords());
   end(observation);
   return describe(observation);
+}
+
+/** Whether a CSS transition or animation that ends is running (a spinner that never ends does not hold the act up). */
+function transitionRunning(): boolean {
+  return document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
 }
 
 function describe(o: Observation): ObservedEffects {
@@ -292,27 +312,42 @@ function describe(o: Observation): ObservedEffects {
   if (o.events.submit && o.events.submit.isConnected) changes.push(`${name(o.events.submit)} was submitted`);
   if (location.href !== o.url) changes.push(`the address is now ${location.href}`);
 
-  const result: ObservedEffects = { url: location.href, changes: changes.slice(0, 8), staleRefs: [], elements };
+  // A list that is cut says so: eight rows "appeared" and nothing more read as if the grid held eight new rows.
+  const shown =
+    changes.length > MAX_CHANGES
+      ? [...changes.slice(0, MAX_CHANGES), `${changes.length - MAX_CHANGES} more changes not listed (read_page shows the page now)`]
+      : changes;
+  const result: ObservedEffects = { url: location.href, changes: shown, staleRefs: [], elements };
   if (o.target && !quiet && !chipWidget) {
-    if (!o.target.isConnected) {
+    if (!o.target.isConnected && o.events.enter) {
+      // A grid's editor that Enter saved and removed (AG Grid's): what it saved, not "the target left the page".
+      result.target = editorAfterEnterWords(o.target, o.events.enter);
+      result.targetChanged = true;
+    } else if (!o.target.isConnected) {
       // Many apps redraw a row on every change: find the element that took the target's place.
       const successor = successorOf(o.signature);
       const said = successor ? describeState(stateOf(successor), o.state).text : '';
       result.target = successor ? `it was redrawn as ${name(successor)}${said ? `; ${said}` : ''}` : 'the target left the page';
       result.targetChanged = true;
     } else {
-      const said = describeState(stateOf(o.target), o.state, o.events.targetInputs > 0);
+      const enter = o.events.enter;
+      const said = enter
+        ? { text: editorAfterEnterWords(o.target, enter), changed: true }
+        : describeState(stateOf(o.target), o.state, o.events.targetInputs > 0);
       // An edit box that hides itself once its edit is saved (Enter in a to-do's edit field) closed.
       const field = o.target instanceof HTMLInputElement || o.target instanceof HTMLTextAreaElement;
-      const closed = field && !isShown(o.target) ? 'the field closed (hidden now)' : '';
+      const closed = field && !enter && !isShown(o.target) ? 'the field closed (hidden now)' : '';
       const text = [said.text, closed].filter(Boolean).join('; ');
       if (text) result.target = text;
       if (said.changed || closed) result.targetChanged = true;
     }
   }
+  // A grid's editor that the act showed says which cell it edits (its focus may not have moved at all).
+  const editor = editorOpenedWords(focused, o.editorBefore, name, refOf);
+  if (editor) result.changes.unshift(editor);
   // Focus on the target itself is what acting on it does; focus that went elsewhere (also into it: a
   // list item's edit field) is news.
-  if (focused !== o.focus && focused !== o.target && !inQuiet(focused))
+  if (!editor && focused !== o.focus && focused !== o.target && !inQuiet(focused))
     result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
   const landed = landedElsewhere(o);
   if (landed) result.landedElsewhere = name(landed);

@@ -56,6 +56,12 @@ function visibleText(container: Element, budget: number): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** A row's visible words, clipped as a row's context is (a grid cell's row, `row "Notebooks 5 3.2"`). */
+export function rowWordsOf(row: Element): string {
+  const text = visibleText(row, MAX_CONTAINER_TEXT);
+  return text.length > MAX_CONTEXT_CHARS ? `${text.slice(0, MAX_CONTEXT_CHARS - 1)}…` : text;
+}
+
 /** The text that says which row an unnamed control is in, or '' when there is none to tell. */
 export function rowContextOf(element: Element, role: string): string {
   if (!CONTEXT_ROLES.has(role)) return '';

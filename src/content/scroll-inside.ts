@@ -6,7 +6,7 @@
 import { ToolError } from '../runtime/errors.js';
 import { quoted } from '../shared/untrusted-text.js';
 import { roleOf } from './aria.js';
-import { COUNTED_ROLES, extentOf, itemsOf, ownIndex } from './extent.js';
+import { COUNTED_ROLES, extentOf, itemsOf, positionOf, type Extent } from './extent.js';
 import { wordsOf } from './observe-util.js';
 import { label } from './target.js';
 
@@ -65,10 +65,10 @@ function countedContainer(element: Element, scroller: Element): { container: Ele
 
 const nextFrames = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
-/** The items in view now, in words: `rows 15–28 of about 600 in view, from "…" to "…"`, or ''. */
-function inView(element: Element, scroller: Element): string {
+/** The items in view now, in words: `rows 15–28 of about 600 in view, from "…" to "…"`, or '', and the list's extent. */
+function inView(element: Element, scroller: Element): { words: string; extent?: Extent } {
   const found = countedContainer(element, scroller);
-  if (!found) return '';
+  if (!found) return { words: '' };
   const items = itemsOf(found.container, found.role);
   const box = scroller.getBoundingClientRect();
   const visible = items.filter((item) => {
@@ -77,11 +77,11 @@ function inView(element: Element, scroller: Element): string {
   });
   const first = visible[0];
   const last = visible[visible.length - 1];
-  if (!first || !last) return '';
   const extent = extentOf(found.container, found.role);
+  if (!first || !last) return { words: '', extent };
   const noun = extent?.noun ?? (found.role === 'listbox' ? 'options' : ['grid', 'table', 'treegrid'].includes(found.role) ? 'rows' : 'items');
   // A position the item carries is exact; else it is counted from the first rendered one (estimated or declared).
-  const position = (item: Element): number => ownIndex(item, noun === 'rows') ?? (extent?.first ?? 1) + items.indexOf(item);
+  const position = (item: Element): number => positionOf(item, noun === 'rows', extent) ?? (extent?.first ?? 1) + items.indexOf(item);
   const total = ` of ${extent?.totalEstimated && !extent.estimated ? 'about ' : ''}${extent ? extent.total : items.length}`;
   // Estimated positions (a virtual list's spacers are estimates of its own) say so.
   const about = extent?.estimated ? 'about ' : '';
@@ -93,7 +93,15 @@ function inView(element: Element, scroller: Element): string {
     extent && firstRendered && lastRendered && (firstRendered !== first || lastRendered !== last)
       ? ` (${noun} ${position(firstRendered)}–${position(lastRendered)} are rendered: read_page with this ref lists them)`
       : '';
-  return `${about}${noun} ${position(first)}–${position(last)}${total} in view, from ${text(first)} to ${text(last)}${rendered}`;
+  return { words: `${about}${noun} ${position(first)}–${position(last)}${total} in view, from ${text(first)} to ${text(last)}${rendered}`, extent };
+}
+
+/** `(at its bottom)`, and for a paged grid that it is this page's end, not the grid's. */
+function endWords(atTop: boolean, atBottom: boolean, vertical: boolean, extent: Extent | undefined): string {
+  if (!vertical || (!atTop && !atBottom)) return '';
+  if (atBottom && extent?.paged) return ` (at its bottom, the end of this page: it looks paged, and its page controls show the other ${extent.noun})`;
+  if (atBottom && extent?.scrollsNoMore) return ' (at its bottom: the others are not reached by scrolling; look for page controls or a more button near it)';
+  return atBottom ? ' (at its bottom)' : ' (at its top)';
 }
 
 /** Where a scroll to `target` can end: within 0 and the largest scroll position. */
@@ -169,7 +177,7 @@ export async function scrollInside(element: Element, how: InsideScroll): Promise
   const atBottom = Math.ceil(scroller.scrollTop + scroller.clientHeight) >= scroller.scrollHeight;
   const end = moved === 0 ? `, but it was already at the ${direction === 'up' || direction === 'left' ? 'start' : 'end'}` : ` by ${moved}px`;
   return {
-    summary: `Scrolled ${label(element)} ${direction}${end}${view ? `: ${view}` : ''}${atBottom && vertical ? ' (at its bottom)' : atTop && vertical ? ' (at its top)' : ''}.`,
+    summary: `Scrolled ${label(element)} ${direction}${end}${view.words ? `: ${view.words}` : ''}${endWords(atTop, atBottom, vertical, view.extent)}.`,
     scrollX: Math.round(scroller.scrollLeft),
     scrollY: Math.round(scroller.scrollTop),
     atTop,

@@ -16,6 +16,8 @@ import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
 import { comboboxValues, mirroredSelectOf, mirrorOf } from './combobox.js';
 import { frameIndexOf } from './frame-element.js';
+import { cellPlaceWords, columnNameOf, editedCellOf } from './grid-cell.js';
+import { quoted } from '../shared/untrusted-text.js';
 
 /** Structural roles that get no ref (nobody clicks a table row group); keeps the output short. */
 const NO_REF_ROLES = new Set([
@@ -115,11 +117,27 @@ function readWidget(element: Element, node: SnapshotNode): void {
 }
 
 /**
+ * What a data grid's part says of where it is: a cell in an interactive read, where rows stand without
+ * their header row's words, its column (` (column "Quantity")`); a grid's editor, the cell it edits
+ * (` (editing the cell in column "Quantity", row "Notebooks 5 3.2")`). Page words quoted; else ''.
+ */
+function gridContext(element: Element, role: string, interactiveOnly: boolean, gridPart: boolean): string {
+  if (role === 'gridcell' && gridPart && interactiveOnly) {
+    const column = columnNameOf(element);
+    return column ? ` (column ${quoted(column, 60)})` : '';
+  }
+  if (role !== 'textbox') return '';
+  const cell = editedCellOf(element);
+  const place = cell ? cellPlaceWords(cell) : '';
+  return cell ? ` (editing the cell${place ? ` in ${place}` : ''})` : '';
+}
+
+/**
  * Reads the node for `element`, shown with `role`. Called before its children are walked, so refs are
  * handed out in reading order: a container gets its ref before its children do. `nameFromContent`: a
  * container named by its content takes its name from the text pass instead of walking its subtree twice.
  */
-export function readNode(element: Element, tag: string, role: string, interactiveOnly: boolean, nameFromContent: boolean): SnapshotNode {
+export function readNode(element: Element, tag: string, role: string, interactiveOnly: boolean, nameFromContent: boolean, gridPart = false): SnapshotNode {
   const clickable = CLICKABLE_ROLES.has(role);
   // A name from content waits for the text pass; every other name is final here. rowOf reads a row's
   // words only for unnamed controls, and a control is never named from content (it is a leaf).
@@ -145,6 +163,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     url: linkUrlOf(element, role),
     // An interactive read shows a list or grid only when part of it is rendered: then its line says so.
     extent: COUNTED_ROLES.has(role) ? extentWords(extentOf(element, role)) : '',
+    context: gridContext(element, role, interactiveOnly, gridPart),
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,
@@ -153,7 +172,8 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     frame: undefined,
     children: [],
   };
-  if (!NO_REF_ROLES.has(role) || clickableRow) {
+  // A data grid's column header takes a click (it sorts, selects its column or opens its menu): it has a ref.
+  if (!NO_REF_ROLES.has(role) || clickableRow || (gridPart && role === 'columnheader')) {
     // Every ref printed is one the tools take: a gridcell or heading printed with a ref and kept without
     // a summary was STALE_REF on the next click, although it had just been read.
     node.ref = refFor(element);

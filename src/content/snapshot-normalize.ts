@@ -65,11 +65,14 @@ export function normalizeNode(node: SnapshotNode): void {
     node.name = clipName(nameFromChildren(node.children));
     if (node.summary) node.summary.name = node.name;
   }
+  if (TABLE_ROLES.has(node.role)) headerRowsFirst(node);
   // `<pre><code>` is one code sample: one line for it, not a code line holding another.
   const only = node.children[0];
   if (node.preformatted && node.role === 'code' && node.children.length === 1 && typeof only === 'object' && isPlainCode(only)) node.children = only.children;
   // A node whose only content is its own name says it once; so does a placeholder that is the name.
   if (node.name && node.children.length === 1 && node.children[0] === node.name) node.children.length = 0;
+  // So does a widget whose only content is the value it shows (a select-only combobox: `combobox "Page Size": 20`).
+  if (node.value !== undefined && node.children.length === 1 && node.children[0] === node.value) node.children.length = 0;
   if (node.placeholder !== undefined && node.placeholder === node.name) node.placeholder = undefined;
 }
 
@@ -81,4 +84,29 @@ export function nameFromChildren(children: readonly SnapshotChild[]): string {
     if (part) text = text ? `${text} ${part}` : part;
   }
   return text;
+}
+
+const TABLE_ROLES: ReadonlySet<string> = new Set(['grid', 'table', 'treegrid']);
+
+/** A row of column headers (more headers than other cells: a corner cell may stand beside them), or a row group of only such rows. */
+function isHeaderPart(child: SnapshotChild): boolean {
+  if (typeof child === 'string') return false;
+  if (child.role === 'rowgroup') return child.children.length > 0 && child.children.every(isHeaderPart);
+  if (child.role !== 'row') return false;
+  let headers = 0;
+  for (const cell of child.children) if (typeof cell === 'object' && cell.role === 'columnheader') headers++;
+  return headers > child.children.length - headers;
+}
+
+/**
+ * A grid's header rows read before its data rows, as they are shown. Handsontable draws its header row in
+ * an overlay that comes after its body in the page, and the read listed every data row before the column
+ * names. The order of everything else is kept.
+ */
+function headerRowsFirst(node: SnapshotNode): void {
+  const firstData = node.children.findIndex((child) => typeof child === 'object' && (child.role === 'row' || child.role === 'rowgroup') && !isHeaderPart(child));
+  if (firstData < 0) return;
+  const after = node.children.slice(firstData);
+  const late = after.filter(isHeaderPart);
+  if (late.length > 0) node.children = [...node.children.slice(0, firstData), ...late, ...after.filter((child) => !isHeaderPart(child))];
 }

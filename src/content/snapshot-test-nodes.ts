@@ -13,6 +13,7 @@ export function node(role: string, fields: Partial<SnapshotNode> = {}, children:
     value: undefined,
     url: undefined,
     extent: '',
+    context: '',
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

@@ -11,6 +11,7 @@ import { INTERACTIVE_ROLES, LEAF_ROLES, NAME_FROM_CONTENT, implicitRoleOf, roleO
 import {
   attrOf,
   checkVisibilityOf,
+  closestOf,
   firstChildOf,
   firstElementChildOf,
   hasAnyAttributes,
@@ -30,6 +31,7 @@ import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
 import { chipRemoveButtonOf } from './chip.js';
 import { extentOf } from './extent.js';
+import { inDataGrid, isDataGrid, isShownOpaque } from './grid-cell.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 const NON_BLANK = /\S/;
@@ -78,11 +80,13 @@ interface Walk extends WalkOptions {
   quiet: number;
   /** How many `<pre>` elements the walk is inside: their whitespace is text (a code sample's lines and indents). */
   pre: number;
+  /** Whether each grid met is a data grid (grid-cell.ts), asked once per grid. */
+  dataGrids: Map<Element, boolean>;
 }
 
 /** Walks the document (or `root`'s subtree) into a tree with raw text. */
 export function walkPage(options: WalkOptions, body: Element | null): SnapshotTree {
-  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0, pre: 0 };
+  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0, pre: 0, dataGrids: new Map() };
   if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
   // A document edited as a whole (a contenteditable body or designMode: TinyMCE's and CKEditor's frames) is a
   // textbox with a ref, as an editable element is; walked as its parts only, it read as paragraphs nobody could type into.
@@ -192,9 +196,18 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   const calendar = part === 'weekday' ? '' : part;
   if (calendar) role = calendar;
   else if (role === '' && !bare && isGrabbable(element)) role = 'draggable';
+  // A data grid's closed editor (Handsontable's transparent text area, kept focused between edits) is no field a person sees.
+  if ((role === 'textbox' || role === 'searchbox') && inDataGrid(element) && !isShownOpaque(element)) return;
+  const gridPart = GRID_PARTS.has(role) && inDataGridWalk(walk, element, role);
   const shownAsNode =
     role !== '' &&
-    (!walk.interactiveOnly || INTERACTIVE_ROLES.has(role) || CLICKABLE_ROLES.has(role) || role === 'iframe' || calendar !== '' || actedOnInGrid(element, role));
+    (!walk.interactiveOnly ||
+      INTERACTIVE_ROLES.has(role) ||
+      CLICKABLE_ROLES.has(role) ||
+      role === 'iframe' ||
+      calendar !== '' ||
+      gridPart ||
+      actedOnInGrid(element, role));
   if (!shownAsNode) {
     if (plain || role !== '') {
       flatten(walk, element, tag, into, depth, undefined);
@@ -232,21 +245,35 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
     tag === 'TEXTAREA' ||
     role === 'iframe' ||
     calendar !== '';
-  const nameFromContent = !leaf && !walk.interactiveOnly && NAME_FROM_CONTENT.has(role);
-  const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent);
+  // An interactive read keeps a data grid's rows as rows of cells (the cells are what a person clicks and
+  // edits): the grid and its rows hold their cells, named from them, where every other node stays flat.
+  const nests = walk.interactiveOnly && gridPart && role !== 'gridcell' && role !== 'columnheader';
+  const nameFromContent = !leaf && (!walk.interactiveOnly || (nests && role === 'row')) && NAME_FROM_CONTENT.has(role);
+  const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent, gridPart);
   if (calendar) node.states = calendarDayStates(element, node.states);
   if (editedDocument) node.value = undefined;
   if (walk.pre > 0) node.preformatted = true;
   into.push(node);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.
-    if (walk.interactiveOnly) walkChildren(walk, element, tag, into, depth, true);
+    if (walk.interactiveOnly && !nests) walkChildren(walk, element, tag, into, depth, true);
     else walkChildren(walk, element, tag, node.children, depth + 1, true);
   }
   if (node.summary) walk.tree.listed.push(node);
 }
 
 const GRID_ROLES: ReadonlySet<string> = new Set(['grid', 'table', 'treegrid']);
+/** A data grid's parts that an interactive read lists: the grid, its rows, its cells and its column headers. */
+const GRID_PARTS: ReadonlySet<string> = new Set(['grid', 'treegrid', 'row', 'gridcell', 'columnheader']);
+
+/** Whether `element` (a grid, or a row, cell or header in one) belongs to a data grid; each grid asked once per walk. */
+function inDataGridWalk(walk: Walk, element: Element, role: string): boolean {
+  const grid = role === 'grid' || role === 'treegrid' ? element : closestOf(element, '[role=grid], [role=treegrid]');
+  if (!grid) return false;
+  let data = walk.dataGrids.get(grid);
+  if (data === undefined) walk.dataGrids.set(grid, (data = isDataGrid(grid)));
+  return data;
+}
 
 /**
  * What an interactive read keeps of a grid although it is no control: a header that sorts (clicked to

@@ -4,9 +4,9 @@
  * by a header's box, every ref read from what the extension returned; the test checks Tabulator's own
  * state (its visible rows, sorters, filtered data), and that each read said how much of the grid is there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { converse, useExtension } from '../support/e2e.js';
-import { startFixtureServer, type FixtureServer } from '../support/fixture-server.js';
+import { useAppServer } from '../support/app-server.js';
 import { callNext, resultText } from '../support/model-results.js';
 import { refIn } from '../support/tree-lines.js';
 
@@ -53,28 +53,9 @@ function tabulatorRows(): { rendered: [number, number]; inView: [number, number]
   return { rendered: span(positions), inView: span(visible), texts: rows.map((row) => text(row.getData())) };
 }
 
-/** Tabulator's build served offline, with the grid page at `/`, for the describe that calls it. */
-function useGridServer(): { readonly url: string } {
-  let server: FixtureServer | undefined;
-  beforeAll(async () => {
-    server = await startFixtureServer('node_modules/tabulator-tables/dist', (_req, res, pathname) => {
-      if (pathname !== '/' && pathname !== '/index.html') return false;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(GRID_PAGE);
-      return true;
-    });
-  });
-  afterAll(() => server?.close());
-  return {
-    get url() {
-      if (!server) throw new Error('The grid server starts in beforeAll.');
-      return server.url;
-    },
-  };
-}
-
 describe('a virtual grid (Tabulator), driven by the scripted model', () => {
   const e2e = useExtension({ mock: true });
-  const app = useGridServer();
+  const app = useAppServer('node_modules/tabulator-tables/dist', GRID_PAGE);
 
   it('says how much of the grid is rendered, scrolls inside it to the end, sorts and filters by its headers', async () => {
     const { page, tabId } = await e2e.open(`${app.url}/`);
@@ -137,7 +118,7 @@ describe('a virtual grid (Tabulator), driven by the scripted model', () => {
 
 describe('deep in a virtual grid (Tabulator): positions match its own', () => {
   const e2e = useExtension({ mock: true });
-  const app = useGridServer();
+  const app = useAppServer('node_modules/tabulator-tables/dist', GRID_PAGE);
 
   it('scrolled to row 450 of 600, the read, the scroll and a sort there name the rows Tabulator has there', async () => {
     const { page, tabId } = await e2e.open(`${app.url}/`);

@@ -4,6 +4,7 @@
  *
  *   - role "name" [state] [state=value] [ref=e12]: value
  *   - role in "row text" [ref=e3]
+ *   - grid [ref=e2] (rows 1–20 of 120 rendered; …)   (fixed words, page words quoted: extent, column, edited cell)
  *   - link "Home" [ref=e4] (url: /home)          (a link's target)
  *   - paragraph [ref=e5] (text: "…words…")       (find: the words around a match in text)
  *   - text: page text          - /placeholder: hint
@@ -14,8 +15,10 @@ const ESCAPED_TEXT = String.raw`(?:[^\\[\]]|\\.)*`;
 const QUOTED = String.raw`"(?:[^"\\]|\\.)*"`;
 const STATE = String.raw` \[[a-z]+(?:=[a-z0-9]+)?\]`;
 const REF = String.raw` \[ref=(?:f\d+)?e\d+\]`;
+/** Fixed words after a ref, with page words only quoted: a grid's extent, a cell's column, the cell an editor edits. */
+const AFTER_REF = String.raw`(?: \((?:[^"\\()\[\]]|${QUOTED})+\))*`;
 const ROLE_LINE = new RegExp(
-  String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`,
+  String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?${AFTER_REF}(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`,
 );
 const TEXT_LINE = new RegExp(String.raw`^(?:text|/placeholder): ${ESCAPED_TEXT}$`);
 

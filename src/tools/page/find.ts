@@ -46,6 +46,7 @@ export const find = buildTool<typeof inputSchema, string>({
     // Each frame's matches are its origin's; a frame without one (about:blank, srcdoc) takes its parent's.
     const reads: LedgerRead[] = [];
     const missing: string[] = [];
+    const partial: string[] = [];
     let total = 0;
     const ask = async (frameId: number, nesting: number, timeoutMs?: number, parentOrigin?: string): Promise<string> => {
       const result = await sendPageCommand(
@@ -58,8 +59,10 @@ export const find = buildTool<typeof inputSchema, string>({
       context.snapshots.rememberDocument(tabId, frameId, result.documentId);
       context.snapshots.update(tabId, frameId === 0 ? result.url : (context.snapshots.get(tabId)?.url ?? result.url), result.elements);
       matches.push(...result.matches);
+      const parts = result.partial.map((grid) => `- ${grid.line} (${grid.extent})`);
+      partial.push(...parts);
       const origin = originOf(result.url) ?? parentOrigin;
-      if (origin !== undefined && result.matches.length > 0) reads.push({ origin, text: result.matches.map((m) => m.line).join('\n') });
+      if (origin !== undefined && result.matches.length + parts.length > 0) reads.push({ origin, text: [...result.matches.map((m) => m.line), ...parts].join('\n') });
       total += result.total;
       if (result.frames.length > 0 && nesting < MAX_FRAME_NESTING) {
         // The visible frames inside, in parallel, within the read's frame budget; one that cannot answer is named.
@@ -91,12 +94,18 @@ export const find = buildTool<typeof inputSchema, string>({
     const reasons = [...counts].map(([reason, count]) => (count > 1 ? `${count}× ${reason}` : reason));
     const notSearched =
       reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
+    // What a grid does not render was not searched: a model took "1 match" in a virtual grid for the only one.
+    const inPart = partial.length > 0 ? `\nSearched only in part, as these render only some of their rows; a match may be among the others:\n${partial.join('\n')}` : '';
     if (shown.length === 0) {
-      return { data: `No visible element on ${url} matches “${query}”. Try fewer or other words, or call read_page to see what is there.${notSearched}` };
+      return {
+        data: `No visible element on ${url} matches “${query}”${partial.length > 0 ? ' among what is rendered' : ''}. Try fewer or other words, or call read_page to see what is there.${inPart}${notSearched}`,
+        reads,
+      };
     }
     const more = total > shown.length ? `\n(${total - shown.length} weaker matches not shown; raise limit or refine the query.)` : '';
+    const among = partial.length > 0 ? ' among what is rendered' : '';
     return {
-      data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}” on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${notSearched}`,
+      data: `${shown.length} match${shown.length === 1 ? '' : 'es'} for “${query}”${among} on ${url}, best first:\n${shown.map((m) => m.line).join('\n')}${more}${inPart}${notSearched}`,
       reads,
     };
   },
