@@ -43,6 +43,12 @@ ${Array.from({ length: 20 }, (_, i) => `<li data-index="${300 + i}" style="heigh
 const GRID = `<div style="height:100px;overflow:auto"><table id="grid" role="grid" aria-rowcount="500"><thead><tr><th aria-sort="descending">Item</th></tr></thead>
 <tbody>${Array.from({ length: 10 }, (_, i) => `<tr aria-rowindex="${i + 2}"><td>Item ${i + 2}</td></tr>`).join('')}</tbody></table></div>`;
 
+/** A paged grid (AG Grid's markup, in short): a header row and the 20 rows of page 1 of 120 rows, all rendered, and its pager beside it. */
+const PAGED = `<div><div id="paged" role="grid" aria-rowcount="121" style="height:200px;overflow:auto">
+<div role="row" aria-rowindex="1" style="height:20px"><div role="columnheader">Name</div></div>
+<div role="rowgroup">${Array.from({ length: 20 }, (_, i) => `<div role="row" aria-rowindex="${i + 2}" style="height:20px"><div role="gridcell">Person ${i + 1}</div></div>`).join('')}</div></div>
+<div id="pager"><span>1 to 20 of 120</span><div role="button" aria-label="Next Page">›</div><span>Page 1 of 6</span></div></div>`;
+
 /** A list of 20px items with no index of their own, in a 200px box: its spacers (padding) say where it is. */
 const SPACED = `<ul id="spaced" role="list" style="height:200px;overflow:auto;margin:0;list-style:none">
 ${Array.from({ length: 20 }, () => `<li style="height:20px">Row</li>`).join('')}</ul>`;
@@ -50,7 +56,7 @@ ${Array.from({ length: 20 }, () => `<li style="height:20px">Row</li>`).join('')}
 let page: Page;
 useUnitPage(async (opened) => {
   page = opened;
-  await page.setContent(`<!doctype html><html><body>${LIST}${GRID}${SPACED}</body></html>`);
+  await page.setContent(`<!doctype html><html><body>${LIST}${GRID}${SPACED}${PAGED}</body></html>`);
   await page.addScriptTag({ content: await bundleSource(ENTRY, import.meta.dirname) });
 });
 
@@ -60,6 +66,24 @@ describe('extentOf', () => {
     const words = await page.evaluate(() => (globalThis as unknown as { __extent(s: string, r: string): string }).__extent('#list', 'list'));
     // The spacer alone says 311–330 (6,200px of 20px rows); the items say 301–320.
     expect(words).toBe(' (items 301–320 of about 1000 rendered; scroll with this ref and a direction to render others)');
+  });
+});
+
+describe('a paged grid', () => {
+  const words = () => page.evaluate(() => (globalThis as unknown as { __extent(s: string, r: string): string }).__extent('#paged', 'grid'));
+
+  it('counts its data rows without its header row, and says its other rows are on other pages, not reached by scrolling', async () => {
+    expect(await words()).toBe(
+      " (rows 1–20 of 120 rendered; it looks paged, with page controls beside it: this page's rows are all rendered, and its page controls show the others)",
+    );
+  });
+
+  it('without page controls shown, still says scrolling renders no others when every row it scrolls through is there', async () => {
+    await page.evaluate(() => ((document.querySelector('#pager') as HTMLElement).style.display = 'none'));
+    expect(await words()).toBe(
+      ' (rows 1–20 of 120 rendered; scrolling it renders no others, as all it scrolls through is rendered: look for page controls or a more button near it)',
+    );
+    await page.evaluate(() => ((document.querySelector('#pager') as HTMLElement).style.display = ''));
   });
 });
 

@@ -9,6 +9,27 @@ import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
 const ENTRY = `
 import { listChanges } from './observe-changes.js';
 import { itemText } from './observe-util.js';
+import { finishObservation, startObservation } from './observe.js';
+globalThis.__manyChanges = async (count) => {
+  const { token } = startObservation(undefined, '');
+  for (let i = 0; i < count; i++) {
+    const box = document.createElement('section');
+    box.innerHTML = '<button type="button">Action ' + i + '</button>';
+    document.body.append(box);
+  }
+  return (await finishObservation(token, 20, 2000)).changes;
+};
+globalThis.__manyLists = async (count) => {
+  const lists = Array.from({ length: count }, (_, i) => {
+    const list = document.createElement('ul');
+    list.id = 'list' + i;
+    document.body.append(list);
+    return list;
+  });
+  const { token } = startObservation(undefined, '');
+  lists.forEach((list, i) => (list.innerHTML = '<li>Task ' + i + '</li>'));
+  return (await finishObservation(token, 20, 2000)).changes;
+};
 globalThis.__itemText = (id) => itemText(document.getElementById(id));
 globalThis.__changes = async (steps, skipId) => {
   const records = [];
@@ -67,5 +88,18 @@ describe('listChanges', () => {
   it('leaves out a container whose changes the act reports itself (a combobox it picked in)', async () => {
     expect(await changesOf([['a', 'doing']], 'doing')).toEqual([]);
     expect(await changesOf([['a', 'todo']])).toEqual(['list todo gained 1 item "Write notes" [ref=a]']);
+  });
+});
+
+describe('an act with many changes', () => {
+  it('says how many it did not list, of the changed text and of all its changes', async () => {
+    const many = (count: number) => page.evaluate((n) => (globalThis as unknown as { __manyChanges(n: number): Promise<string[]> }).__manyChanges(n), count);
+    // Three controls named with their refs, three lines of new text, and a count of the rest.
+    expect((await many(11)).slice(3)).toEqual(['new text "Action 3"', 'new text "Action 4"', 'new text "Action 5"', '5 more lines of text changed']);
+    // Ten lists that each gained an item: eight said, and the two others counted.
+    const lists = await page.evaluate(() => (globalThis as unknown as { __manyLists(n: number): Promise<string[]> }).__manyLists(10));
+    expect(lists).toHaveLength(9);
+    expect(lists.slice(0, 8).every((change) => /^list \[ref=e\d+\] gained 1 item "Task \d" \[ref=e\d+\]$/.test(change))).toBe(true);
+    expect(lists[8]).toBe('2 more changes not listed (read_page shows the page now)');
   });
 });

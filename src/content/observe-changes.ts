@@ -167,6 +167,22 @@ const GRIDS = '[role=grid], [role=treegrid], [role=table]';
 /** A list by its tag or role. */
 const isListTag = (element: Element): boolean => ['UL', 'OL', 'TBODY', 'TABLE', 'MENU', 'DL'].includes(element.tagName) || LIST_ROLES.has(roleOf(element));
 
+/** Longest new line of text quoted: a line whole (linesOf keeps 200), so a saved message or a status reads to its end. */
+const MAX_NEW_TEXT = 200;
+
+/**
+ * Text that changed near the target, as a few clauses: lines that became others, new lines, lines gone;
+ * what is left out is counted (a list cut short says so).
+ */
+export function textChanges(gone: readonly string[], added: readonly string[], changes: string[]): void {
+  const pairs = Math.min(gone.length, added.length, 3);
+  for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
+  for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, MAX_NEW_TEXT))}`);
+  for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
+  const more = Math.max(0, added.length - pairs - 3) + Math.max(0, gone.length - pairs - 2);
+  if (more > 0) changes.push(`${more} more lines of text changed`);
+}
+
 /** The items of `a` not matched one for one in `b`. */
 export function multisetMinus(a: readonly string[], b: readonly string[]): string[] {
   const counts = new Map<string, number>();

@@ -17,7 +17,7 @@ import { shownMonthOf } from './date-picker.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
 import { rowOf } from './element-line.js';
 import { isShown, summarize } from './snapshot.js';
-import { clip, listChanges, multisetMinus } from './observe-changes.js';
+import { clip, listChanges, multisetMinus, textChanges } from './observe-changes.js';
 import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
 import { editorAfterEnterWords, editorOpenedWords, enterInEditor, isShownOpaque, type EditorBefore, type EnterInEditor } from './grid-cell.js';
 import {
@@ -71,9 +71,6 @@ interface Landing {
   target: Element;
   elsewhere: boolean;
 }
-
-/** Longest new line of text quoted: a line whole (linesOf keeps 200), so a saved message or a status reads to its end. */
-const MAX_NEW_TEXT = 200;
 
 let current: Observation | undefined;
 /** The most changes listed one by one. */
@@ -296,10 +293,7 @@ function describe(o: Observation): ObservedEffects {
         if (field) changes.push(`${name(field)} appeared`);
       }
     }
-    const pairs = Math.min(gone.length, added.length, 3);
-    for (let i = 0; i < pairs; i++) changes.push(`text ${JSON.stringify(clip(gone[i] ?? '', 60))} became ${JSON.stringify(clip(added[i] ?? '', 60))}`);
-    for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, MAX_NEW_TEXT))}`);
-    for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
+    textChanges(gone, added, changes);
   }
   // A calendar's arrow: the month shown now says what the click did; its days' numbers changing say nothing.
   const month = o.month && o.target?.isConnected ? shownMonthOf(o.target) : '';

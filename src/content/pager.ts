@@ -7,7 +7,19 @@
  * drawn with icons only, and it may take an unrelated "Next" a few levels up for one. Only a yes or no
  * comes out of here (no page text reaches a line).
  */
-import { attrOf, querySelectorOf, firstChildOf, firstElementChildOf, nextElementSiblingOf, nextSiblingOf, nodeTypeOf, parentElementOf, rootElementOf, tagOf } from './dom.js';
+import {
+  attrOf,
+  checkVisibilityOf,
+  querySelectorOf,
+  firstChildOf,
+  firstElementChildOf,
+  nextElementSiblingOf,
+  nextSiblingOf,
+  nodeTypeOf,
+  parentElementOf,
+  rootElementOf,
+  tagOf,
+} from './dom.js';
 import { roleOf } from './aria.js';
 
 /** What a control that turns to the next page is called (its label or text, whole). */
@@ -50,7 +62,8 @@ function looksLikePager(root: Element, left: { nodes: number }): boolean {
     if (nodeTypeOf(node) !== 1) continue;
     const element = node as Element;
     const tag = tagOf(element);
-    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE') continue;
+    // A pager not shown (display: none, as a grid of one page may hide its own) pages nothing.
+    if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'TEMPLATE' || !checkVisibilityOf(element)) continue;
     if (saysPage(element)) return true;
     const children: Node[] = [];
     for (let child = firstChildOf(element); child; child = nextSiblingOf(child)) children.push(child);

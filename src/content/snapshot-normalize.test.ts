@@ -80,3 +80,30 @@ describe('the text pass', () => {
     expect(nameFromChildren([])).toBe('');
   });
 });
+
+describe('a grid’s header rows', () => {
+  const row = (name: string, role = 'gridcell') => node('row', { name }, [node(role, { name, ref: `e${name.length}` })]);
+
+  it('come before its data rows when the page draws them after (Handsontable’s header overlay)', () => {
+    const data = node('rowgroup', {}, [row('Pencils'), row('Notebooks')]);
+    const headers = node('rowgroup', {}, [
+      node('row', { name: 'Select all Item' }, [
+        node('gridcell', { name: 'Select all' }),
+        node('columnheader', { name: 'Item' }),
+        node('columnheader', { name: 'Qty' }),
+      ]),
+    ]);
+    const corner = node('rowgroup', {}, [row('Select all')]);
+    const grid = node('treegrid', { ref: 'e1' }, [data, headers, corner]);
+    normalizeNode(grid);
+    expect(grid.children).toEqual([headers, data, corner]);
+  });
+
+  it('stay where they are when they come first, as does everything but a late header row', () => {
+    const header = node('row', { name: 'Item' }, [node('columnheader', { name: 'Item' })]);
+    const caption = node('caption', { name: 'Orders' });
+    const grid = node('table', {}, [caption, header, row('Pencils')]);
+    normalizeNode(grid);
+    expect(grid.children.map((child) => (typeof child === 'string' ? child : child.name))).toEqual(['Orders', 'Item', 'Pencils']);
+  });
+});

@@ -104,7 +104,9 @@ function isHeaderPart(child: SnapshotChild): boolean {
  * names. The order of everything else is kept.
  */
 function headerRowsFirst(node: SnapshotNode): void {
-  const firstData = node.children.findIndex((child) => typeof child === 'object' && (child.role === 'row' || child.role === 'rowgroup') && !isHeaderPart(child));
+  const firstData = node.children.findIndex(
+    (child) => typeof child === 'object' && (child.role === 'row' || child.role === 'rowgroup') && !isHeaderPart(child),
+  );
   if (firstData < 0) return;
   const after = node.children.slice(firstData);
   const late = after.filter(isHeaderPart);

@@ -86,7 +86,14 @@ interface Walk extends WalkOptions {
 
 /** Walks the document (or `root`'s subtree) into a tree with raw text. */
 export function walkPage(options: WalkOptions, body: Element | null): SnapshotTree {
-  const walk: Walk = { ...options, tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false }, nesting: 0, quiet: 0, pre: 0, dataGrids: new Map() };
+  const walk: Walk = {
+    ...options,
+    tree: { children: [], listed: [], nodeCount: 0, truncated: false, tooDeep: false },
+    nesting: 0,
+    quiet: 0,
+    pre: 0,
+    dataGrids: new Map(),
+  };
   if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
   // A document edited as a whole (a contenteditable body or designMode: TinyMCE's and CKEditor's frames) is a
   // textbox with a ref, as an editable element is; walked as its parts only, it read as paragraphs nobody could type into.

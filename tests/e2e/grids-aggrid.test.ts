@@ -53,7 +53,11 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
       callNext({ id: 'ag_controls', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
       callNext({ id: 'ag_type_cell', name: 'type', input: (previous) => ({ ref: refIn(previous, 'gridcell "129679"'), text: '130000' }) }),
       callNext({ id: 'ag_open', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'ag_controls').text, 'gridcell "129679"'), click_count: 2 }) }),
-      callNext({ id: 'ag_save', name: 'type', input: (previous) => ({ ref: /type into (?:textbox|spinbutton)[^[]*\[ref=(e\d+)\]/.exec(previous)?.[1] ?? 'e0', text: '130000', submit: true }) }),
+      callNext({
+        id: 'ag_save',
+        name: 'type',
+        input: (previous) => ({ ref: /type into (?:textbox|spinbutton)[^[]*\[ref=(e\d+)\]/.exec(previous)?.[1] ?? 'e0', text: '130000', submit: true }),
+      }),
       { text: 'Ines Park earns the most; her salary is now 130000.' },
     );
     await converse(e2e, tabId, 'Who earns the most? Raise their salary to 130000.', 'Ines Park earns the most');
@@ -63,7 +67,10 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
       const nadias: number[] = [];
       grid.forEachNode((node) => void (node.data.name === 'Nadia Khan' && nadias.push(node.data.id)));
       return {
-        sort: grid.getColumnState().filter((column) => column.sort).map((column) => `${column.colId} ${column.sort}`),
+        sort: grid
+          .getColumnState()
+          .filter((column) => column.sort)
+          .map((column) => `${column.colId} ${column.sort}`),
         pageSize: grid.paginationGetPageSize(),
         displayed: grid.getDisplayedRowCount(),
         salary: grid.getRowNode('95')?.data.salary,
@@ -76,7 +83,9 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
     // all 20 of this page are rendered, so scrolling is not what shows the others.
     const whole = read();
     expect(checkTreeLines(whole)).toEqual([]);
-    expect(whole).toMatch(/grid \[ref=e\d+\] \(rows 1–20 of 120 rendered; it looks paged, with page controls beside it: this page's rows are all rendered, and its page controls show the others\)/);
+    expect(whole).toMatch(
+      /grid \[ref=e\d+\] \(rows 1–20 of 120 rendered; it looks paged, with page controls beside it: this page's rows are all rendered, and its page controls show the others\)/,
+    );
     expect(whole).not.toContain('scroll with this ref');
 
     // find saw one of the six Nadia Khans, and says it searched only the rendered rows, and how to reach the rest.
@@ -89,7 +98,10 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
     // salary was edited since), and lists nothing cut short.
     const firstRows = await page.evaluate(() => {
       const grid = (window as unknown as { api: GridApi }).api;
-      const text = (index: number) => Object.values(grid.getDisplayedRowAtIndex(index)?.data ?? {}).slice(0, 2).join(' ');
+      const text = (index: number) =>
+        Object.values(grid.getDisplayedRowAtIndex(index)?.data ?? {})
+          .slice(0, 2)
+          .join(' ');
       return [text(0), text(19)];
     });
     const sorted = resultText(e2e.mock, 'ag_sort2').text;
@@ -113,12 +125,14 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
     const controls = resultText(e2e.mock, 'ag_controls').text;
     expect(checkTreeLines(controls)).toEqual([]);
     expect(controls).toMatch(/- gridcell "129679" \[ref=e\d+\] \(column "Salary"\)/);
-    expect(controls).toMatch(/grid \[ref=e2\] \(rows 1–\d+ of 120 rendered; it looks paged, with page controls beside it: scroll with this ref and a direction for the rest of this page/);
+    expect(controls).toMatch(
+      /grid \[ref=e2\] \(rows 1–\d+ of 120 rendered; it looks paged, with page controls beside it: scroll with this ref and a direction for the rest of this page/,
+    );
 
     // Typing into a cell says how a person edits one; the double-click names the editor it opened, by its cell.
     const typed = resultText(e2e.mock, 'ag_type_cell');
     expect(typed.isError).toBe(true);
-    expect(typed.text).toContain('is a grid\'s cell, not a text field');
+    expect(typed.text).toContain("is a grid's cell, not a text field");
     expect(typed.text).toContain('double-click it (click with click_count 2)');
     expect(resultText(e2e.mock, 'ag_open').text).toMatch(
       /an editor opened on the cell \[ref=e\d+\] at column "Salary", row "95 Ines Park Sales 2020-11-25": type into spinbutton "Input Editor" \[ref=e\d+\] \(value "129679"\)/,

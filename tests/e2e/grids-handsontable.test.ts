@@ -93,7 +93,9 @@ describe('a spreadsheet (Handsontable), driven by the scripted model', () => {
     expect(saved).not.toContain('its value is now');
 
     // The same text area, focused and transparent since the quantity's Tab, shown over the price's cell: said as an editor opened.
-    expect(resultText(e2e.mock, 'hot_price').text).toMatch(/an editor opened on the cell \[ref=e\d+\] at column "Unit price", row "Scissors 3": type into textbox/);
+    expect(resultText(e2e.mock, 'hot_price').text).toMatch(
+      /an editor opened on the cell \[ref=e\d+\] at column "Unit price", row "Scissors 3": type into textbox/,
+    );
     expect(resultText(e2e.mock, 'hot_price').text).not.toContain('no visible change');
     expect(resultText(e2e.mock, 'hot_price_type').text).toContain('Enter saved "2.40" in the cell at column "Unit price", row "Scissors 3"; the editor closed');
 

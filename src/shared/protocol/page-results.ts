@@ -95,7 +95,10 @@ export const pageResultSchemas = {
     /** The visible iframes, to be searched next: index in `window.frames` (null in shadow DOM) and resolved src. */
     frames: z.array(z.object({ index: z.number().int().min(0).nullable(), src: z.string() })),
     /** Grids and lists that render only part of their items (their line, and how much is rendered and how to reach the rest): not searched whole. */
-    partial: z.array(z.object({ line: z.string(), extent: z.string() })).max(10),
+    partial: z
+      .array(z.object({ line: z.string(), extent: z.string() }))
+      .max(10)
+      .default([]),
   }),
   page_text: z.object({ url: z.string(), title: z.string(), markdown: z.string(), usedReadability: z.boolean(), byline: z.string().optional() }),
   click: actionResult,

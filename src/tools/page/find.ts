@@ -62,7 +62,8 @@ export const find = buildTool<typeof inputSchema, string>({
       const parts = result.partial.map((grid) => `- ${grid.line} (${grid.extent})`);
       partial.push(...parts);
       const origin = originOf(result.url) ?? parentOrigin;
-      if (origin !== undefined && result.matches.length + parts.length > 0) reads.push({ origin, text: [...result.matches.map((m) => m.line), ...parts].join('\n') });
+      if (origin !== undefined && result.matches.length + parts.length > 0)
+        reads.push({ origin, text: [...result.matches.map((m) => m.line), ...parts].join('\n') });
       total += result.total;
       if (result.frames.length > 0 && nesting < MAX_FRAME_NESTING) {
         // The visible frames inside, in parallel, within the read's frame budget; one that cannot answer is named.
@@ -95,7 +96,8 @@ export const find = buildTool<typeof inputSchema, string>({
     const notSearched =
       reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
     // What a grid does not render was not searched: a model took "1 match" in a virtual grid for the only one.
-    const inPart = partial.length > 0 ? `\nSearched only in part, as these render only some of their rows; a match may be among the others:\n${partial.join('\n')}` : '';
+    const inPart =
+      partial.length > 0 ? `\nSearched only in part, as these render only some of their rows; a match may be among the others:\n${partial.join('\n')}` : '';
     if (shown.length === 0) {
       return {
         data: `No visible element on ${url} matches “${query}”${partial.length > 0 ? ' among what is rendered' : ''}. Try fewer or other words, or call read_page to see what is there.${inPart}${notSearched}`,
