@@ -79,11 +79,12 @@ export function isShownOpaque(field: Element): boolean {
   return box.width > 2 && box.height > 2;
 }
 
-const TEXT_FIELD = 'input, textarea, [contenteditable=""], [contenteditable=true]';
+/** What edits a cell: a text field, or a picker (AG Grid's select editor is a combobox in the cell). */
+const EDITOR = 'input, textarea, select, [contenteditable=""], [contenteditable=true], [role=combobox]';
 
-/** Whether `field` is a text field inside a data grid (a cell's editor, or a header's filter box). */
+/** Whether `field` is an editor inside a data grid (a cell's, or a header's filter box), and that grid. */
 export function inDataGrid(field: Element): Element | undefined {
-  if (!matchesOf(field, TEXT_FIELD)) return undefined;
+  if (!matchesOf(field, EDITOR)) return undefined;
   const grid = closestOf(field, GRIDS);
   return grid && isDataGrid(grid) ? grid : undefined;
 }
@@ -123,13 +124,16 @@ export interface EditorBefore {
  * its text area had focus before and after, and only its opacity changed.
  */
 export function editorOpenedWords(focused: Element, before: EditorBefore, name: (element: Element) => string, refOf: (element: Element) => string): string {
-  if (!(focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement) || focused.type === 'password') return '';
-  if (focused === before.focus && before.focusShown) return '';
+  const typed = focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement;
+  if ((typed && focused.type === 'password') || (focused === before.focus && before.focusShown)) return '';
   const cell = editedCellOf(focused);
   if (!cell || !isShownOpaque(focused)) return '';
   const place = cellPlaceWords(cell);
+  const how = typed
+    ? `type into ${name(focused)} (value ${quoted(focused.value, 80)}), then Enter or Tab saves it`
+    : `choose with select_option in ${name(focused)}, which saves it`;
   // The cell by its ref and place: its name now is the editor's (AG Grid's editor sits in the cell, labelled "Input Editor").
-  return `an editor opened on the cell [ref=${refOf(cell)}]${place ? ` at ${place}` : ''}: type into ${name(focused)} (value ${quoted(focused.value, 80)}), then Enter or Tab saves it`;
+  return `an editor opened on the cell [ref=${refOf(cell)}]${place ? ` at ${place}` : ''}: ${how}`;
 }
 
 /** The editor's value and cell as Enter was pressed in it (the cell's words then: saving changes the row's). */

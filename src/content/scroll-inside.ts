@@ -71,10 +71,15 @@ function inView(element: Element, scroller: Element): { words: string; extent?: 
   if (!found) return { words: '' };
   const items = itemsOf(found.container, found.role);
   const box = scroller.getBoundingClientRect();
-  const visible = items.filter((item) => {
-    const rect = item.getBoundingClientRect();
-    return rect.height > 0 && rect.bottom > box.top + 1 && rect.top < box.bottom - 1;
-  });
+  // In the order they are shown, top to bottom: AG Grid places its rows by transforms, out of DOM order.
+  const tops = new Map(items.map((item) => [item, item.getBoundingClientRect()] as const));
+  const top = (item: Element) => tops.get(item)?.top ?? 0;
+  const visible = items
+    .filter((item) => {
+      const rect = tops.get(item) as DOMRect;
+      return rect.height > 0 && rect.bottom > box.top + 1 && rect.top < box.bottom - 1;
+    })
+    .sort((a, b) => top(a) - top(b));
   const first = visible[0];
   const last = visible[visible.length - 1];
   const extent = extentOf(found.container, found.role);
@@ -87,8 +92,9 @@ function inView(element: Element, scroller: Element): { words: string; extent?: 
   const about = extent?.estimated ? 'about ' : '';
   const text = (item: Element) => quoted(wordsOf(item, ROW_TEXT_CHARS), ROW_TEXT_CHARS);
   // What is rendered beyond the view can be read at once: a row just above or below needs no more scrolling.
-  const firstRendered = items[0];
-  const lastRendered = items[items.length - 1];
+  const shown = [...items].sort((a, b) => top(a) - top(b));
+  const firstRendered = shown[0];
+  const lastRendered = shown[shown.length - 1];
   const rendered =
     extent && firstRendered && lastRendered && (firstRendered !== first || lastRendered !== last)
       ? ` (${noun} ${position(firstRendered)}–${position(lastRendered)} are rendered: read_page with this ref lists them)`

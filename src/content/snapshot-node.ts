@@ -126,7 +126,7 @@ function gridContext(element: Element, role: string, interactiveOnly: boolean, g
     const column = columnNameOf(element);
     return column ? ` (column ${quoted(column, 60)})` : '';
   }
-  if (role !== 'textbox') return '';
+  if (role !== 'textbox' && role !== 'combobox' && role !== 'spinbutton') return '';
   const cell = editedCellOf(element);
   const place = cell ? cellPlaceWords(cell) : '';
   return cell ? ` (editing the cell${place ? ` in ${place}` : ''})` : '';

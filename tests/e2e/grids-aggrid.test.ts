@@ -29,7 +29,7 @@ interface GridApi {
   paginationGetPageSize(): number;
   paginationGetCurrentPage(): number;
   getColumnState(): Array<{ colId: string; sort?: string | null }>;
-  getRowNode(id: string): { data: { id: number; name: string; salary: number } } | undefined;
+  getRowNode(id: string): { data: { id: number; name: string; salary: number; department: string } } | undefined;
   getDisplayedRowAtIndex(index: number): { data: Record<string, unknown> } | undefined;
   forEachNode(visit: (node: { data: { id: number; name: string } }) => void): void;
 }
@@ -58,6 +58,17 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
         name: 'type',
         input: (previous) => ({ ref: /type into (?:textbox|spinbutton)[^[]*\[ref=(e\d+)\]/.exec(previous)?.[1] ?? 'e0', text: '130000', submit: true }),
       }),
+      // The department's editor is a picker: the double-click says to choose in it, and the pick saves and closes it.
+      callNext({
+        id: 'ag_dept_open',
+        name: 'click',
+        input: () => ({ ref: refIn(resultText(e2e.mock, 'ag_controls').text, 'gridcell "Sales"'), click_count: 2 }),
+      }),
+      callNext({
+        id: 'ag_dept',
+        name: 'select_option',
+        input: (previous) => ({ ref: /choose with select_option in combobox[^[]*\[ref=(e\d+)\]/.exec(previous)?.[1] ?? 'e0', values: ['Finance'] }),
+      }),
       { text: 'Ines Park earns the most; her salary is now 130000.' },
     );
     await converse(e2e, tabId, 'Who earns the most? Raise their salary to 130000.', 'Ines Park earns the most');
@@ -74,10 +85,11 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
         pageSize: grid.paginationGetPageSize(),
         displayed: grid.getDisplayedRowCount(),
         salary: grid.getRowNode('95')?.data.salary,
+        department: grid.getRowNode('95')?.data.department,
         nadias: nadias.length,
       };
     });
-    expect(state).toEqual({ sort: ['salary desc'], pageSize: 100, displayed: 120, salary: 130000, nadias: 6 });
+    expect(state).toEqual({ sort: ['salary desc'], pageSize: 100, displayed: 120, salary: 130000, department: 'Finance', nadias: 6 });
 
     // The read: the grid's rows counted as AG Grid counts them (its header row is none of them), and paged:
     // all 20 of this page are rendered, so scrolling is not what shows the others.
@@ -120,6 +132,9 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
     const bottom = resultText(e2e.mock, 'ag_bottom').text;
     expect(bottom).toMatch(/rows \d+–100 of 120 in view/);
     expect(bottom).toContain('(at its bottom, the end of this page: it looks paged, and its page controls show the other rows)');
+    // Back at its top, the rows in view are named top to bottom (AG Grid's DOM order is not its order on screen).
+    const [, , last] = /rows (\d+)–(\d+) of 120 in view, from "95 Ines Park Sales 129679 2020-11-25"/.exec(resultText(e2e.mock, 'ag_top').text) ?? [];
+    expect(Number(last)).toBeGreaterThan(5);
 
     // The controls: the grid's cells with their columns; of a page of 100 it renders some, and scrolling renders the rest of the page.
     const controls = resultText(e2e.mock, 'ag_controls').text;
@@ -141,5 +156,15 @@ describe('a paged grid (AG Grid Community), driven by the scripted model', () =>
     const saved = resultText(e2e.mock, 'ag_save').text;
     expect(saved).toContain('Enter saved "130000" in the cell at column "Salary", row "95 Ines Park Sales 2020-11-25"; the editor closed');
     expect(saved).not.toContain('the target left the page');
+
+    // The picker: named as the cell's editor, and its pick said as done though the editor left the page with it.
+    expect(resultText(e2e.mock, 'ag_dept_open').text).toMatch(
+      /an editor opened on the cell \[ref=e\d+\] at column "Department", row "95 Ines Park Sales 130000 2020-11-25": choose with select_option in combobox/,
+    );
+    const dept = resultText(e2e.mock, 'ag_dept');
+    expect(dept.isError, dept.text).toBe(false);
+    expect(dept.text).toContain('Chose "Finance" in combobox');
+    expect(dept.text).toContain("which then left the page (as a cell's editor does once it saves)");
+    expect(dept.text).toMatch(/gridcell "Finance" \[ref=e\d+\]|"Finance"/);
   });
 });

@@ -8,7 +8,7 @@
  * is a link or a submit button is not clicked here, so a navigation or a sent form never skips `click`'s judgement.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
-import { ToolError } from '../../runtime/errors.js';
+import { isToolErrorLike, ToolError } from '../../runtime/errors.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { parseKeyCombo } from '../../shared/keys.js';
 import { quoted } from '../../shared/untrusted-text.js';
@@ -148,7 +148,14 @@ export async function pickInCombobox(context: ToolUseContext, where: PickWhere, 
   }
   // A person's pick closes the list (a multi-select's may stay open for the next pick, until Escape):
   // wait for it to say so, and close it with Escape when it does not, so no popup is left over the form.
-  let now = await valueOf(context, where, parts.widget, CLOSE_MS);
+  const read = await valueOf(context, where, parts.widget, CLOSE_MS).catch((error: unknown) => {
+    if (isToolErrorLike(error) && error.code === 'STALE_REF') return undefined;
+    throw error;
+  });
+  // A grid's cell editor (AG Grid's select editor) saves the pick and leaves the page: that is the pick done,
+  // not a stale ref. A model told STALE_REF after a pick that worked opened the editor again to redo it.
+  if (!read) return { done: `Chose ${names(values)} in ${what}, which then left the page (as a cell's editor does once it saves)`, notes };
+  let now = read;
   if (now.open && (await closeWith(context, where, textBox))) {
     now = await valueOf(context, where, parts.widget, CLOSE_MS);
     if (!now.open) notes.push('its list was still open after the pick: Escape closed it');

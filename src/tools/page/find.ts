@@ -97,7 +97,7 @@ export const find = buildTool<typeof inputSchema, string>({
       reasons.length > 0 ? `\n(Not searched: ${reasons.slice(0, 5).join('; ')}${reasons.length > 5 ? `; and ${reasons.length - 5} more kinds` : ''}.)` : '';
     // What a grid does not render was not searched: a model took "1 match" in a virtual grid for the only one.
     const inPart =
-      partial.length > 0 ? `\nSearched only in part, as these render only some of their rows; a match may be among the others:\n${partial.join('\n')}` : '';
+      partial.length > 0 ? `\nSearched only in part, as these render only some of their items; a match may be among the others:\n${partial.join('\n')}` : '';
     if (shown.length === 0) {
       return {
         data: `No visible element on ${url} matches “${query}”${partial.length > 0 ? ' among what is rendered' : ''}. Try fewer or other words, or call read_page to see what is there.${inPart}${notSearched}`,
