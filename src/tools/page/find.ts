@@ -31,6 +31,7 @@ export const find = buildTool<typeof inputSchema, string>({
   prompt: [
     'Finds elements on the page whose accessible name, visible text, label or placeholder match the query, best match first, with refs, in the same line format as read_page: `- button "Sign in" [ref=e12]`.',
     'Put a role word in the query to narrow it ("search textbox", "Next link", "Price columnheader"); a role word includes its relatives (textbox: search boxes and comboboxes too; checkbox: switches). Searches open shadow DOM and frames; hidden elements are skipped.',
+    'A grid or list that renders only some of its rows (a virtual or paged grid) is searched only in what it renders: the result names it and how to reach the rest.',
     'Use find when you know what you are looking for; use read_page to understand the page or when find returns nothing.',
   ].join('\n'),
   description: (input) => `Find “${input.query}” on the page`,

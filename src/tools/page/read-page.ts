@@ -16,7 +16,7 @@ const inputSchema = z.strictObject({
     .enum(['all', 'interactive'])
     .default('all')
     .describe(
-      '"all" (default): headings, text, lists, tables and controls. "interactive": only things you can act on (links, buttons, fields), as a flat list — much shorter.',
+      '"all" (default): headings, text, lists, tables and controls. "interactive": only things you can act on (links, buttons, fields; a data grid\'s rows of cells, each with its column), as a flat list — much shorter.',
     ),
   ref: refField('Read only the subtree under this element (e.g. a form or a dialog); default: the whole page.').optional(),
   max_depth: z
