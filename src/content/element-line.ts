@@ -15,6 +15,7 @@ import { isChipControl } from './chip.js';
 import { calendarNameOf, calendarRoleOf, opensDatePicker } from './date-picker.js';
 import { refFor } from './refs.js';
 import { richTextValue } from './rich-text-markdown.js';
+import { cellPlaceSuffix } from './grid-cell.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
 export const MAX_NAME_CHARS = 200;
@@ -188,6 +189,8 @@ export function describeElement(element: Element, refPrefix = ''): { line: strin
   let line = roleAndName(role, name, row);
   line += statesOf(element, role);
   line += ` [ref=${refPrefix}${ref}]`;
+  // A data grid's cell found alone says where it is: its column and its row.
+  if (role === 'gridcell') line += cellPlaceSuffix(element);
   line += valueSuffix(valueOf(element, role));
   line += urlSuffix(linkUrlOf(element, role));
   return { line, ref, role, name, summary: summarize(element, role, name, row) };

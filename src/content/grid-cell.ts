@@ -72,6 +72,13 @@ export function cellPlaceWords(cell: Element, withRow = true): string {
   return [column ? `column ${quoted(column, CONTEXT_CHARS)}` : '', rowWords ? `row ${quoted(rowWords, CONTEXT_CHARS + 20)}` : ''].filter(Boolean).join(', ');
 }
 
+/** ` (column "Name", row "9 Nadia Khan …")` for a cell of a data grid, or '' (a table's cell, a calendar's day). */
+export function cellPlaceSuffix(cell: Element): string {
+  const grid = closestOf(cell, GRIDS);
+  const place = grid && isDataGrid(grid) ? cellPlaceWords(cell) : '';
+  return place ? ` (${place})` : '';
+}
+
 /** Whether a person sees `field`: shown, not transparent, bigger than a sliver (a closed editor is 1px high). */
 export function isShownOpaque(field: Element): boolean {
   if (!checkVisibilityOf(field, SHOWN_OPAQUE)) return false;

@@ -8,7 +8,7 @@ import { roleOf } from './aria.js';
 import { calendarNameOf } from './date-picker.js';
 import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
-import { COUNTED_ROLES, extentOf, extentWords } from './extent.js';
+import { COUNTED_ROLES, extentOf, extentWords, ownIndex } from './extent.js';
 import { clipName, collapseWhitespace } from './name-text.js';
 import { chipLabelOf, chipRemoveButtonOf } from './chip.js';
 import { refFor } from './refs.js';
@@ -164,6 +164,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     // An interactive read shows a list or grid only when part of it is rendered: then its line says so.
     extent: COUNTED_ROLES.has(role) ? extentWords(extentOf(element, role)) : '',
     context: gridContext(element, role, interactiveOnly, gridPart),
+    position: role === 'row' ? ownIndex(element, true) : undefined,
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

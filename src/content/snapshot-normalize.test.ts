@@ -107,3 +107,23 @@ describe('a grid’s header rows', () => {
     expect(grid.children.map((child) => (typeof child === 'string' ? child : child.name))).toEqual(['Orders', 'Item', 'Pencils']);
   });
 });
+
+describe('a grid’s rows', () => {
+  it('are read in the order their grid numbers them, in their own slots, when each row has a number (AG Grid keeps them out of DOM order)', () => {
+    const row = (name: string, position: number) => node('row', { name, position }, [node('gridcell', { name, ref: `e${position}` })]);
+    const text = node('caption', { name: 'People' });
+    const group = node('rowgroup', {}, [row('Row 3', 4), text, row('Row 1', 2), row('Row 2', 3)]);
+    normalizeNode(group);
+    expect(group.children.map((child) => (typeof child === 'string' ? child : child.name))).toEqual(['Row 1', 'People', 'Row 2', 'Row 3']);
+  });
+
+  it('keep their page order when one of them has no number', () => {
+    const rows = [
+      node('row', { name: 'B', position: 3 }, [node('gridcell', { name: 'B', ref: 'e1' })]),
+      node('row', { name: 'A' }, [node('gridcell', { name: 'A', ref: 'e2' })]),
+    ];
+    const group = node('rowgroup', {}, rows);
+    normalizeNode(group);
+    expect(group.children).toEqual(rows);
+  });
+});

@@ -65,6 +65,7 @@ export function normalizeNode(node: SnapshotNode): void {
     node.name = clipName(nameFromChildren(node.children));
     if (node.summary) node.summary.name = node.name;
   }
+  rowsInOwnOrder(node.children);
   if (TABLE_ROLES.has(node.role)) headerRowsFirst(node);
   // `<pre><code>` is one code sample: one line for it, not a code line holding another.
   const only = node.children[0];
@@ -111,4 +112,23 @@ function headerRowsFirst(node: SnapshotNode): void {
   const after = node.children.slice(firstData);
   const late = after.filter(isHeaderPart);
   if (late.length > 0) node.children = [...node.children.slice(0, firstData), ...late, ...after.filter((child) => !isHeaderPart(child))];
+}
+
+/**
+ * Rows read in the order their grid gives them (`aria-rowindex`, a virtual grid's row index) when every row
+ * among `children` carries one: AG Grid places its rows by transforms and keeps them out of DOM order after
+ * a scroll or a sort, and a read listed row 22 before row 1. The rows keep their slots among the other children.
+ */
+function rowsInOwnOrder(children: SnapshotChild[]): void {
+  const slots: number[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i];
+    if (typeof child === 'object' && child.role === 'row') {
+      if (child.position === undefined) return;
+      slots.push(i);
+    }
+  }
+  if (slots.length < 2) return;
+  const rows = slots.map((slot) => children[slot] as SnapshotNode).sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  slots.forEach((slot, i) => (children[slot] = rows[i] as SnapshotNode));
 }

@@ -14,6 +14,7 @@ export function node(role: string, fields: Partial<SnapshotNode> = {}, children:
     url: undefined,
     extent: '',
     context: '',
+    position: undefined,
     placeholder: undefined,
     options: undefined,
     moreOptions: 0,

@@ -34,6 +34,8 @@ export interface SnapshotNode {
   url?: string;
   /** A list or grid that renders only part of its items: ` (40 of about 600 rows rendered; …)` (numbers and fixed words), or ''. */
   extent: string;
+  /** A row's own position in its grid (`aria-rowindex`, or a virtual grid's row index), when it carries one: rows are read in that order. */
+  position?: number;
   /** Where a data grid's cell or editor is: ` (column "Quantity")`, ` (editing the cell in …)`; page words quoted, or ''. */
   context: string;
   /** An empty field's placeholder, on a line of its own unless it only repeats the name. */
