@@ -3,7 +3,7 @@
  * HTML-AAM): from aria-labelledby, aria-label, labels, alt, legend, caption, title, placeholder and
  * content. Roles are in aria.ts.
  */
-import { NAME_FROM_CONTENT } from './aria.js';
+import { NAME_FROM_CONTENT, roleOf } from './aria.js';
 import {
   attrOf,
   elementById,
@@ -24,6 +24,7 @@ import {
 } from './dom.js';
 import { borrowedLabelsOf, labelsOf, type LabelableControl } from './labels.js';
 import { clipName, collapseWhitespace } from './name-text.js';
+import { Visibility, isShown, visibilityOf } from './visibility.js';
 
 /** The elements an id-list attribute (aria-labelledby) points at, in its tree scope or else in the document. */
 function byIds(element: Element, attribute: string): Element[] {
@@ -100,14 +101,21 @@ function isBlockLevel(element: Element, tag: string, textBefore: boolean, root: 
   return display !== '' && display !== 'none' && !display.startsWith('inline') && display !== 'contents' && !display.startsWith('ruby');
 }
 
-/** Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped. */
-export function textOfSubtree(root: Node, budget = 400): string {
+/**
+ * Text of a subtree as a name: text nodes, alt of images, aria-label of children; hidden parts skipped (in a
+ * shown subtree, also those hidden by style: a dropdown button read "Edit value Edit value Enforce string"
+ * with its closed menu's items). `skip` leaves out whole subtrees (an item's nested items).
+ */
+export function textOfSubtree(root: Node, budget = 400, skip?: (element: Element) => boolean): string {
   // Most buttons and links hold one text node: no walk needed.
   const only = firstChildOf(root);
   if (only && nextSiblingOf(only) === null && nodeTypeOf(only) === 3 && !(nodeTypeOf(root) === 1 && shadowRootOf(root as Element)))
     return collapseWhitespace(only.nodeValue ?? '');
   const parts: string[] = [];
   let used = 0;
+  // Style is read only below a root a person sees, and only for elements with attributes (a class or a
+  // style is how a page hides a part): a hidden root's name is still read from its whole text.
+  const styled = nodeTypeOf(root) === 1 && isShown(root as Element);
   const visit = (node: Node): void => {
     if (used > budget) return;
     const type = nodeTypeOf(node);
@@ -124,6 +132,7 @@ export function textOfSubtree(root: Node, budget = 400): string {
     const tag = tagOf(element);
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE') return;
     if (attrOf(element, 'aria-hidden') === 'true' || isHiddenOf(element)) return;
+    if (node !== root && ((skip && skip(element)) || (styled && hasAnyAttributes(element) && visibilityOf(element) === Visibility.Skip))) return;
     const label = attrOf(element, 'aria-label');
     if (label && node !== root) {
       parts.push(` ${label} `);
@@ -191,6 +200,21 @@ function textOfLabel(label: Element, control: Element): string {
   return parts.join('');
 }
 
+/** Items that nest others of their kind: a tree's branch, a menu's item that opens a submenu. */
+const NESTING_ITEMS = new Set(['treeitem', 'menuitem', 'menuitemcheckbox', 'menuitemradio']);
+/** What an item's name from content leaves out: the items, groups and menus nested in it. */
+const NESTED = new Set([...NESTING_ITEMS, 'group', 'tree', 'menu', 'menubar', 'listbox', 'option']);
+const isNested = (element: Element): boolean => hasAnyAttributes(element) && NESTED.has(roleOf(element));
+
+/**
+ * A name from content. An item's leaves out the items nested in it, which accname does not: a tree's root
+ * was named by the whole tree ("{ service : billing timeout : 10 … }"), cut off, and every branch repeated
+ * its leaves; each nested item is named on its own line instead.
+ */
+function contentName(element: Element, role: string): string {
+  return NESTING_ITEMS.has(role) ? textOfSubtree(element, 400, isNested) : textOfSubtree(element);
+}
+
 /** Tags named by something other than attributes and content (labels, alt, legend, caption, options). */
 const NAMED_BY_TAG = new Set(['BODY', 'INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'IMG', 'AREA', 'FIELDSET', 'TABLE', 'FIGURE', 'OPTION', 'svg', 'SVG']);
 
@@ -200,7 +224,7 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
   // the snapshot asks this of every paragraph, list item and cell, so the common case stays cheap.
   const tag = tagOf(element);
   if (!hasAnyAttributes(element) && !NAMED_BY_TAG.has(tag)) {
-    return fromContent && NAME_FROM_CONTENT.has(role) ? clipName(textOfSubtree(element)) : '';
+    return fromContent && NAME_FROM_CONTENT.has(role) ? clipName(contentName(element, role)) : '';
   }
   const labelledBy = byIds(element, 'aria-labelledby');
   if (labelledBy.length > 0) {
@@ -253,7 +277,7 @@ export function nameOf(element: Element, role: string, fromContent = true): stri
     if (title) return clipName(collapseWhitespace(textContentOf(title)));
   }
   if (fromContent && NAME_FROM_CONTENT.has(role)) {
-    const text = textOfSubtree(element);
+    const text = contentName(element, role);
     if (text) return clipName(text);
   }
   const title = attrOf(element, 'title');

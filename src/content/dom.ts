@@ -81,6 +81,7 @@ const scrollingElementGet = getterOf<Element | null>(DOCUMENT, 'scrollingElement
 const urlGet = getterOf<string>(DOCUMENT, 'URL');
 const designModeGet = getterOf<string>(DOCUMENT, 'designMode');
 const documentQuerySelectorAll = DOCUMENT.querySelectorAll;
+const styleSheetsGet = getterOf<StyleSheetList>(DOCUMENT, 'styleSheets');
 const documentGetElementById = DOCUMENT.getElementById;
 const documentHasFocus = DOCUMENT.hasFocus;
 const formMethodGet = getterOf<string>(protoOf('HTMLFormElement'), 'method');
@@ -175,6 +176,11 @@ export const hasFocusOf = (doc: Document = document): boolean => documentHasFocu
 export const documentUrlOf = (doc: Document = document): string => urlGet.call(doc);
 /** `document.querySelectorAll(selector)`. */
 export const queryDocument = (selector: string, doc: Document = document): NodeListOf<Element> => documentQuerySelectorAll.call(doc, selector);
+/** The style sheets of a document (`<img name="styleSheets">` cannot stand in for them) or a shadow root, adopted ones included. */
+export const styleSheetsOf = (root: Document | ShadowRoot): CSSStyleSheet[] => [
+  ...(root instanceof ShadowRoot ? root.styleSheets : styleSheetsGet.call(root)),
+  ...(root.adoptedStyleSheets ?? []),
+];
 /** `document.getElementById(id)` or a shadow root's. */
 export const elementById = (root: Document | ShadowRoot, id: string): Element | null =>
   root instanceof ShadowRoot ? root.getElementById(id) : documentGetElementById.call(root, id);

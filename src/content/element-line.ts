@@ -16,6 +16,7 @@ import { calendarNameOf, calendarRoleOf, opensDatePicker } from './date-picker.j
 import { refFor } from './refs.js';
 import { richTextValue } from './rich-text-markdown.js';
 import { cellPlaceSuffix } from './grid-cell.js';
+import { isGrabbable } from './grab-cursor.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
 export const MAX_NAME_CHARS = 200;
@@ -182,8 +183,12 @@ export const rowOf = (element: Element, role: string, name: string): string => (
  * Elements without a role read as `generic`; every described element gets a ref.
  */
 export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
-  const role = roleOf(element) || calendarRoleOf(element) || 'generic';
-  const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : calendarNameOf(element, role, nameOf(element, role));
+  // A plain card a person drags reads as read_page shows it, `draggable "Write report"`.
+  const role = roleOf(element) || calendarRoleOf(element) || (isGrabbable(element) ? 'draggable' : 'generic');
+  const name =
+    role === 'generic' || role === 'draggable'
+      ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80)
+      : calendarNameOf(element, role, nameOf(element, role));
   const ref = refFor(element);
   const row = rowOf(element, role, name);
   let line = roleAndName(role, name, row);

@@ -26,6 +26,8 @@ import { describeElement, editorTextOf } from './element-line.js';
 import { calendarNameOf, calendarRoleOf } from './date-picker.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './frame-element.js';
+import { holdsControls } from './snapshot-node.js';
+import { withGrabRules } from './grab-cursor.js';
 import { isShown } from './visibility.js';
 import { COUNTED_ROLES, extentOf, reachWords, renderedWords } from './extent.js';
 import { quoted } from '../shared/untrusted-text.js';
@@ -199,7 +201,8 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
         const extent = extentOf(child, role);
         if (extent) partialElements.push({ element: child, extent: `${renderedWords(extent)}; ${reachWords(extent)}` });
       }
-      if (LEAF_ROLES.has(role) && role !== 'heading') continue;
+      // A control's inside is its name; an item holding controls of its own (a tree's branch) is searched into.
+      if (LEAF_ROLES.has(role) && role !== 'heading' && !holdsControls(child)) continue;
       const shadow = shadowRootOf(child);
       if (shadow) walk(shadow);
       walk(child);
@@ -212,19 +215,22 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);
   const matches: FindResult['matches'] = [];
   const elements: Record<string, ElementSummary> = {};
-  for (const candidate of candidates.slice(0, limit)) {
-    const described = describeElement(candidate.element, refPrefix);
+  // Each match's line reads its cursor (a card a person drags): the style sheets are read once for all.
+  const described = withGrabRules(() => candidates.slice(0, limit).map((candidate) => describeElement(candidate.element, refPrefix)));
+  for (const [at, candidate] of candidates.slice(0, limit).entries()) {
+    const line = described[at];
+    if (!line) continue;
     // Found by its text (a paragraph, a cell): show the words around the match, or the line says only `paragraph`.
     const excerpt =
-      candidate.byText && !normalize(described.name).includes(textWords[0] ?? '')
+      candidate.byText && !normalize(line.name).includes(textWords[0] ?? '')
         ? excerptAround(candidate.text ?? textContentOf(candidate.element), textQuery, textWords)
         : '';
     matches.push({
-      ref: refPrefix + described.ref,
-      line: `- ${described.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`,
+      ref: refPrefix + line.ref,
+      line: `- ${line.line}${excerpt ? ` (text: ${quoted(excerpt, EXCERPT_CHARS + 2)})` : ''}`,
       score: candidate.score,
     });
-    elements[refPrefix + described.ref] = described.summary;
+    elements[refPrefix + line.ref] = line.summary;
   }
   for (const { element, extent } of partialElements) {
     const described = describeElement(element, refPrefix);

@@ -6,7 +6,7 @@
 import { nameOf, textOfSubtree } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { calendarNameOf } from './date-picker.js';
-import { attrOf, hasAnyAttributes, parentElementOf } from './dom.js';
+import { attrOf, firstElementChildOf, hasAnyAttributes, parentElementOf, querySelectorAllOf, shadowRootOf } from './dom.js';
 import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { COUNTED_ROLES, extentOf, extentWords, ownIndex } from './extent.js';
 import { clipName, collapseWhitespace } from './name-text.js';
@@ -14,6 +14,7 @@ import { chipLabelOf, chipRemoveButtonOf } from './chip.js';
 import { refFor } from './refs.js';
 import type { OptionLine, SnapshotNode } from './snapshot-tree.js';
 import { isShown } from './visibility.js';
+import { showsGrabCursor } from './grab-cursor.js';
 import { comboboxValues, mirroredSelectOf, mirrorOf } from './combobox.js';
 import { frameIndexOf } from './frame-element.js';
 import { cellPlaceWords, columnNameOf, editedCellOf } from './grid-cell.js';
@@ -58,18 +59,18 @@ export function clickableRoleOf(element: Element, tag: string): string {
   return attrOf(element, 'draggable') === 'true' ? 'draggable' : '';
 }
 
-/**
- * Whether a role-less element is an item a person drags: it shows a grab or move cursor and its parent does
- * not (what is inside it inherits the cursor). SortableJS and dragula cards are plain divs marked so only by
- * their stylesheet: without a ref each card read as words of one text line, and `drag` had nothing to name.
- */
-export function isGrabbable(element: Element): boolean {
-  const grabs = (of: Element) => {
-    const cursor = getComputedStyle(of).cursor;
-    return cursor === 'grab' || cursor === 'move';
-  };
-  const parent = parentElementOf(element);
-  return grabs(element) && (parent === null || !grabs(parent));
+/** Leaf roles that are fields: what is inside them is their value, never controls of their own. */
+export const FIELD_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'slider', 'spinbutton', 'img', 'separator', 'progressbar', 'meter']);
+const CONTROLS =
+  'a[href], button, input:not([type=hidden]), select, textarea, [draggable=true], [role=button], [role=link], [role=checkbox], [role=radio], ' +
+  '[role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=slider], [role=spinbutton], [role=tab], [role=menuitem], ' +
+  '[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=treeitem]';
+
+/** Whether a shown control or item is inside `element` (one without child elements, most buttons and links, holds none). */
+export function holdsControls(element: Element): boolean {
+  if (!firstElementChildOf(element) && !shadowRootOf(element)) return false;
+  for (const inside of querySelectorAllOf(element, CONTROLS)) if (isShown(inside)) return true;
+  return false;
 }
 
 const TAKES_A_CLICK_WHEN_POINTED = new Set(['listitem', 'row', 'cell', 'columnheader', 'rowheader']);
@@ -83,9 +84,8 @@ function isClickableRow(element: Element, role: string): boolean {
   if (!TAKES_A_CLICK_WHEN_POINTED.has(role)) return false;
   if ((role === 'columnheader' || role === 'rowheader') && attrOf(element, 'aria-sort') !== null) return true;
   // A grab cursor marks an item a person drags (a sortable list's row): it needs a ref for `drag`.
-  const cursor = getComputedStyle(element).cursor;
-  if (cursor === 'grab' || cursor === 'move') return true;
-  return cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
+  if (showsGrabCursor(element)) return true;
+  return getComputedStyle(element).cursor === 'pointer' && getComputedStyle(parentElementOf(element) ?? element).cursor !== 'pointer';
 }
 
 /** A select's options as lines, up to the cap. */
@@ -121,7 +121,7 @@ function readWidget(element: Element, node: SnapshotNode): void {
  * their header row's words, its column (` (column "Quantity")`); a grid's editor, the cell it edits
  * (` (editing the cell in column "Quantity", row "Notebooks 5 3.2")`). Page words quoted; else ''.
  */
-function gridContext(element: Element, role: string, interactiveOnly: boolean, gridPart: boolean): string {
+function gridPlace(element: Element, role: string, interactiveOnly: boolean, gridPart: boolean): string {
   if (role === 'gridcell' && gridPart && interactiveOnly) {
     const column = columnNameOf(element);
     return column ? ` (column ${quoted(column, 60)})` : '';
@@ -163,7 +163,7 @@ export function readNode(element: Element, tag: string, role: string, interactiv
     url: linkUrlOf(element, role),
     // An interactive read shows a list or grid only when part of it is rendered: then its line says so.
     extent: COUNTED_ROLES.has(role) ? extentWords(extentOf(element, role)) : '',
-    context: gridContext(element, role, interactiveOnly, gridPart),
+    place: gridPlace(element, role, interactiveOnly, gridPart),
     position: role === 'row' ? ownIndex(element, true) : undefined,
     placeholder: undefined,
     options: undefined,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { nameFromChildren, normalizeChildren, normalizeNode } from './snapshot-normalize.js';
 import { node } from './snapshot-test-nodes.js';
-import type { SnapshotChild } from './snapshot-tree.js';
+import { BLOCK_BREAK, type SnapshotChild } from './snapshot-tree.js';
 
 describe('the text pass', () => {
   it('joins the raw pieces between two nodes into one run and collapses its whitespace once', () => {
@@ -10,6 +10,23 @@ describe('the text pass', () => {
     const list: SnapshotChild[] = ['  Read\n', 'the ', ' ', 'news\t', link, ' and ', 'more  '];
     normalizeChildren(list);
     expect(list).toEqual(['Read the news', link, 'and more']);
+  });
+
+  it("ends a run at a block's edge, so each block's text is a line, and drops the edges themselves", () => {
+    const list: SnapshotChild[] = [BLOCK_BREAK, 'Write ', 'report', BLOCK_BREAK, BLOCK_BREAK, ' Review ', BLOCK_BREAK, ' '];
+    normalizeChildren(list);
+    expect(list).toEqual(['Write report', 'Review']);
+  });
+
+  it('keeps only the controls and items of an item whose text is its name; a node named by all its lines says them once', () => {
+    const button = node('button', { name: '10', ref: 'e2' });
+    const item = node('treeitem', { name: 'timeout : 10', ref: 'e1', folded: true }, ['timeout', ' : ', button]);
+    normalizeNode(item);
+    expect(item.children).toEqual([button]);
+    const cell = node('cell', { nameFromContent: true }, ['Ada', BLOCK_BREAK, 'admin']);
+    normalizeNode(cell);
+    expect(cell.name).toBe('Ada admin');
+    expect(cell.children).toEqual([]);
   });
 
   it('drops runs that are blank, also of non-breaking spaces, and the lone spaces that mark word breaks', () => {

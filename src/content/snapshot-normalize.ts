@@ -5,7 +5,7 @@
  * and a node says its name once. In place, children before their parent.
  */
 import { clipName, collapseWhitespace } from './name-text.js';
-import type { SnapshotChild, SnapshotNode } from './snapshot-tree.js';
+import { BLOCK_BREAK, type SnapshotChild, type SnapshotNode } from './snapshot-tree.js';
 
 /**
  * Normalises a list of children in place (the tree's top list, or a node's); `keepBreaks` for a code
@@ -17,6 +17,12 @@ export function normalizeChildren(list: SnapshotChild[], keepBreaks = false): vo
   // Writes behind the read position: a run takes at least one slot before the node that ends it.
   for (let i = 0; i < list.length; i++) {
     const child = list[i] as SnapshotChild;
+    // A block's edge ends the run: each block's text is a line of its own.
+    if (child === BLOCK_BREAK) {
+      if (run !== undefined) kept = keepRun(list, kept, run, keepBreaks);
+      run = undefined;
+      continue;
+    }
     if (typeof child === 'string') {
       run = run === undefined ? child : run + child;
       continue;
@@ -70,10 +76,13 @@ export function normalizeNode(node: SnapshotNode): void {
   // `<pre><code>` is one code sample: one line for it, not a code line holding another.
   const only = node.children[0];
   if (node.preformatted && node.role === 'code' && node.children.length === 1 && typeof only === 'object' && isPlainCode(only)) node.children = only.children;
-  // A node whose only content is its own name says it once; so does a placeholder that is the name.
-  if (node.name && node.children.length === 1 && node.children[0] === node.name) node.children.length = 0;
+  // A node whose only content is its own name says it once (also when its blocks gave it lines: a cell's
+  // `<div>Ada</div><div>admin</div>`); so does a placeholder that is the name.
+  if (node.name && node.children.every((child) => typeof child === 'string') && nameFromChildren(node.children) === node.name) node.children.length = 0;
   // So does a widget whose only content is the value it shows (a select-only combobox: `combobox "Page Size": 20`).
   if (node.value !== undefined && node.children.length === 1 && node.children[0] === node.value) node.children.length = 0;
+  // An item that holds controls has its text in its name already: its lines are its controls and items.
+  if (node.folded) node.children = node.children.filter((child) => typeof child !== 'string');
   if (node.placeholder !== undefined && node.placeholder === node.name) node.placeholder = undefined;
 }
 

@@ -26,7 +26,7 @@ export function headLine(node: SnapshotNode, refPrefix: string): string {
   const ref = node.ref === undefined ? '' : ` [ref=${refPrefix}${node.ref}]`;
   // Fixed words and our own ref: the model acts on the widget, which a select set by script would leave stale.
   const mirror = node.mirror === undefined ? '' : ` [hidden, mirrored by combobox ref=${refPrefix}${node.mirror}]`;
-  return roleAndName(node.role, node.name, node.row) + node.states + mirror + ref + node.extent + node.context + valueSuffix(node.value) + urlSuffix(node.url);
+  return roleAndName(node.role, node.name, node.row) + node.states + mirror + ref + node.extent + node.place + valueSuffix(node.value) + urlSuffix(node.url);
 }
 
 const NO_LINES: readonly string[] = [];

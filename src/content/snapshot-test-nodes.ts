@@ -13,7 +13,7 @@ export function node(role: string, fields: Partial<SnapshotNode> = {}, children:
     value: undefined,
     url: undefined,
     extent: '',
-    context: '',
+    place: '',
     position: undefined,
     placeholder: undefined,
     options: undefined,

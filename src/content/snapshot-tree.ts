@@ -8,6 +8,12 @@ import type { ElementSummary } from '../runtime/page-state.js';
 /** A node's child: another node, or page text (raw pieces from the walk; one collapsed run after the text pass). */
 export type SnapshotChild = SnapshotNode | string;
 
+/**
+ * The walk's mark between two blocks (`<div>Write report</div><div>Review</div>`): the text pass ends a run
+ * there, so each block's text is a line of its own. Empty, so no page text can be it (the walk keeps no empty text).
+ */
+export const BLOCK_BREAK = '';
+
 /** One option of a select, shown on a line under it. */
 export interface OptionLine {
   label: string;
@@ -28,6 +34,16 @@ export interface SnapshotNode {
   states: string;
   /** Which row an unnamed control is in (`checkbox in "draft report"`), or ''. */
   row: string;
+  /**
+   * Where a control sits when others of the read share its role and name, as written after ` in ` (`"To do"`,
+   * `menu`: fixed role words and page text already quoted), set after the text pass (snapshot-context.ts).
+   */
+  context?: string;
+  /**
+   * An item named by its content that holds controls or items of its own (a tree's branch, a heading's link):
+   * they are its children, and its text, already in its name, is not repeated as lines.
+   */
+  folded?: true;
   /** The current value, raw; shown after `: `, and then nothing else goes on the node's own line. */
   value?: string;
   /** A link's target, as written. */
@@ -37,7 +53,7 @@ export interface SnapshotNode {
   /** A row's own position in its grid (`aria-rowindex`, or a virtual grid's row index), when it carries one: rows are read in that order. */
   position?: number;
   /** Where a data grid's cell or editor is: ` (column "Quantity")`, ` (editing the cell in …)`; page words quoted, or ''. */
-  context: string;
+  place: string;
   /** An empty field's placeholder, on a line of its own unless it only repeats the name. */
   placeholder?: string;
   /** A select's options (in `all`, up to a cap), and how many more it has. */

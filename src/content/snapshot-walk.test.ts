@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bundleSource, useUnitPage } from '../../tests/support/unit-page.js';
-import type { SnapshotChild, SnapshotNode, SnapshotTree } from './snapshot-tree.js';
+import { BLOCK_BREAK, type SnapshotChild, type SnapshotNode, type SnapshotTree } from './snapshot-tree.js';
 
 const ENTRY = `
 import { withLabelIndex } from './labels.js';
@@ -35,10 +35,14 @@ async function walk(html: string, options: { interactiveOnly?: boolean; maxDepth
   return JSON.parse(json as string) as SnapshotTree;
 }
 
-/** The tree with each node as `role "name" ref` and its children, to compare shapes. */
+/** The tree with each node as `role "name" ref` and its children, to compare shapes; a block's edge as `|`. */
 function shape(children: readonly SnapshotChild[]): unknown[] {
   return children.map((child) =>
-    typeof child === 'string' ? child : { [[child.role, child.name && `"${child.name}"`, child.ref].filter(Boolean).join(' ')]: shape(child.children) },
+    child === BLOCK_BREAK
+      ? '|'
+      : typeof child === 'string'
+        ? child
+        : { [[child.role, child.name && `"${child.name}"`, child.ref].filter(Boolean).join(' ')]: shape(child.children) },
   );
 }
 
@@ -46,9 +50,9 @@ const asNode = (child: SnapshotChild | undefined): SnapshotNode => child as Snap
 
 // A browser under load takes seconds per page.
 describe('the snapshot walk', { timeout: 60_000 }, () => {
-  it('keeps text as the raw pieces of the page, and a block element adds a word break before its content', async () => {
-    const tree = await walk('<p>Hello  <b>big</b>\n world</p><div>one<div>two</div></div>');
-    expect(shape(tree.children)).toEqual([{ paragraph: ['Hello  ', 'big', '\n world'] }, ' ', 'one', ' ', 'two']);
+  it('keeps text as the raw pieces of the page, a block element marks its edges, and a line break or label adds a word break', async () => {
+    const tree = await walk('<p>Hello  <b>big</b>\n world</p><div>one<div>two</div>three</div><span>a<br>b</span>');
+    expect(shape(tree.children)).toEqual([{ paragraph: ['Hello  ', 'big', '\n world'] }, '|', 'one', '|', 'two', '|', 'three', '|', 'a', ' ', 'b']);
   });
 
   it('keeps nodes that will say nothing (the text pass drops them), and names from content wait for it', async () => {
@@ -64,14 +68,14 @@ describe('the snapshot walk', { timeout: 60_000 }, () => {
       '<div style="display:none">gone <button>Hidden</button></div><div aria-hidden="true"><button>Also hidden</button></div>' +
         '<div style="visibility:hidden">invisible <span style="visibility:visible">shown</span></div><button>Seen</button>',
     );
-    expect(shape(tree.children)).toEqual(['shown', { 'button "Seen" e1': [] }]);
+    expect(shape(tree.children)).toEqual(['|', 'shown', '|', { 'button "Seen" e1': [] }]);
   });
 
   it('walks the flat tree: a shadow root instead of the light children, slots filled with what is assigned to them', async () => {
     const tree = await walk('<div id="host"><span slot="a">slotted</span><span>light</span></div>', {
       script: `document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p>before <slot name="a"></slot> mid <slot></slot></p><button>In shadow</button>';`,
     });
-    expect(shape(tree.children)).toEqual([{ paragraph: ['before ', 'slotted', ' mid ', 'light'] }, { 'button "In shadow" e1': [] }]);
+    expect(shape(tree.children)).toEqual(['|', { paragraph: ['before ', 'slotted', ' mid ', 'light'] }, { 'button "In shadow" e1': [] }, '|']);
   });
 
   it("leaves out the text of a label that names a control (it is the control's name), not the control", async () => {
@@ -115,7 +119,7 @@ describe('the snapshot walk', { timeout: 60_000 }, () => {
         interactiveOnly: true,
       },
     );
-    expect(shape(tree.children)).toEqual([{ 'link "X" e1': [] }, { 'menuitem "M" e2': [] }, { 'tab "T Close" e3': [] }]);
+    expect(shape(tree.children)).toEqual([{ 'link "X" e1': [] }, { 'menuitem "M" e2': [] }, { 'tab "T Close" e3': [] }, { 'button "Close" e4': [] }]);
     const combo = await walk('<div role="combobox" aria-label="City"><div role="option">Rome</div></div>', { interactiveOnly: true });
     expect(shape(combo.children)).toEqual([{ 'combobox "City" e1': [] }, { 'option "Rome" e2': [] }]);
     expect(combo.listed.map((node) => node.ref)).toEqual(['e2', 'e1']);

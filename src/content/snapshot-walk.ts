@@ -25,11 +25,11 @@ import {
   tagOf,
 } from './dom.js';
 import { calendarDayStates, calendarPartOf } from './date-picker.js';
-import { CLICKABLE_ROLES, clickableRoleOf, isGrabbable, readNode } from './snapshot-node.js';
-import { MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
+import { CLICKABLE_ROLES, FIELD_ROLES, clickableRoleOf, holdsControls, readNode } from './snapshot-node.js';
+import { isGrabbable } from './grab-cursor.js';
+import { BLOCK_BREAK, MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
-import { chipRemoveButtonOf } from './chip.js';
 import { extentOf } from './extent.js';
 import { inDataGrid, isDataGrid, isShownOpaque } from './grid-cell.js';
 
@@ -162,14 +162,22 @@ function walkChildNodes(walk: Walk, parent: Element, tag: string, into: Snapshot
   }
 }
 
-/** A wrapper that is not listed: its children join the parent's list. */
+/**
+ * A wrapper that is not listed: its children join the parent's list. A block's text is a line of its own
+ * (separate cards, a list's entries drawn as divs: `main: Write report Review pull request` hid three
+ * cards in one run); a label or a line break only starts a new word.
+ */
 function flatten(walk: Walk, element: Element, tag: string, into: SnapshotChild[], depth: number, shown: boolean | undefined): void {
-  // A block starts a new word; a space where nothing is joined is collapsed away by the text pass.
-  if (!walk.interactiveOnly && BLOCK_TAGS.has(tag) && into.length > 0) into.push(' ');
+  const block = !walk.interactiveOnly && BLOCK_TAGS.has(tag);
+  const line = block && tag !== 'LABEL' && tag !== 'BR';
+  // A space where nothing is joined, and a break with nothing on one side, are dropped by the text pass.
+  if (line) into.push(BLOCK_BREAK);
+  else if (block && into.length > 0) into.push(' ');
   const names = (tag === 'LABEL' && (element as HTMLLabelElement).control !== null) || tag === 'LEGEND';
   if (names) walk.quiet++;
   walkChildren(walk, element, tag, into, depth, shown);
   if (names) walk.quiet--;
+  if (line) into.push(BLOCK_BREAK);
 }
 
 /** One element: skipped, flattened into `into`, or a node in `into` with its children below it. */
@@ -244,19 +252,17 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   // A document edited as a whole keeps its structure under its textbox line (paragraphs, lists, headings, as its
   // frame read before it had a ref): one value line would not show which lines became a list.
   const editedDocument = tag === 'BODY' && role === 'textbox';
-  // A chosen value's option that holds its remove button is no leaf: the button gets a ref of its own.
-  const leaf =
-    (LEAF_ROLES.has(role) && !editedDocument && !(role === 'option' && chipRemoveButtonOf(element))) ||
-    CLICKABLE_ROLES.has(role) ||
-    tag === 'SELECT' ||
-    tag === 'TEXTAREA' ||
-    role === 'iframe' ||
-    calendar !== '';
+  const field = tag === 'SELECT' || tag === 'TEXTAREA' || role === 'iframe' || calendar !== '';
+  // An item named by its content that holds controls (a tree's branch with its values' buttons, a chosen
+  // value's option with its remove button, a heading's link, a card's menu) is no leaf: they get refs.
+  const folded = !field && (LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role)) && !FIELD_ROLES.has(role) && holdsControls(element);
+  const leaf = field || (((LEAF_ROLES.has(role) && !editedDocument) || CLICKABLE_ROLES.has(role)) && !folded);
   // An interactive read keeps a data grid's rows as rows of cells (the cells are what a person clicks and
   // edits): the grid and its rows hold their cells, named from them, where every other node stays flat.
   const nests = walk.interactiveOnly && gridPart && role !== 'gridcell' && role !== 'columnheader';
-  const nameFromContent = !leaf && (!walk.interactiveOnly || (nests && role === 'row')) && NAME_FROM_CONTENT.has(role);
+  const nameFromContent = !leaf && !folded && (!walk.interactiveOnly || (nests && role === 'row')) && NAME_FROM_CONTENT.has(role);
   const node = readNode(element, tag, role, walk.interactiveOnly, nameFromContent, gridPart);
+  if (folded) node.folded = true;
   if (calendar) node.states = calendarDayStates(element, node.states);
   if (editedDocument) node.value = undefined;
   if (walk.pre > 0) node.preformatted = true;

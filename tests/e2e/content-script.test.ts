@@ -41,10 +41,10 @@ describe('snapshot', () => {
     expect(elements[refIn(text, 'textbox "Card number"')]).toMatchObject({ autocomplete: 'cc-number' });
   });
 
-  it('joins inline text the way it reads and separates blocks', async () => {
+  it('joins inline text the way it reads and puts each block on a line of its own', async () => {
     await page.setContent('<p>Hello <b>world</b>, <i>again</i>!</p><div><span>Sub</span><span>mit</span></div><div>one</div><div>two</div>');
     const { text } = await snapshot();
-    expect(text).toBe('- paragraph: Hello world, again!\n- text: Submit one two');
+    expect(text).toBe('- paragraph: Hello world, again!\n- text: Submit\n- text: one\n- text: two');
   });
 
   it('a name separates words where the screen does: flex and grid items and block boxes, not inline parts', async () => {
