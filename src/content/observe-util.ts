@@ -55,7 +55,7 @@ export function linesOf(root: Element): string[] {
 }
 
 /** Elements whose text stands apart from its neighbours' (a cell, a block), whatever the CSS says. */
-const APART =
+export const APART =
   'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,li,main,nav,ol,p,pre,section,table,td,th,tr,ul,[role=gridcell],[role=cell],[role=columnheader],[role=row],[role=option],button,[role=button]';
 
 // A link that goes nowhere (Tom Select's `<a href="javascript:void(0)" title="Remove">×</a>`) is a button.

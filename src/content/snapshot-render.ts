@@ -26,7 +26,19 @@ export function headLine(node: SnapshotNode, refPrefix: string): string {
   const ref = node.ref === undefined ? '' : ` [ref=${refPrefix}${node.ref}]`;
   // Fixed words and our own ref: the model acts on the widget, which a select set by script would leave stale.
   const mirror = node.mirror === undefined ? '' : ` [hidden, mirrored by combobox ref=${refPrefix}${node.mirror}]`;
-  return roleAndName(node.role, node.name, node.row) + node.states + mirror + ref + node.extent + node.place + valueSuffix(node.value) + urlSuffix(node.url);
+  // Role words and page text already quoted (snapshot-context.ts).
+  const context = node.context ? ` in ${node.context}` : '';
+  return (
+    roleAndName(node.role, node.name, node.row) +
+    context +
+    node.states +
+    mirror +
+    ref +
+    node.extent +
+    node.place +
+    valueSuffix(node.value) +
+    urlSuffix(node.url)
+  );
 }
 
 const NO_LINES: readonly string[] = [];

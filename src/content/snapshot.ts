@@ -19,9 +19,11 @@ import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { withCalendarScopes } from './date-picker.js';
 import { bodyOf, rootElementOf, titleOf } from './dom.js';
+import { withGrabRules } from './grab-cursor.js';
 import { withLabelIndex } from './labels.js';
 import { documentId } from './refs.js';
 import { normalizeChildren } from './snapshot-normalize.js';
+import { tellRepeatsApart } from './snapshot-context.js';
 import { renderTree } from './snapshot-render.js';
 import { walkPage } from './snapshot-walk.js';
 
@@ -39,8 +41,9 @@ export interface SnapshotOptions extends Pick<PageCommandOf<'snapshot'>, 'filter
 /** Builds the snapshot of this document (or of `root`'s subtree). */
 export function takeSnapshot(options: SnapshotOptions): PageResultOf<'snapshot'> {
   const walkOptions = { interactiveOnly: options.filter === 'interactive', maxDepth: options.maxDepth ?? Infinity, root: options.root };
-  const tree = withLabelIndex(() => withCalendarScopes(() => walkPage(walkOptions, bodyOf() ?? rootElementOf())));
+  const tree = withLabelIndex(() => withCalendarScopes(() => withGrabRules(() => walkPage(walkOptions, bodyOf() ?? rootElementOf()))));
   normalizeChildren(tree.children);
+  tellRepeatsApart(tree.listed);
   // A read of the whole page shows the first rows of each big table; a read of one element (its ref) shows all of it.
   const { text, frames } = renderTree(tree, options.refPrefix, { maxRows: options.root ? undefined : MAX_ROWS_PER_TABLE });
   // What the worker keeps per ref, named now that the text pass has named every node.

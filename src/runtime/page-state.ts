@@ -21,6 +21,8 @@ export const elementSummarySchema = z.object({
   href: z.string().optional(),
   /** For an unnamed control in a list or table row: that row's text (`checkbox in "Buy milk"`). */
   row: z.string().optional(),
+  /** For a control that others on the page share a role and name with: where it is, as written after `in` (`"To do"`, `menu`, `tree "JSON editor"`). */
+  context: z.string().optional(),
   /** A button inside an option of a multi-select (a chip's remove control): content/chip.ts. */
   chip: z.boolean().optional(),
 });

@@ -4,6 +4,8 @@
  *
  *   - role "name" [state] [state=value] [ref=e12]: value
  *   - role in "row text" [ref=e3]
+ *   - role "name" in "place" [ref=e6]               (a repeated control: where it is, as text or as
+ *   - role "name" in menu [ref=e7]                    a container's role and name)
  *   - grid [ref=e2] (rows 1–20 of 120 rendered; …)   (fixed words, page words quoted: extent, column, edited cell)
  *   - link "Home" [ref=e4] (url: /home)          (a link's target)
  *   - paragraph [ref=e5] (text: "…words…")       (find: the words around a match in text)
@@ -18,7 +20,7 @@ const REF = String.raw` \[ref=(?:f\d+)?e\d+\]`;
 /** Fixed words after a ref, with page words only quoted: a grid's extent, a cell's column, the cell an editor edits. */
 const AFTER_REF = String.raw`(?: \((?:[^"\\()\[\]]|${QUOTED})+\))*`;
 const ROLE_LINE = new RegExp(
-  String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?:${STATE})*(?:${REF})?${AFTER_REF}(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`,
+  String.raw`^[a-z]+(?: in)?(?: ${QUOTED})?(?: in (?:${QUOTED}|[a-z]+(?: ${QUOTED})?))?(?:${STATE})*(?:${REF})?${AFTER_REF}(?: \(url: ${ESCAPED_TEXT}\))?(?::(?: ${ESCAPED_TEXT})?)?(?: \(text: ${QUOTED}\))?$`,
 );
 const TEXT_LINE = new RegExp(String.raw`^(?:text|/placeholder): ${ESCAPED_TEXT}$`);
 

@@ -195,7 +195,7 @@ export async function validatePageTarget(
 export function describeRef(context: ToolUseContext | undefined, input: TabInput, ref: string): string {
   const element = knownElement(context, input, ref);
   if (!element) return ref;
-  if (element.name) return `${element.role} "${element.name}"`;
+  if (element.name) return `${element.role} "${element.name}"${element.context ? ` in ${element.context}` : ''}`;
   return element.row ? `${element.role} in "${element.row}"` : element.role;
 }
 
