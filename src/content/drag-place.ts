@@ -9,6 +9,7 @@ import { quoted } from '../shared/untrusted-text.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { resolveRef } from './refs.js';
+import { lineAbove, ownRegions } from './snapshot-context.js';
 
 interface Place {
   container: Element | null;
@@ -40,16 +41,25 @@ function itemPhrase(element: Element): string {
 
 const HEADING = 'h1, h2, h3, h4, h5, h6, [role="heading"], legend, caption';
 
-/** A container's name: its accessible name, else the nearest heading beside it (a kanban column's title). */
-function containerName(container: Element): string {
+/**
+ * A container's name: its accessible name, else the nearest heading beside it, else (a board's columns,
+ * told apart from `other`, the list it moved to or from) the first line of text above it in the part of
+ * the page that holds it and not the other: jKanban's column title is a plain div in a header, and both
+ * columns read "its list", so a move across columns was told as a move within one.
+ */
+function containerName(container: Element, other?: Element): string {
+  const region = other && other !== container && other.isConnected ? ownRegions([container, other])[0] : undefined;
   for (let current: Element | null = container, depth = 0; current && current !== document.body && depth < 4; current = current.parentElement, depth++) {
     const role = roleOf(current);
     const own = role ? nameOf(current, role, false) : (current.getAttribute('aria-label') ?? '');
     if (own.trim()) return `${role === 'list' || !role ? 'list' : role} ${quoted(own.trim(), 60)}`;
-    const heading = [...current.querySelectorAll(HEADING)].find((h) => !container.contains(h) || h.parentElement === container);
+    // Headings inside the other list are that list's.
+    const heading = [...current.querySelectorAll(HEADING)].find((h) => (!container.contains(h) || h.parentElement === container) && !other?.contains(h));
     if (heading && textOf(heading)) return `list ${quoted(textOf(heading), 60)}`;
+    if (current === region) break;
   }
-  return 'its list';
+  const above = region ? lineAbove(region, container) : '';
+  return above ? `list ${quoted(above, 60)}` : 'its list';
 }
 
 /** Siblings that count as items: same tag, shown, not a library's floating drag image. */
@@ -102,10 +112,15 @@ export function endPlace(command: PageCommandOf<'drag_place_end'>): PageResultOf
   const before = entry.before;
   const after = placeOf(element);
   const at = `${ordinal(after.index + 1)} of ${after.count}`;
-  if (after.container !== before.container && after.name !== before.name) {
-    return { moved: true, place: `${entry.item} moved from ${before.name} to ${after.name}, now ${at}` };
+  if (after.container !== before.container) {
+    // Named against each other, now that both are known (a board's columns differ only in their titles).
+    const from = before.container?.isConnected && after.container ? containerName(before.container, after.container) : before.name;
+    const to = after.container ? containerName(after.container, before.container ?? undefined) : after.name;
+    // Two lists that read alike are still two: a move between them is never told as one within a list.
+    if (from === to) return { moved: true, place: `${entry.item} moved from ${from} to another list, now ${at} there` };
+    return { moved: true, place: `${entry.item} moved from ${from} to ${to}, now ${at}` };
   }
-  if (after.index !== before.index || after.container !== before.container) {
+  if (after.index !== before.index) {
     return { moved: true, place: `${entry.item} moved within ${after.name} from ${ordinal(before.index + 1)} to ${at}` };
   }
   return { moved: false, place: `${entry.item} is still ${at} in ${after.name}: the page did not move it` };
