@@ -4,9 +4,9 @@
  * lists or controls that appeared. Plain text that changed is left to the caller's text comparison.
  */
 import { nameOf } from './accessible-name.js';
-import { roleOf } from './aria.js';
+import { isDisabled, roleOf } from './aria.js';
 import { MANY_ITEMS, shownNow } from './big-change.js';
-import { itemText, linesOf } from './observe-util.js';
+import { CONTROL_SELECTOR, itemText, linesOf } from './observe-util.js';
 import { isShown } from './snapshot.js';
 import { closestOf } from './dom.js';
 
@@ -18,6 +18,8 @@ export function listChanges(
   changes: string[],
   /** Containers whose changes the act reports itself (a combobox it picked in): left out. */
   skip: (container: Element) => boolean = () => false,
+  /** Filled with the elements said to have appeared with all they hold (a menu that opened): nothing in them is news again. */
+  said: Element[] = [],
 ): Set<string> {
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
@@ -50,14 +52,17 @@ export function listChanges(
     `${texts
       .slice(0, 3)
       .map((t) => JSON.stringify(clip(t, 50)))
-      .join(', ')}${texts.length > 3 ? ', …' : ''}`;
+      .join(', ')}${more(texts.length, 3)}`;
   const items = (texts: string[]) => `${texts.length} item${texts.length === 1 ? '' : 's'} ${quoted(texts)}`;
   // New items carry their refs: the next step is often to act on one (double-click to edit it).
-  const withRefs = (elements: Element[]) =>
-    `${elements.length} item${elements.length === 1 ? '' : 's'} ${elements
-      .slice(0, 3)
-      .map((element) => `${JSON.stringify(clip(itemText(element), 50))} [ref=${refOf(element)}]`)
-      .join(', ')}${elements.length > 3 ? ', …' : ''}`;
+  const withRefs = (elements: Element[], noun = 'item', listed = 3) =>
+    `${elements.length} ${noun}${elements.length === 1 ? '' : 's'}${noun === 'item' ? '' : ':'} ${elements
+      .slice(0, listed)
+      .map(
+        (element) =>
+          `${JSON.stringify(clip(noun === 'item' ? itemText(element) : controlName(element), 50))}${isDisabled(element) ? ' [disabled]' : ''} [ref=${refOf(element)}]`,
+      )
+      .join(', ')}${more(elements.length, listed)}`;
   for (const container of new Set([...added.keys(), ...removed.keys()])) {
     if (!container.isConnected || skip(container)) continue;
     // A grid's plain box of rows is named as its grid.
@@ -115,9 +120,18 @@ export function listChanges(
           ].filter((entry) => itemText(entry))
         : [];
       const role = roleOf(element);
+      // A menu or toolbar that opened is said with its controls (a context menu's "Insert after" was left
+      // out when only its first three buttons were named), all of them up to a bound and then counted.
+      const group = list && entries.length ? undefined : GROUP_ROLES.has(role) ? element : element.querySelector(GROUP_SELECTOR);
+      const controls = group && isShown(group) ? namedControlsOf(group) : [];
       if (list && entries.length) {
         changes.push(`${name(list)} appeared with ${withRefs(entries)}`);
         explain(list);
+      } else if (group && controls.length) {
+        changes.push(`${name(group)} appeared with ${withRefs(controls, 'control', MAX_GROUP_LISTED)}`);
+        explain(element);
+        said.push(element);
+        for (const control of controls) explained.add(itemText(control));
       } else if (role && !TEXT_ROLES.has(role)) {
         const text = itemText(element);
         const label = nameOf(element, role);
@@ -128,6 +142,28 @@ export function listChanges(
   }
   return explained;
 }
+
+/** Containers of controls said with their controls when they appear. */
+const GROUP_ROLES = new Set(['menu', 'menubar', 'toolbar', 'listbox']);
+const GROUP_SELECTOR = '[role=menu], [role=menubar], [role=toolbar], [role=listbox]';
+/** Most controls of a menu that opened named one by one (a menu is read whole when it opens: it is the next choice). */
+const MAX_GROUP_LISTED = 20;
+
+const controlName = (control: Element): string => nameOf(control, roleOf(control) || 'button');
+
+/**
+ * The controls a menu or toolbar offers, as read_page lists them: shown, named, and not the wrapper of
+ * others (a split button's box holds its own two buttons).
+ */
+function namedControlsOf(group: Element): Element[] {
+  const controls = [...group.querySelectorAll(CONTROL_SELECTOR)].filter((control) => isShown(control));
+  const holders = new Set<Element>();
+  for (const control of controls) for (let up = control.parentElement; up && up !== group; up = up.parentElement) holders.add(up);
+  return controls.filter((control) => !holders.has(control) && controlName(control) !== '');
+}
+
+/** `, and 4 more` after the first `listed` of `count`, or ''. */
+const more = (count: number, listed: number): string => (count > listed ? `, and ${count - listed} more` : '');
 
 function hasAddedAncestor(node: Node, added: Set<Node>): boolean {
   for (let parent = node.parentNode; parent; parent = parent.parentNode) if (added.has(parent)) return true;

@@ -54,6 +54,10 @@ export function linesOf(root: Element): string[] {
   return lines;
 }
 
+/** What counts as a control whose words a report names. */
+export const CONTROL_SELECTOR =
+  'button, a[href], input[type=button], input[type=submit], [role=button], [role=link], [role=tab], [role=menuitem], [role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=checkbox], [role=switch]';
+
 /** Elements whose text stands apart from its neighbours' (a cell, a block), whatever the CSS says. */
 export const APART =
   'address,article,aside,blockquote,dd,div,dl,dt,figcaption,figure,footer,form,h1,h2,h3,h4,h5,h6,header,li,main,nav,ol,p,pre,section,table,td,th,tr,ul,[role=gridcell],[role=cell],[role=columnheader],[role=row],[role=option],button,[role=button]';

@@ -20,6 +20,7 @@ import { isShown, summarize } from './snapshot.js';
 import { clip, listChanges, multisetMinus, textChanges } from './observe-changes.js';
 import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
 import { editorAfterEnterWords, editorOpenedWords, enterInEditor, isShownOpaque, type EditorBefore, type EnterInEditor } from './grid-cell.js';
+import { controlClauses, controlTexts } from './observe-controls.js';
 import {
   deepActiveElement,
   describeState,
@@ -52,6 +53,8 @@ interface Observation {
   signature: Signature | undefined;
   region: Element | undefined;
   regionLines: string[];
+  /** The controls shown in the region before, with their words (a control that now reads otherwise is no new one). */
+  regionControls: Map<Element, string>;
   /** The fields shown in the region before, by role and name (fields have no text for the line comparison). */
   regionFields: string[];
   dialogs: Set<Element>;
@@ -88,7 +91,6 @@ const fieldKey = (field: Element): string => {
   return `${role}|${nameOf(field, role)}`;
 };
 
-const CONTROL_SELECTOR = 'button, a[href], input[type=button], input[type=submit], [role=button], [role=link], [role=tab], [role=menuitem], [role=checkbox]';
 const DIALOG_SELECTOR = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
 const visibleDialogs = () => new Set([...document.querySelectorAll(DIALOG_SELECTOR)].filter((d) => isShown(d)));
 
@@ -126,6 +128,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     signature: target ? signatureOf(target) : undefined,
     region,
     regionLines: region ? linesOf(region) : [],
+    regionControls: controlTexts(region),
     regionFields: region ? shownFields(region).map(fieldKey) : [],
     dialogs: visibleDialogs(),
     url: location.href,
@@ -244,7 +247,8 @@ function describe(o: Observation): ObservedEffects {
   const rich = o.editor ? richEditorReport(o.editor) : undefined;
   if (rich) changes.push(...rich.clauses);
   const editorSays = (element: Element) => rich?.quiet === true && (o.editor?.host.contains(element) ?? false);
-  const itemTexts = listChanges(o.records, name, refOf, changes, (element) => inQuiet(element) || editorSays(element));
+  const appeared: Element[] = [];
+  const itemTexts = listChanges(o.records, name, refOf, changes, (element) => inQuiet(element) || editorSays(element), appeared);
   for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...quietRoots.flatMap(linesOf)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
@@ -261,15 +265,13 @@ function describe(o: Observation): ObservedEffects {
       gone = multisetMinus(gone, [o.state?.label ?? '']);
       added = multisetMinus(added, [renamed]);
     }
-    // A control that was there but hidden and is now shown ("Clear completed") is named with its ref.
+    // A control that was there but hidden and is now shown ("Clear completed") is named with its ref; one
+    // that was there and now reads otherwise is said to read so.
     if (added.length > 0 && root) {
-      const controls = [...root.querySelectorAll(CONTROL_SELECTOR)].filter(
-        (control) => control !== o.target && !inQuiet(control) && added.includes(itemText(control)) && isShown(control),
-      );
-      for (const control of controls.slice(0, 3)) {
-        changes.push(`${name(control)} appeared`);
-        added = multisetMinus(added, [itemText(control)]);
-      }
+      const said = controlClauses(root, added, gone, o.regionControls, (control) => control === o.target || inQuiet(control), name, refOf);
+      changes.push(...said.clauses);
+      added = said.added;
+      gone = said.gone;
     }
     // Text that moved into the field that now has focus (a to-do opened for editing) did not go away.
     const editing =
@@ -284,7 +286,9 @@ function describe(o: Observation): ObservedEffects {
     // (One that took focus is named by the focus clause. When the region itself was replaced, the page's
     // other fields would all look new: none is named then.)
     if (root && root === o.region) {
-      const fresh = shownFields(root).filter((field) => field !== o.target && field !== focused && !inQuiet(field));
+      const fresh = shownFields(root).filter(
+        (field) => field !== o.target && field !== focused && !inQuiet(field) && !appeared.some((container) => container.contains(field)),
+      );
       const keys = fresh.map(fieldKey);
       for (const key of multisetMinus(keys, o.regionFields).slice(0, 3)) {
         const at = keys.indexOf(key);
