@@ -152,6 +152,7 @@ export const readPage = buildTool<typeof inputSchema, string, ReadPageProgress>(
     'Reads the current page as an accessibility-style tree, one element a line, e.g. `- button "Submit" [ref=e12]`, `- textbox "Email" [ref=e7]: current value`, `- heading "Prices" [level=2] [ref=e3]`, with states like [checked] [disabled] [expanded] [selected] [readonly], link targets as `(url: /home)` and placeholders as `- /placeholder:` lines.',
     'A field marked [readonly] [picker=date] takes its date from a calendar, not typing: click it, then click the day by its name (`gridcell "January 10, 2027"`); the calendar\'s `button "next month"` and `button "previous month"` change the month.',
     "A rich-text editor's value is light Markdown: **bold**, *italic*, ~~struck~~, `- ` and `1. ` list items, `# ` headings, [link](url). The marks are its formatting, not its text: typing them types the characters.",
+    'A control that repeats says where it is (`button "Add card" in "To do"`); a card a person drags reads `draggable "Pay invoice"` (for drag).',
     'Refs (e12; f3e12 inside frame 3) name elements for the page tools. They stay valid while the element exists; after the page navigates, call read_page again.',
     'Use filter "interactive" for a short list of controls when you only need to act; use "all" to understand the page. Use ref to read one part (a form, a dialog). Includes open shadow DOM and iframes; hidden elements are left out.',
     'For the article text as Markdown use get_page_text; to locate one element by words use find.',
