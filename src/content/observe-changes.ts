@@ -7,6 +7,7 @@ import { nameOf } from './accessible-name.js';
 import { isDisabled, roleOf } from './aria.js';
 import { MANY_ITEMS, shownNow } from './big-change.js';
 import { CONTROL_SELECTOR, itemText, linesOf } from './observe-util.js';
+import { isGrabbable } from './grab-cursor.js';
 import { isShown } from './snapshot.js';
 import { closestOf } from './dom.js';
 
@@ -72,7 +73,7 @@ export function listChanges(
     const gainedTexts = multisetMinus(addedElements.map(itemText), removedTexts);
     const lostAll = multisetMinus(removedTexts, addedElements.map(itemText));
     const lost = lostAll.filter(Boolean);
-    if (isListLike(container)) {
+    if (isListLike(container) || holdsCards(container)) {
       for (const text of lost) explained.add(text);
       addedElements.forEach(explain);
       const pool = [...addedElements];
@@ -217,6 +218,16 @@ export function textChanges(gone: readonly string[], added: readonly string[], c
   for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
   const more = Math.max(0, added.length - pairs - 3) + Math.max(0, gone.length - pairs - 2);
   if (more > 0) changes.push(`${more} more lines of text changed`);
+}
+
+/**
+ * A container of cards a person drags (a kanban column: plain divs, grabbed by their cursor) is a list:
+ * a card added to it read as `text "Add" became "Call Sam"`, the add form's words paired with the card's.
+ */
+function holdsCards(container: Element): boolean {
+  let looked = 0;
+  for (let child = container.firstElementChild; child && looked < 5; child = child.nextElementSibling, looked++) if (isGrabbable(child)) return true;
+  return false;
 }
 
 /** The items of `a` not matched one for one in `b`. */

@@ -51,3 +51,13 @@ describe("an act's report", { timeout: 60_000 }, () => {
     expect(changes).toEqual(['new text "Line 1"', 'new text "Line 2"', 'new text "Line 3"', 'and 6 more lines of text changed']);
   });
 });
+
+describe('a card added to a board column', { timeout: 60_000 }, () => {
+  it('is said as an item the column gained, with its ref, not as words that replaced the add form', async () => {
+    const changes = await changesAfter(
+      `<style>.card:hover { cursor: move }</style><div id="col"><div class="card">Plan sprint</div><form><input><button>Add</button></form></div>`,
+      `document.querySelector('form').remove(); const card = document.createElement('div'); card.className = 'card'; card.textContent = 'Call Sam'; document.getElementById('col').append(card)`,
+    );
+    expect(changes).toEqual([expect.stringMatching(/^div \[ref=e\d+\] gained 1 item "Call Sam" \[ref=e\d+\] and lost 1 item "Add"$/)]);
+  });
+});

@@ -21,6 +21,7 @@ import { clip, listChanges, multisetMinus, textChanges } from './observe-changes
 import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
 import { editorAfterEnterWords, editorOpenedWords, enterInEditor, isShownOpaque, type EditorBefore, type EnterInEditor } from './grid-cell.js';
 import { controlClauses, controlTexts } from './observe-controls.js';
+import { withGrabRules } from './grab-cursor.js';
 import {
   deepActiveElement,
   describeState,
@@ -199,7 +200,8 @@ export async function finishObservation(token: string, quietMs: number, maxMs: n
   }
   observation.records.push(...observation.observer.takeRecords());
   end(observation);
-  return describe(observation);
+  // Cards a person drags are told by their cursor's style rules: the sheets are read once for the report.
+  return withGrabRules(() => describe(observation));
 }
 
 /** Whether a CSS transition or animation that ends is running (a spinner that never ends does not hold the act up). */
