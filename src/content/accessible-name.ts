@@ -133,8 +133,10 @@ export function textOfSubtree(root: Node, budget = 400, skip?: (element: Element
     if (tag === 'SCRIPT' || tag === 'STYLE' || tag === 'NOSCRIPT' || tag === 'TEMPLATE') return;
     if (attrOf(element, 'aria-hidden') === 'true' || isHiddenOf(element)) return;
     if (node !== root && ((skip && skip(element)) || (styled && hasAnyAttributes(element) && visibilityOf(element) === Visibility.Skip))) return;
+    // An embedded text field counts by its text, not its label (accname 2E): a tree item being edited read
+    // "2 : Edit value", its edit box's label.
     const label = attrOf(element, 'aria-label');
-    if (label && node !== root) {
+    if (label && node !== root && attrOf(element, 'contenteditable') === null && attrOf(element, 'role') !== 'textbox') {
       parts.push(` ${label} `);
       used += label.length;
       return;

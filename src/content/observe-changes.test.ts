@@ -40,7 +40,7 @@ globalThis.__changes = async (steps, skipId) => {
   records.push(...observer.takeRecords());
   observer.disconnect();
   const changes = [];
-  listChanges(records, (element) => 'list ' + element.id, (element) => element.id, changes, (element) => element.id === skipId);
+  listChanges(records, (element) => 'list ' + element.id, (element) => element.id, changes, { skip: (element) => element.id === skipId });
   return changes;
 };
 `;

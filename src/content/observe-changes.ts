@@ -11,17 +11,28 @@ import { isGrabbable } from './grab-cursor.js';
 import { isShown } from './snapshot.js';
 import { closestOf } from './dom.js';
 
+/** What `listChanges` leaves out, and what it tells its caller beyond the clauses. */
+export interface ListChangeOptions {
+  /** Containers whose changes the act reports itself (a combobox it picked in): left out. */
+  skip?: (container: Element) => boolean;
+  /** Filled with the elements said to have appeared with all they hold (a menu that opened): nothing in them is news again. */
+  said?: Element[];
+  /**
+   * Filled with the words of the menus said to have closed, run together without spaces: a line of text gone that is
+   * part of them is theirs (a removed element has no layout, so its lines cannot be read as the page showed them).
+   */
+  closedWords?: string[];
+}
+
 /** Lists that gained or lost items (by text, so a list re-rendered whole counts only what changed), and content that appeared or went. */
 export function listChanges(
   records: readonly MutationRecord[],
   name: (element: Element) => string,
   refOf: (element: Element) => string,
   changes: string[],
-  /** Containers whose changes the act reports itself (a combobox it picked in): left out. */
-  skip: (container: Element) => boolean = () => false,
-  /** Filled with the elements said to have appeared with all they hold (a menu that opened): nothing in them is news again. */
-  said: Element[] = [],
+  options: ListChangeOptions = {},
 ): Set<string> {
+  const { skip = () => false, said = [], closedWords = [] } = options;
   const added = new Map<Element, Element[]>();
   const removed = new Map<Element, string[]>();
   const addedNodes = new Set<Node>();
@@ -29,6 +40,8 @@ export function listChanges(
   const removedLines = new Map<Element, string[]>();
   /** The items each container lost, as elements: AG Grid empties a row before it removes it, so its text is gone by then. */
   const removedItems = new Map<Element, Element[]>();
+  /** Menus and toolbars that left the page, and what held them. */
+  const closed: Array<{ role: string; node: Element }> = [];
   for (const record of records) if (record.type === 'childList') for (const node of record.addedNodes) addedNodes.add(node);
   for (const record of records) {
     if (record.type !== 'childList' || !(record.target instanceof Element)) continue;
@@ -40,6 +53,8 @@ export function listChanges(
     }
     for (const node of record.removedNodes) {
       if (node instanceof Element && !node.isConnected && !addedNodes.has(node)) {
+        const group = GROUP_ROLES.has(roleOf(node)) ? node : node.querySelector(GROUP_SELECTOR);
+        if (group) closed.push({ role: roleOf(group), node });
         removed.set(record.target, [...(removed.get(record.target) ?? []), itemText(node)]);
         // Its lines as the region comparison read them (cells run together there) are said by the list's clause.
         removedLines.set(record.target, [...(removedLines.get(record.target) ?? []), ...linesOf(node)]);
@@ -141,7 +156,25 @@ export function listChanges(
       }
     }
   }
+  // A menu that closed is said once, not as each of its words gone (one that another took the place of is
+  // said by the new one's clause); its words are left out of the text comparison.
+  const reopened = new Set(said.map((element) => roleOf(element) || roleOf(element.querySelector(GROUP_SELECTOR) ?? element)));
+  for (const { role, node } of closed) {
+    if (!reopened.has(role)) changes.push(`the ${role} closed`);
+    closedWords.push(textsOf(node).join('').replace(/\s+/g, ''));
+  }
   return explained;
+}
+
+/** The words of each text node under a node (removed from the page: its layout, and so its lines, are gone). */
+function textsOf(node: Element): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text && texts.length < 500; text = walker.nextNode()) {
+    const words = (text.nodeValue ?? '').replace(/\s+/g, ' ').trim();
+    if (words) texts.push(words);
+  }
+  return texts;
 }
 
 /** Containers of controls said with their controls when they appear. */

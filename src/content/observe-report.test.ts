@@ -45,6 +45,15 @@ describe("an act's report", { timeout: 60_000 }, () => {
     expect(changes[0]).toMatch(/"Item 20" \[ref=e\d+\], and 4 more$/);
   });
 
+  it('says a menu that closed once, not as each of its words gone', async () => {
+    const buttons = Array.from({ length: 12 }, (_, i) => `<button>Item ${i + 1}</button>`).join('');
+    const changes = await changesAfter(
+      `${EDITOR}<div id="open"><div role="menu"><span>Insert:</span>${buttons}</div></div>`,
+      `document.getElementById('open').remove()`,
+    );
+    expect(changes).toEqual(['the menu closed']);
+  });
+
   it('counts the lines of text it does not name', async () => {
     const lines = Array.from({ length: 9 }, (_, i) => `<p>Line ${i + 1}</p>`).join('');
     const changes = await changesAfter(EDITOR, `document.getElementById('popup').innerHTML = '${lines}'`);

@@ -250,7 +250,12 @@ function describe(o: Observation): ObservedEffects {
   if (rich) changes.push(...rich.clauses);
   const editorSays = (element: Element) => rich?.quiet === true && (o.editor?.host.contains(element) ?? false);
   const appeared: Element[] = [];
-  const itemTexts = listChanges(o.records, name, refOf, changes, (element) => inQuiet(element) || editorSays(element), appeared);
+  const closedWords: string[] = [];
+  const itemTexts = listChanges(o.records, name, refOf, changes, { skip: (element) => inQuiet(element) || editorSays(element), said: appeared, closedWords });
+  const inClosed = (line: string) => {
+    const squashed = line.replace(/\s+/g, '');
+    return closedWords.some((words) => words.includes(squashed));
+  };
   for (const line of [...(o.quietTarget ?? o.chip?.lines ?? []), ...quietRoots.flatMap(linesOf)]) itemTexts.add(line);
 
   // Text that appeared or went near the target, beyond list items already named.
@@ -258,7 +263,7 @@ function describe(o: Observation): ObservedEffects {
     const root = o.region.isConnected ? o.region : document.body;
     const before = o.regionLines;
     const after = root ? linesOf(root) : [];
-    let gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line));
+    let gone = multisetMinus(before, after).filter((line) => !itemTexts.has(line) && !inClosed(line));
     let added = multisetMinus(after, before).filter((line) => !itemTexts.has(line));
     // A target that now reads otherwise ("Try it out" became "Cancel") is said of the target, not as a
     // new control beside it.

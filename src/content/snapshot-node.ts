@@ -64,7 +64,7 @@ export const FIELD_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox',
 const CONTROLS =
   'a[href], button, input:not([type=hidden]), select, textarea, [draggable=true], [role=button], [role=link], [role=checkbox], [role=radio], ' +
   '[role=switch], [role=textbox], [role=searchbox], [role=combobox], [role=slider], [role=spinbutton], [role=tab], [role=menuitem], ' +
-  '[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=treeitem]';
+  '[role=menuitemcheckbox], [role=menuitemradio], [role=option], [role=treeitem], [contenteditable]:not([contenteditable=false])';
 
 /** Whether a shown control or item is inside `element` (one without child elements, most buttons and links, holds none). */
 export function holdsControls(element: Element): boolean {

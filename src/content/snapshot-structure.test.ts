@@ -66,6 +66,9 @@ describe('boards and trees in read_page', { timeout: 60_000 }, () => {
       '    - treeitem "1 : refunds" [ref]:',
       '      - button "refunds" [ref]',
     ]);
+    // An item being edited is named by its edit box's text, not the box's label.
+    const editing = await read('<div role="tree"><div role="treeitem"><span>2</span> : <div contenteditable="true" aria-label="Edit value"></div></div></div>');
+    expect(editing.slice(1)).toEqual(['  - treeitem "2 :" [ref]:', '    - textbox "Edit value" [ref]']);
   });
 
   it("lists a heading's link and a dropdown button's parts; a closed menu's items are not in a name", async () => {
