@@ -31,14 +31,15 @@ export function isChipControl(element: Element, role: string): boolean {
 export function chipSelectOf(button: Element): HTMLSelectElement | undefined {
   const chip = parentElementOf(button);
   if (!chip) return undefined;
-  const label = chipLabelOf(chip).replace(/\s+/g, ' ').trim();
-  if (!label) return undefined;
   let wrapper: Element | null = chip;
   for (let level = 0; wrapper && level < WRAPPER_LEVELS; level++, wrapper = parentElementOf(wrapper)) {
     const select = selectJustBefore(wrapper);
     if (!select) continue;
+    // The chip's words are read only once a widget's select is found: every button on a page asks this, and
+    // reading the words of each one's parent first made a page of 20,000 buttons in one element quadratic.
+    const label = chipLabelOf(chip).replace(/\s+/g, ' ').trim();
     const chosen = [...select.selectedOptions].map((option) => option.label.replace(/\s+/g, ' ').trim());
-    return mirrorOf(select) !== null && wrapper.contains(mirrorOf(select)) && chosen.includes(label) ? select : undefined;
+    return label && mirrorOf(select) !== null && wrapper.contains(mirrorOf(select)) && chosen.includes(label) ? select : undefined;
   }
   return undefined;
 }
