@@ -110,6 +110,8 @@ describe('a jKanban board', () => {
     ]);
     ok(runs);
     expect(runs[1]!.text).toMatch(/^Clicked button "\+ Add card" .*textbox "Card title" \[ref=e\d+\]/);
+    // The card came into the column's list, with its ref (not "text \"Add\" became \"Call Sam\"").
+    expect(runs[3]!.text).toMatch(/main \[ref=e\d+\] gained 1 item "Call Sam" \[ref=e\d+\]/);
     expect(await page.evaluate(boardTexts, 'todo')).toEqual(['Write report', 'Review pull request #42', 'Book train tickets', 'Call Sam']);
     expect(await page.evaluate(boardTexts, 'done')).toEqual(['Plan sprint']);
   });
@@ -161,6 +163,9 @@ describe('vanilla-jsoneditor in tree mode', () => {
       /menu \[ref=e\d+\] appeared with 16 controls: "Edit key" \[disabled\] \[ref=e\d+\], "Edit value" \[ref=e\d+\],.*"Insert after" \[ref=e\d+\]/,
     );
     expect(runs[3]!.text).toMatch(/menu \[ref=e\d+\] appeared with 16 controls: .*"Value" \[ref=e\d+\]/);
+    // The new item is named by its own words, and the menu closing is said once, not as its words gone.
+    expect(runs[4]!.text).toMatch(/treeitem "2 :" \[ref=e\d+\] appeared; the menu closed; button \[ref=e\d+\] now reads "3 items" \(was "2 items"\)/);
+    expect(runs[4]!.text).not.toMatch(/"Edit key" is gone|more lines of text/);
     expect(await page.evaluate(editorJson)).toMatchObject({ features: ['invoices', 'refunds', 'exports'] });
   });
 
