@@ -250,7 +250,7 @@ export function textChanges(gone: readonly string[], added: readonly string[], c
   for (const line of added.slice(pairs, pairs + 3)) changes.push(`new text ${JSON.stringify(clip(line, MAX_NEW_TEXT))}`);
   for (const line of gone.slice(pairs, pairs + 2)) changes.push(`text ${JSON.stringify(clip(line, 60))} is gone`);
   const more = Math.max(0, added.length - pairs - 3) + Math.max(0, gone.length - pairs - 2);
-  if (more > 0) changes.push(`${more} more lines of text changed`);
+  if (more > 0) changes.push(`and ${more} more lines of text changed`);
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PageResultOf } from '../shared/protocol/page.js';
 import { nameOf } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { chipRemovalAt, chipRemovalWords, type ChipRemoval } from './chip-removal.js';
-import { codeEditorSurface } from './code-editor.js';
+import { landedElsewhere, landing, type Landing } from './observe-landing.js';
 import { widgetNameOf, widgetRootsOf } from './combobox.js';
 import { shownMonthOf } from './date-picker.js';
 import { connectedRefs, refFor, resolveRef } from './refs.js';
@@ -68,12 +68,6 @@ interface Observation {
   events: { press?: Landing; click?: Landing & { trusted: boolean }; submit?: Element; targetInputs: number; enter?: EnterInEditor };
   stopListening: () => void;
   expiry: ReturnType<typeof setTimeout>;
-}
-
-/** Where a press or click fired, and whether that was somewhere other than the target. */
-interface Landing {
-  target: Element;
-  elsewhere: boolean;
 }
 
 let current: Observation | undefined;
@@ -320,7 +314,7 @@ function describe(o: Observation): ObservedEffects {
   // A list that is cut says so: eight rows "appeared" and nothing more read as if the grid held eight new rows.
   const shown =
     changes.length > MAX_CHANGES
-      ? [...changes.slice(0, MAX_CHANGES), `${changes.length - MAX_CHANGES} more changes not listed (read_page shows the page now)`]
+      ? [...changes.slice(0, MAX_CHANGES), `and ${changes.length - MAX_CHANGES} more changes not listed (read_page shows the page now)`]
       : changes;
   const result: ObservedEffects = { url: location.href, changes: shown, staleRefs: [], elements };
   if (o.target && !quiet && !chipWidget) {
@@ -354,7 +348,7 @@ function describe(o: Observation): ObservedEffects {
   // list item's edit field) is news.
   if (!editor && focused !== o.focus && focused !== o.target && !inQuiet(focused))
     result.focus = focused === document.body || focused === document.documentElement ? 'the page (nothing has focus)' : `${name(focused)}${valueNote(focused)}`;
-  const landed = landedElsewhere(o);
+  const landed = landedElsewhere(o.target, o.events);
   if (landed) result.landedElsewhere = name(landed);
   for (const [ref, element] of o.refs) {
     if (element.isConnected) continue;
@@ -378,29 +372,4 @@ function valueNote(element: Element): string {
 /** The target of an observation by ref (STALE_REF as usual when it is gone). */
 export function observationTarget(ref: string | undefined, documentId: string | undefined): Element | undefined {
   return ref ? resolveRef(ref, documentId) : undefined;
-}
-
-/**
- * Where a press or click fired, judged at that moment: a code editor redraws the line a press put the
- * caret on, and the span pressed, judged after, was no longer in the editor ("the click landed on span").
- * A press in a code editor's text area is a press on its focus target: that is where `click` and `type`
- * aim (Monaco focuses its target from there); a press on a label is one on its field.
- */
-function landing(target: Element | undefined, element: Element): Landing {
-  if (!target) return { target: element, elsewhere: false };
-  const surface = codeEditorSurface(target);
-  return { target: element, elsewhere: !target.contains(element) && !surface?.contains(element) && element.closest('label') === null };
-}
-
-/**
- * What the act's pointer hit instead of the target, or undefined: where the press went, else where the
- * click went. A click fires on the nearest element holding both the press and the release, so when the
- * press opened something under the pointer (a date picker's calendar sliding in over its field) it fires
- * on an ancestor, and "the click landed on body" was false: the press had landed on the target.
- */
-function landedElsewhere(o: Observation): Element | undefined {
-  if (!o.target?.isConnected) return undefined;
-  const { press, click } = o.events;
-  if (press) return press.elsewhere ? press.target : undefined;
-  return click?.elsewhere ? click.target : undefined;
 }
