@@ -50,6 +50,8 @@ const PLACE_ROLES = new Set([
   'article',
   'group',
 ]);
+/** A table's parts, placed by their row and column already. */
+const CELL_ROLES = new Set(['gridcell', 'cell', 'columnheader', 'rowheader']);
 /** Text inside these is a control's own words, not a title above others. */
 const CONTROL = 'button, a[href], [role=button], [role=link], [role=menuitem], [role=tab], [role=option], label, select, textarea';
 /** A word worth showing: punctuation alone (`{`, `:`) says nothing. */
@@ -132,7 +134,8 @@ function parallelTo(region: Element | undefined, regions: ReadonlyArray<Element 
 export function tellRepeatsApart(listed: readonly SnapshotNode[]): void {
   const groups = new Map<string, SnapshotNode[]>();
   for (const node of listed) {
-    if (!node.name || node.ref === undefined) continue;
+    // A cell or header says where it is by its row's line above it and its column: "in row …" only repeated those.
+    if (!node.name || node.ref === undefined || CELL_ROLES.has(node.role)) continue;
     const key = `${node.role}\u0000${node.name}`;
     const group = groups.get(key);
     if (group) group.push(node);

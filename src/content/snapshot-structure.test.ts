@@ -51,6 +51,16 @@ describe('boards and trees in read_page', { timeout: 60_000 }, () => {
     expect(lines).toContain('  - button "Sort" in menu [ref]');
   });
 
+  it('leaves a repeated cell as it is: its row line above it and its column already say where it is', async () => {
+    const lines = await read(
+      `<div role="grid" aria-label="Staff"><div role="row"><span role="columnheader">Name</span><span role="columnheader">Team</span></div>` +
+        `<div role="row"><span role="gridcell" tabindex="-1">Ada</span><span role="gridcell" tabindex="-1">Sales</span></div>` +
+        `<div role="row"><span role="gridcell" tabindex="-1">Ben</span><span role="gridcell" tabindex="-1">Sales</span></div></div>`,
+    );
+    expect(lines.filter((line) => line.includes('gridcell "Sales"'))).toHaveLength(2);
+    expect(lines.filter((line) => line.includes('gridcell "Sales" in'))).toEqual([]);
+  });
+
   it("lists a tree item's controls and nested items with refs, each named by its own text, not its branch's", async () => {
     const lines = await read(
       `<div role="tree" aria-label="Config"><div role="treeitem"><button title="Expand"></button><span>features</span> : [
