@@ -108,7 +108,8 @@ export function endPlace(command: PageCommandOf<'drag_place_end'>): PageResultOf
   tracked.delete(command.token);
   if (!entry) throw new ToolError('STALE_REF', 'The dragged element was not being followed on this page.', { suggestion: 'Call read_page to see the page.' });
   const element = successor(entry);
-  if (!element) return { moved: false, place: `${entry.item} left the page` };
+  const item = entry.item;
+  if (!element) return { moved: false, stayed: false, item, place: `${item} left the page` };
   const before = entry.before;
   const after = placeOf(element);
   const at = `${ordinal(after.index + 1)} of ${after.count}`;
@@ -117,11 +118,11 @@ export function endPlace(command: PageCommandOf<'drag_place_end'>): PageResultOf
     const from = before.container?.isConnected && after.container ? containerName(before.container, after.container) : before.name;
     const to = after.container ? containerName(after.container, before.container ?? undefined) : after.name;
     // Two lists that read alike are still two: a move between them is never told as one within a list.
-    if (from === to) return { moved: true, place: `${entry.item} moved from ${from} to another list, now ${at} there` };
-    return { moved: true, place: `${entry.item} moved from ${from} to ${to}, now ${at}` };
+    if (from === to) return { moved: true, stayed: false, item, place: `${item} moved from ${from} to another list, now ${at} there` };
+    return { moved: true, stayed: false, item, place: `${item} moved from ${from} to ${to}, now ${at}` };
   }
   if (after.index !== before.index) {
-    return { moved: true, place: `${entry.item} moved within ${after.name} from ${ordinal(before.index + 1)} to ${at}` };
+    return { moved: true, stayed: false, item, place: `${item} moved within ${after.name} from ${ordinal(before.index + 1)} to ${at}` };
   }
-  return { moved: false, place: `${entry.item} is still ${at} in ${after.name}: the page did not move it` };
+  return { moved: false, stayed: true, item, place: `${item} is still ${at} in ${after.name}: the page did not move it` };
 }

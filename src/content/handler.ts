@@ -17,6 +17,7 @@ import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, locateAt, placeCaret } from './locate.js';
 import { pointTarget } from './point-target.js';
 import { endPlace, startPlace } from './drag-place.js';
+import { endDropWatch, startDropWatch } from './drop-effects.js';
 import { syntheticDrag } from './synthetic-drag.js';
 import { findElements } from './find.js';
 import { inspectTarget } from './inspect.js';
@@ -155,6 +156,8 @@ export const pageHandlers: PageHandlers = {
   drag: (command) => syntheticDrag(command),
   drag_place_start: (command) => startPlace(command),
   drag_place_end: (command) => endPlace(command),
+  drop_watch_start: (command) => startDropWatch(command),
+  drop_watch_end: (command) => endDropWatch(command),
   frame_offset: (command) => actWhenSettled(frameElementOf(command), () => frameOffset(command)),
   caret: (command) => placeCaret(resolveRef(command.ref, command.documentId), command.mode),
   select_text: (command) => selectText(resolveRef(command.ref, command.documentId), command.text),

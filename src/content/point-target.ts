@@ -11,7 +11,8 @@ import { roleOf } from './aria.js';
 import { summarize } from './element-line.js';
 import { contentBoxPoint, frameIndexOf } from './frame-element.js';
 import { documentId, refFor } from './refs.js';
-import { deepElementFromPoint, label } from './target.js';
+import { deepElementFromPoint } from './target.js';
+import { pointPhrase } from './point-name.js';
 
 function frameIdOf(frame: Element): number | undefined {
   const runtime = (globalThis as { chrome?: { runtime?: { getFrameId?: (target: Element) => number } } }).chrome?.runtime;
@@ -60,7 +61,7 @@ export function pointTarget(command: PageCommandOf<'point_target'>): PageResultO
     ref: refFor(element),
     documentId,
     url: location.href,
-    label: label(element),
+    label: pointPhrase(element),
     summary: summarize(element, role || element.tagName.toLowerCase(), name),
   };
 }

@@ -189,6 +189,7 @@ export const pageResultSchemas = {
   frame_offset: z.object({ x: z.number(), y: z.number(), scroll: scrollOffset }),
   viewport: z.object({ width: z.number(), height: z.number() }),
   point_target: z.discriminatedUnion('kind', [
+    /** `label`: what a person sees there (src/content/point-name.ts: `draggable "timestamp"`, `canvas`), '' for nothing nameable. */
     z.object({ kind: z.literal('element'), ref: z.string(), documentId: z.string(), url: z.string(), label: z.string(), summary: elementSummarySchema }),
     /**
      * The point is on a child frame: its id where the browser tells it, its place in `window.frames` (`index`), else
@@ -205,7 +206,16 @@ export const pageResultSchemas = {
     }),
   ]),
   drag_place_start: z.object({ token: z.string() }),
-  drag_place_end: z.object({ moved: z.boolean(), place: z.string() }),
+  /** `stayed`: the element is where it was; `item`: how it is named (`item "inject"`). */
+  drag_place_end: z.object({ moved: z.boolean(), stayed: z.boolean(), item: z.string(), place: z.string() }),
+  drop_watch_start: z.object({ token: z.string() }),
+  drop_watch_end: z.object({
+    /** `a connection was drawn from draggable "timestamp" to draggable "debug 1"`, one per connection. */
+    connections: z.array(z.string()),
+    /** The new thing nearest the drop point: `draggable "timestamp" [ref=e78] appeared on the canvas at (250, 150)`. */
+    appeared: z.string().optional(),
+    elements: z.record(z.string(), elementSummarySchema),
+  }),
   caret: z.object({
     focused: z.boolean(),
     value: z.string(),

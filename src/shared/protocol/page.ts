@@ -141,6 +141,20 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('drag_place_start'), ref: localRef, documentId: z.string().optional() }),
   /** Where the followed element is now, against where it was, in words. */
   z.object({ type: z.literal('drag_place_end'), token: z.string().max(40) }),
+  /** In the drop's frame: starts keeping what a drag adds to the page (src/content/drop-effects.ts); `ref` is the drop target. */
+  z.object({ type: z.literal('drop_watch_start'), ref: localRef.optional(), documentId: z.string().optional() }),
+  /**
+   * What the drag added, in words: a connection between its ends, a thing where it was dropped. `from`/`to`: the
+   * drag's ends in this frame's viewport (`from` only when it began in this frame); `offset`: this frame's viewport in the top one's.
+   */
+  z.object({
+    type: z.literal('drop_watch_end'),
+    token: z.string().max(40),
+    refPrefix: z.string().regex(/^(f\d+)?$/),
+    from: z.object({ x: z.number(), y: z.number() }).optional(),
+    to: z.object({ x: z.number(), y: z.number() }).optional(),
+    offset: z.object({ x: z.number(), y: z.number() }).optional(),
+  }),
   /**
    * The point (x, y) of child frame `frameId` in this frame's viewport. `index` (its place in this frame's `window.frames`)
    * finds its iframe; `url`/`nth` only where no index could be told.

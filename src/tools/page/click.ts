@@ -5,7 +5,7 @@ import { clickIsDestructive } from '../safety/destructive.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
 import { knownElement, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
-import { pointNeedsTrustedInput, pointSchema, pointTargetName, refOfPointInput, targetOf, validatePointInput } from './point.js';
+import { pointNeedsTrustedInput, pointName, pointSchema, pointTargetName, refOfPointInput, targetOf, validatePointInput } from './point.js';
 import { trustedClick } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -57,7 +57,7 @@ export const click = buildTool<typeof inputSchema, string>({
     const what = `Clicked ${pointTargetName(context, input)}`;
     const { line, reads } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
       if (path.trusted) {
-        const acted = await trustedClick(context, target, options);
+        const acted = await trustedClick(context, target, { ...options, name: pointName(input) });
         return target.at ? { ...acted, done: `${acted.done} at (${Math.round(input.x ?? 0)}, ${Math.round(input.y ?? 0)})` } : acted;
       }
       if (target.at) throw pointNeedsTrustedInput(path.reason);

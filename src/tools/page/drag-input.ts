@@ -52,7 +52,11 @@ async function aimBoth(context: ToolUseContext, from: Target, to: Target): Promi
 /** What a drag did, and how its ends are named on the page. */
 export interface Dragged extends Acted {
   labels: { from: string; to: string };
+  /** Where the pointer pressed and let go, each in its own frame's viewport, and the drop frame's viewport in the top one's (trusted drags). */
+  points?: { from: Point; to: Point; offset: Point };
 }
+
+type Point = { x: number; y: number };
 
 /** The drag (see the file comment): what it did, or the dialog that interrupted it. */
 export async function trustedDrag(context: ToolUseContext, from: Target, to: Target, options: { steps: number }): Promise<Dragged> {
@@ -60,7 +64,14 @@ export async function trustedDrag(context: ToolUseContext, from: Target, to: Tar
   const tabId = from.tabId;
   const { source, target } = await aimBoth(context, from, to);
   const labels = { from: source.label, to: target.label };
-  const done = (dialog?: DialogInfo): Dragged => ({ done: `Dragged ${source.label} to ${target.label}`, notes: [], labels, ...(dialog ? { dialog } : {}) });
+  const points = { from: { x: source.x, y: source.y }, to: { x: target.x, y: target.y }, offset: { x: target.topX - target.x, y: target.topY - target.y } };
+  const done = (dialog?: DialogInfo): Dragged => ({
+    done: `Dragged ${source.label} to ${target.label}`,
+    notes: [],
+    labels,
+    points,
+    ...(dialog ? { dialog } : {}),
+  });
   const drags = input.drags;
   await drags?.intercept(tabId, true);
   let native: DragData | undefined;

@@ -62,7 +62,8 @@ describe('drag without trusted input (Firefox)', () => {
     const browser = fakeBrowser(({ command }) => {
       if (command.type === 'drag') return dragReply;
       if (command.type === 'drag_place_start') return ok({ token: 'p1' });
-      if (command.type === 'drag_place_end') return ok({ place: 'listitem "Gym" moved within list "Priorities" from 4th to 1st of 4', moved: true });
+      if (command.type === 'drag_place_end')
+        return ok({ place: 'listitem "Gym" moved within list "Priorities" from 4th to 1st of 4', moved: true, stayed: false, item: 'listitem "Gym"' });
       return ok({});
     });
     const context = createTestContext([], { browser });

@@ -6,9 +6,10 @@ import { buildTool } from '../../runtime/tool.js';
 import { clickIsDestructive } from '../safety/destructive.js';
 import { judgeClickCall } from '../safety/judge-actions.js';
 import { performAction } from './act.js';
-import { DEFAULT_DRAG_STEPS, dropMoved, trustedDrag } from './drag-input.js';
+import { DEFAULT_DRAG_STEPS, dropMoved, trustedDrag, type Dragged } from './drag-input.js';
+import { dragReport, watchDrag } from './drag-report.js';
 import { describeRef, knownElement, refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
-import { pointNeedsTrustedInput, pointSchema, refOfTarget, resolvedPoint, targetOf, validateTargets, type Point } from './point.js';
+import { pointNeedsTrustedInput, pointPhrase, pointSchema, refOfTarget, resolvedPoint, targetOf, validateTargets } from './point.js';
 import type { Target } from './pointer-check.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -23,14 +24,10 @@ const inputSchema = z.strictObject({
 
 type Input = z.output<typeof inputSchema>;
 
-/** How an end reads in descriptions: `item "Pay invoice"`, or `the point (120, 40)`. */
+/** How an end reads in descriptions: `item "Pay invoice"`, `draggable "timestamp" at (300, 144)`, or `the point (120, 40)`. */
 function endName(context: Parameters<typeof describeRef>[0], input: Input, name: 'from' | 'to'): string {
   const value = input[name];
-  const ref = refOfTarget(input, name, value);
-  const shown = ref ? describeRef(context, input, ref) : '';
-  if (typeof value === 'string') return shown;
-  const at = `(${Math.round((value as Point).x)}, ${Math.round((value as Point).y)})`;
-  return shown && shown !== ref ? `${shown} at ${at}` : `the point ${at}`;
+  return typeof value === 'string' ? describeRef(context, input, value) : pointPhrase(context, input, name, value);
 }
 
 /** The drop end as a click call: the drop is judged like a click on what it drops onto. */
@@ -97,19 +94,15 @@ export const drag = buildTool<typeof inputSchema, string>({
     const from = targetOf(context, tabId, input, 'from', fromRef);
     const to = targetOf(context, tabId, input, 'to', refOfTarget(input, 'to', input.to));
     const what = `Dragged ${endName(context, input, 'from')} to ${endName(context, input, 'to')}`;
-    // Follow the dragged element (not a point: what is under a point is not carried) to say where it ended up.
-    const follow = resolvedPoint(input, 'from')
-      ? undefined
-      : await sendPageCommand(
-          context,
-          tabId,
-          { type: 'drag_place_start', ref: from.ref, ...(from.documentId ? { documentId: from.documentId } : {}) },
-          from.frameId,
-        ).catch(() => undefined);
-    const { line, reads } = await performAction(context, { tabId, frameId: to.frameId, ref: to.ref, what }, async (path) => {
+    // Follow the dragged element (not a point: what is under a point is not carried) to say where it ended up,
+    // and watch the drop's frame for what the drop adds (a node on a canvas, a connection).
+    const watch = await watchDrag(context, from, to, !resolvedPoint(input, 'from'));
+    let dragged: Dragged | undefined;
+    const outcome = await performAction(context, { tabId, frameId: to.frameId, ref: to.ref, what }, async (path) => {
       const acted = path.trusted
         ? await trustedDrag(context, from, to, { steps: input.steps })
         : await syntheticDrag(context, from, to, input.steps, path.reason);
+      dragged = acted;
       // Each end as read_page names it, when that has a name; else as the page labels it (a list item by its text).
       const name = (end: 'from' | 'to') => {
         const shown = endName(context, input, end);
@@ -118,15 +111,8 @@ export const drag = buildTool<typeof inputSchema, string>({
       // The press is on what is dragged, not on the drop target: "the click landed elsewhere" would be false.
       return { ...acted, done: `Dragged ${name('from')} to ${name('to')}`, pressedElsewhere: true };
     });
-    if (!follow) return { data: line, reads };
-    const place = await sendPageCommand(context, tabId, { type: 'drag_place_end', token: follow.token }, from.frameId).catch(() => undefined);
-    if (!place) return { data: line, reads };
-    // What moved goes first: it is what the model checks. "No visible change" cannot stand beside a move.
-    const data = line
-      .replace('. Then: ', `. Then: ${place.place}; `)
-      .replace(/; no (other )?visible change\.$/, place.moved ? '.' : '; no other visible change.');
-    // The place is read in the dragged element's frame: filed under that frame's origin.
-    const origin = await tabOrigin({ ...input, ref: fromRef } as Input & { ref?: string }, context);
-    return { data, reads: [...reads, ...(origin ? [{ origin, text: place.place }] : [])] };
+    // Each clause is read in its own end's frame: filed under that frame's origin.
+    const originOf = (end: 'from' | 'to') => () => tabOrigin({ ...input, ref: refOfTarget(input, end, input[end]) } as Input & { ref?: string }, context);
+    return dragReport(context, { from, to }, watch, dragged, outcome, { from: originOf('from'), to: originOf('to') });
   },
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { buildTool } from '../../runtime/tool.js';
 import { performAction } from './act.js';
 import { refField, sendPageCommand, tabIdField, tabOrigin, targetTab } from './page-call.js';
-import { pointNeedsTrustedInput, pointSchema, pointTargetName, refOfPointInput, targetOf, validatePointInput } from './point.js';
+import { pointNeedsTrustedInput, pointName, pointSchema, pointTargetName, refOfPointInput, targetOf, validatePointInput } from './point.js';
 import { trustedHover } from './trusted.js';
 import { pageToolEnabled } from '../availability.js';
 
@@ -44,7 +44,7 @@ export const hover = buildTool<typeof inputSchema, string>({
     const what = `Hovered over ${pointTargetName(context, input)}`;
     const { line, reads } = await performAction(context, { tabId, frameId, ref: local, what }, async (path) => {
       if (path.trusted) {
-        const acted = await trustedHover(context, target);
+        const acted = await trustedHover(context, target, { name: pointName(input) });
         return target.at ? { ...acted, done: `${acted.done} at (${Math.round(input.x ?? 0)}, ${Math.round(input.y ?? 0)})` } : acted;
       }
       if (target.at) throw pointNeedsTrustedInput(path.reason);

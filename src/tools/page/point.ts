@@ -30,6 +30,7 @@ export interface ResolvedPoint {
   frameId: number;
   local: string;
   documentId: string;
+  /** What a person sees at the point (`draggable "timestamp"`, `canvas`), '' for nothing nameable. */
   label: string;
   /** The point in the top-level viewport (as given) and in its own frame's viewport. */
   top: Point;
@@ -147,14 +148,32 @@ export async function validatePointInput(context: ToolUseContext, input: PointIn
 /** The ref a click or hover acts on: the one given, or the element at its point. */
 export const refOfPointInput = (input: PointInput): string | undefined => refOfTarget(input, 'point', input.ref ?? pointOfInput(input));
 
+/**
+ * How a point reads: what a person sees there, `draggable "timestamp" at (300, 144)` (not the unnamed
+ * port or `rect` under it), else the element's own name (`paragraph "Hello" at …`), or `the point (120, 40)`
+ * before it is resolved or where nothing there has a name.
+ */
+export function pointPhrase(context: ToolUseContext | undefined, input: TabInput, name: string, point: Point): string {
+  const at = `(${Math.round(point.x)}, ${Math.round(point.y)})`;
+  const resolved = resolvedPoint(input, name);
+  // The thing the point is on speaks first; else the element's own name (a paragraph's text). A bare tag
+  // (`div`, `rect`) tells nothing.
+  const known = resolved ? describeRef(context, input, resolved.ref) : '';
+  const shown = resolved?.label || (known.includes('"') ? known : '');
+  return shown ? `${shown} at ${at}` : `the point ${at}`;
+}
+
+/** What a person sees at a click's or hover's point (`draggable "Timer"`), when it is a point and that has a name. */
+export const pointName = (input: PointInput): string | undefined => (input.ref === undefined ? resolvedPoint(input, 'point')?.label || undefined : undefined);
+
 /** How a click or hover target reads: `button "Save"`, or `canvas at (120, 40)`. */
 export function pointTargetName(context: ToolUseContext | undefined, input: PointInput): string {
-  const ref = refOfPointInput(input);
-  const shown = ref ? describeRef(context, input, ref) : '';
   const point = pointOfInput(input);
-  if (!point || input.ref !== undefined) return shown || (input.ref ?? '');
-  const at = `(${Math.round(point.x)}, ${Math.round(point.y)})`;
-  return shown && shown !== ref ? `${shown} at ${at}` : `the point ${at}`;
+  if (!point || input.ref !== undefined) {
+    const ref = refOfPointInput(input);
+    return (ref ? describeRef(context, input, ref) : '') || (input.ref ?? '');
+  }
+  return pointPhrase(context, input, 'point', point);
 }
 
 /** A point is where the browser's own pointer goes: synthetic events have no point to land on. */

@@ -25,6 +25,11 @@ export interface Rechecks {
   recheck?: boolean;
 }
 
+/** `name`: how the report names what was reached, where the caller knows better than its tag (a point's thing, point-name.ts). */
+export interface Named {
+  name?: string | undefined;
+}
+
 /** Longest text typed key by key; the rest of a longer text is inserted in one piece, as a paste would. */
 export const TYPE_BY_KEY_LIMIT = 300;
 
@@ -84,21 +89,21 @@ async function pressAt(
 export async function trustedClick(
   context: ToolUseContext,
   target: Target,
-  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] } & Rechecks,
+  options: { button: 'left' | 'right' | 'middle'; clickCount: number; modifiers: readonly Modifier[] } & Rechecks & Named,
 ): Promise<Acted> {
   const at = await aim(context, target, 'click', options.recheck !== false);
   const dialog = await pressAt(context, at, options);
   const times = options.clickCount === 1 ? '' : options.clickCount === 2 ? ' twice' : ' three times';
   const mods = options.modifiers.length ? ` with ${options.modifiers.join('+')}` : '';
   const which = options.button === 'left' ? 'Clicked' : `${options.button === 'right' ? 'Right' : 'Middle'}-clicked`;
-  return { done: `${which} ${at.label}${times}${mods}`, notes: [], ...(dialog ? { dialog } : {}) };
+  return { done: `${which} ${options.name || at.label}${times}${mods}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
 /** The pointer moves over the element; where the move landed is checked as it lands. */
-export async function trustedHover(context: ToolUseContext, target: Target, options: Rechecks = {}): Promise<Acted> {
+export async function trustedHover(context: ToolUseContext, target: Target, options: Rechecks & Named = {}): Promise<Acted> {
   const at = await aim(context, target, 'hover', options.recheck !== false);
   const dialog = await confirmAim(context, at, 'move', undefined, () => port(context).mouse(target.tabId, [{ type: 'move', x: at.topX, y: at.topY }]));
-  return { done: `Hovering over ${at.label}`, notes: [], ...(dialog ? { dialog } : {}) };
+  return { done: `Hovering over ${options.name || at.label}`, notes: [], ...(dialog ? { dialog } : {}) };
 }
 
 /** The key events of one press: modifiers down, the key down (typing its text) and up, modifiers up. */
