@@ -6,7 +6,7 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import { fieldValue, oneLine, quoted } from '../shared/untrusted-text.js';
-import { nameOf } from './accessible-name.js';
+import { nameOf, textOfSubtree } from './accessible-name.js';
 import { isDisabled, roleOf } from './aria.js';
 import { codeEditorText } from './code-editor.js';
 import { attrOf, formActionOf, formMethodOf, hasAnyAttributes, hasAttrOf, innerTextOf, isEditableOf, parentElementOf, tagOf, textContentOf } from './dom.js';
@@ -17,6 +17,8 @@ import { refFor } from './refs.js';
 import { richTextValue } from './rich-text-markdown.js';
 import { cellPlaceSuffix } from './grid-cell.js';
 import { isGrabbable } from './grab-cursor.js';
+import { clipName } from './name-text.js';
+import { isShown } from './visibility.js';
 
 /** Longest name shown in quotes (names are clipped shorter; the bound holds whatever calls this). */
 export const MAX_NAME_CHARS = 200;
@@ -24,6 +26,43 @@ export const MAX_NAME_CHARS = 200;
 export const MAX_ATTRIBUTE_CHARS = 500;
 /** Longest field or editor value shown: enough for a wiki page's source or a snippet, whole. */
 export const MAX_VALUE_CHARS = 4_000;
+
+/** Roles that a person can click although they are no control: labels standing alone, elements with click handlers. */
+export const CLICKABLE_ROLES: ReadonlySet<string> = new Set(['label', 'clickable', 'draggable']);
+
+/**
+ * A role for text a person can click that is no control: a label tied to no visible control (a to-do
+ * item's text, which takes a double-click to edit), or an element with an inline click handler.
+ */
+export function clickableRoleOf(element: Element, tag: string): string {
+  if (tag === 'LABEL') {
+    const control = (element as HTMLLabelElement).control;
+    return control && isShown(control) ? '' : 'label';
+  }
+  if (attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null) return 'clickable';
+  // An HTML5 draggable (a kanban card) is acted on by `drag`: without a ref it could not be named.
+  return attrOf(element, 'draggable') === 'true' ? 'draggable' : '';
+}
+
+/**
+ * The role read_page lists an element with: its ARIA role, else a click target's (`label "Repeat"`), a
+ * calendar's day or arrow, or a card a person drags; '' for a wrapper. find and one element's line ask it,
+ * so find searches what read_page lists: Node-RED's `<label for="">Repeat</label>` read as `label "Repeat"`
+ * and find, which knew ARIA roles only, found no "Repeat". (The walk decides the same in the same order.)
+ */
+export function listedRoleOf(element: Element): string {
+  const role = roleOf(element);
+  if (role) return role;
+  const tag = tagOf(element);
+  // An element without attributes has no handler, class or style: only a label may be a click target.
+  if (!hasAnyAttributes(element)) return tag === 'LABEL' ? clickableRoleOf(element, tag) : '';
+  return clickableRoleOf(element, tag) || calendarRoleOf(element) || (isGrabbable(element) ? 'draggable' : '');
+}
+
+/** The name read_page gives an element shown with `role`: a click target's is its text. */
+export function listedNameOf(element: Element, role: string): string {
+  return CLICKABLE_ROLES.has(role) ? clipName(textOfSubtree(element)) : calendarNameOf(element, role, nameOf(element, role));
+}
 
 /** The summary the worker keeps per ref to judge later calls without a round trip. */
 export function summarize(element: Element, role: string, name: string, row = ''): ElementSummary {
@@ -183,12 +222,9 @@ export const rowOf = (element: Element, role: string, name: string): string => (
  * Elements without a role read as `generic`; every described element gets a ref.
  */
 export function describeElement(element: Element, refPrefix = ''): { line: string; ref: string; role: string; name: string; summary: ElementSummary } {
-  // A plain card a person drags reads as read_page shows it, `draggable "Write report"`.
-  const role = roleOf(element) || calendarRoleOf(element) || (isGrabbable(element) ? 'draggable' : 'generic');
-  const name =
-    role === 'generic' || role === 'draggable'
-      ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80)
-      : calendarNameOf(element, role, nameOf(element, role));
+  // Named as read_page names it: a plain card a person drags reads `draggable "Write report"`, a label alone `label "Repeat"`.
+  const role = listedRoleOf(element) || 'generic';
+  const name = role === 'generic' ? textContentOf(element).replace(/\s+/g, ' ').trim().slice(0, 80) : listedNameOf(element, role);
   const ref = refFor(element);
   const row = rowOf(element, role, name);
   let line = roleAndName(role, name, row);

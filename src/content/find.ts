@@ -5,8 +5,7 @@
  */
 import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageResultOf } from '../shared/protocol/page.js';
-import { nameOf } from './accessible-name.js';
-import { INTERACTIVE_ROLES, LEAF_ROLES, roleOf } from './aria.js';
+import { INTERACTIVE_ROLES, LEAF_ROLES } from './aria.js';
 import {
   attrOf,
   checkVisibilityOf,
@@ -22,8 +21,7 @@ import {
   tagOf,
   textContentOf,
 } from './dom.js';
-import { describeElement, editorTextOf } from './element-line.js';
-import { calendarNameOf, calendarRoleOf } from './date-picker.js';
+import { CLICKABLE_ROLES, describeElement, editorTextOf, listedNameOf, listedRoleOf, rowOf } from './element-line.js';
 import { documentId } from './refs.js';
 import { frameIndexOf } from './frame-element.js';
 import { holdsControls } from './snapshot-node.js';
@@ -147,14 +145,18 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
   let order = 0;
 
   const consider = (element: Element): void => {
-    // A calendar's day or month arrow with no role of its own reads as a gridcell or button: found as one.
-    const role = roleOf(element) || calendarRoleOf(element);
+    // The role read_page lists it with: a calendar's day is a gridcell, a label tied to nothing is a label.
+    const role = listedRoleOf(element);
     if (wantedRoles.size > 0 && !wantedRoles.has(role)) return;
     let score = 0;
     let byText = false;
     let text: string | undefined;
     if (textQuery) {
-      if (role) score = Math.max(score, scoreText(calendarNameOf(element, role, nameOf(element, role)), textQuery, textWords));
+      const name = role ? listedNameOf(element, role) : '';
+      score = scoreText(name, textQuery, textWords);
+      // An unnamed control reads as where it is (`combobox in "Repeat"`): those words find it, a little below a name.
+      const row = role && !name ? rowOf(element, role, name) : '';
+      if (row) score = Math.max(score, scoreText(row, textQuery, textWords) - 15);
       const tag = tagOf(element);
       if (tag === 'INPUT' || tag === 'TEXTAREA') {
         score = Math.max(score, scoreText((element as HTMLInputElement).placeholder, textQuery, textWords) - 5);
@@ -194,7 +196,7 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
       const shown = isShown(child);
       if (!shown && !checkVisibilityOf(child) && getComputedStyle(child).display !== 'contents') continue;
       if (shown) consider(child);
-      const role = shown ? roleOf(child) : '';
+      const role = shown ? listedRoleOf(child) : '';
       if (role === 'iframe' && shown) frames.push({ index: frameIndexOf(child), src: (child as HTMLIFrameElement).src ?? '' });
       // A virtual or paged grid holds only some of its rows: what was not rendered was not searched, and the result says so.
       if (COUNTED_ROLES.has(role) && partialElements.length < MAX_PARTIAL) {
@@ -202,14 +204,15 @@ export function findElements(rawQuery: string, limit: number, refPrefix: string,
         if (extent) partialElements.push({ element: child, extent: `${renderedWords(extent)}; ${reachWords(extent)}` });
       }
       // A control's inside is its name; an item holding controls of its own (a tree's branch) is searched into.
-      if (LEAF_ROLES.has(role) && role !== 'heading' && !holdsControls(child)) continue;
+      if ((LEAF_ROLES.has(role) || CLICKABLE_ROLES.has(role)) && role !== 'heading' && !holdsControls(child)) continue;
       const shadow = shadowRootOf(child);
       if (shadow) walk(shadow);
       walk(child);
     }
   };
   const root = rootElementOf();
-  if (root) walk(root);
+  // Whether a plain element is a card a person drags reads the style sheets: once for the whole walk.
+  if (root) withGrabRules(() => walk(root));
   if (candidates.length === 0 && roleWords.length > 0) return findElements(rawQuery, limit, refPrefix, true);
 
   candidates.sort((a, b) => b.score - a.score || a.order - b.order);

@@ -7,7 +7,7 @@ import { nameOf, textOfSubtree } from './accessible-name.js';
 import { roleOf } from './aria.js';
 import { calendarNameOf } from './date-picker.js';
 import { attrOf, firstElementChildOf, hasAnyAttributes, parentElementOf, querySelectorAllOf, shadowRootOf } from './dom.js';
-import { linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
+import { CLICKABLE_ROLES, linkUrlOf, rowOf, statesOf, summarize, valueOf } from './element-line.js';
 import { COUNTED_ROLES, extentOf, extentWords, ownIndex } from './extent.js';
 import { clipName, collapseWhitespace } from './name-text.js';
 import { chipLabelOf, chipRemoveButtonOf } from './chip.js';
@@ -39,25 +39,8 @@ const NO_REF_ROLES = new Set([
   'group',
 ]);
 
-/** Roles that a person can click although they are no control: labels standing alone, elements with click handlers. */
-export const CLICKABLE_ROLES = new Set(['label', 'clickable', 'draggable']);
-
 /** The most options listed under a select (select_option finds the others by label or value). */
 const MAX_OPTIONS = 30;
-
-/**
- * A role for text a person can click that is no control: a label tied to no visible control (a to-do
- * item's text, which takes a double-click to edit), or an element with an inline click handler.
- */
-export function clickableRoleOf(element: Element, tag: string): string {
-  if (tag === 'LABEL') {
-    const control = (element as HTMLLabelElement).control;
-    return control && isShown(control) ? '' : 'label';
-  }
-  if (attrOf(element, 'onclick') !== null || attrOf(element, 'ondblclick') !== null) return 'clickable';
-  // An HTML5 draggable (a kanban card) is acted on by `drag`: without a ref it could not be named.
-  return attrOf(element, 'draggable') === 'true' ? 'draggable' : '';
-}
 
 /** Leaf roles that are fields: what is inside them is their value, never controls of their own. */
 export const FIELD_ROLES: ReadonlySet<string> = new Set(['textbox', 'searchbox', 'slider', 'spinbutton', 'img', 'separator', 'progressbar', 'meter']);

@@ -25,7 +25,8 @@ import {
   tagOf,
 } from './dom.js';
 import { calendarDayStates, calendarPartOf } from './date-picker.js';
-import { CLICKABLE_ROLES, FIELD_ROLES, clickableRoleOf, holdsControls, readNode } from './snapshot-node.js';
+import { FIELD_ROLES, holdsControls, readNode } from './snapshot-node.js';
+import { CLICKABLE_ROLES, clickableRoleOf } from './element-line.js';
 import { isGrabbable } from './grab-cursor.js';
 import { BLOCK_BREAK, MAX_NESTING, type SnapshotChild, type SnapshotTree } from './snapshot-tree.js';
 import { Visibility, isShown, visibilityOf } from './visibility.js';
