@@ -116,7 +116,7 @@ const MAX_PARTIAL = 5;
 
 /** About EXCERPT_CHARS of `text` around the whole query (else its first word), with … where it was cut. */
 export function excerptAround(text: string, query: string, words: readonly string[]): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = text.replace(ZERO_WIDTH, '').replace(/\s+/g, ' ').trim();
   if (flat.length <= EXCERPT_CHARS) return flat;
   const lower = flat.toLowerCase();
   const whole = lower.indexOf(query);

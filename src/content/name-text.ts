@@ -11,9 +11,9 @@
  */
 const SPACE_RUN = /\s{2,}|[^\S ]/g;
 
-/** Whitespace runs to one space, trimmed. */
+/** Whitespace runs to one space, trimmed; U+FEFF, which `\s` counts as whitespace but has no width, is dropped. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(SPACE_RUN, ' ').trim();
+  return (text.includes('\ufeff') ? text.replace(/\ufeff/g, '') : text).replace(SPACE_RUN, ' ').trim();
 }
 
 /** The longest name shown (a longer one ends in `…`). */

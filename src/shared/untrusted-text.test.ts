@@ -86,6 +86,18 @@ describe('untrusted text', () => {
     expect(oneLine('\u2066isolate\u2069', 100)).toBe('\\u2066isolate\\u2069');
   });
 
+  it('drops a zero width no-break space (U+FEFF) where it stands, never as a space (JavaScript counts it as whitespace)', () => {
+    // TinyMCE's caret holder at the start of a paragraph, read as innerText: it read "\n\n Here is…".
+    expect(fieldValue('Hello everyone,\n\n\ufeffHere is the news.', 100)).toBe('Hello everyone,\\n\\nHere is the news.');
+    // As an act report writes a value (JSON-quoted, its line breaks already escapes).
+    expect(oneLine(JSON.stringify('Hello everyone,\n\n\ufeffHere is'), 100)).toMatch(/nHere is"$/);
+    expect(oneLine('Hel\ufefflo', 100)).toBe('Hello');
+    expect(quoted('Sa\ufeffve', 100)).toBe('"Save"');
+    expect(fieldValue('one\ufeff\ntwo', 100)).toBe('one\\ntwo');
+    // A real space beside it stays one space.
+    expect(oneLine('a \ufeff b', 100)).toBe('a b');
+  });
+
   it('keeps the joiners that scripts and emoji need', () => {
     expect(showInvisible('👨\u200d👩\u200d👧')).toBe('👨\u200d👩\u200d👧');
     expect(showInvisible('می\u200cخواهم')).toBe('می\u200cخواهم');

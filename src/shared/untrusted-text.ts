@@ -61,10 +61,19 @@ export function clip(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
+/**
+ * `text` without U+FEFF (zero width no-break space). JavaScript's `\s` matches it, so collapsing whitespace
+ * made it a visible space before it could be dropped as zero-width: TinyMCE's caret holders read as a space
+ * at the start of a line (`\n\n Here is…`). A person sees nothing there.
+ */
+function withoutZeroWidthSpace(text: string): string {
+  return text.includes('\ufeff') ? text.replace(/\ufeff/g, '') : text;
+}
+
 /** Whitespace collapsed and clipped; a huge value is cut before the collapse pays for all of it. */
 function collapsed(text: string, max: number): string {
   const head = text.length > max * 4 ? text.trimStart().slice(0, max * 4) : text;
-  return clip(head.replace(SPACE_RUN, ' ').trim(), max);
+  return clip(withoutZeroWidthSpace(head).replace(SPACE_RUN, ' ').trim(), max);
 }
 
 function escapeValue(text: string, inQuotes: boolean): string {
@@ -89,7 +98,7 @@ export function oneLine(text: string, max: number): string {
  */
 export function fieldValue(text: string, max: number): string {
   if (!/[\n\r\u2028\u2029\u0085]/.test(text)) return oneLine(text, max);
-  const head = text.length > max * 2 ? text.slice(0, max * 2) : text;
+  const head = withoutZeroWidthSpace(text.length > max * 2 ? text.slice(0, max * 2) : text);
   const lines = head.split(/\r\n?|[\n\u2028\u2029\u0085]/).map((line) => line.replace(/[^\S \t]/g, ' ').trimEnd());
   while (lines.length > 1 && lines.at(-1) === '') lines.pop();
   const joined = lines.map((line) => escapeValue(line, false)).join('\\n');
