@@ -13,7 +13,6 @@ import { roleOf } from './aria.js';
 import { fireChange, fireInput, isContentEditable, isTextField, notEditable, readOnlyError, selectContents, setNativeValue } from './fields.js';
 import { flashHighlight } from './highlight.js';
 import { keyboardInit, submitFormOf, typeCharacter } from './keyboard.js';
-import { isShown } from './snapshot.js';
 import { deepElementFromPoint, focusTarget, label, prepareTarget, type Point } from './target.js';
 import { notASelect } from './precheck.js';
 import { mirroredSelect, mirrorOf } from './combobox.js';
@@ -334,18 +333,6 @@ export function scrollBy(direction: 'up' | 'down' | 'left' | 'right', amount: nu
         ? `Scrolled ${where} ${direction}, but it was already at the ${sign < 0 ? 'start' : 'end'}.`
         : `Scrolled ${where} ${direction} by ${moved}px.`,
   };
-}
-
-/** Scrolls an element into the middle of the view. */
-export function scrollToElement(element: Element): string {
-  element.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
-  if (!isShown(element)) {
-    throw new ToolError('ELEMENT_NOT_VISIBLE', `${label(element)} is not visible, so it cannot be scrolled into view.`, {
-      suggestion: 'Open the section that contains it first.',
-    });
-  }
-  flashHighlight(element);
-  return `Scrolled ${label(element)} into view.`;
 }
 
 /** `hover`: the pointer moves over the element (menus and tooltips open on this). */

@@ -37,7 +37,7 @@ const CONTROL_ROLES = new Set([
 ]);
 
 /** The parent across shadow roots: a shadow root's child goes to its host. */
-function composedParent(element: Element): Element | null {
+export function composedParent(element: Element): Element | null {
   if (element.parentElement) return element.parentElement;
   const root = element.getRootNode();
   return root instanceof ShadowRoot ? root.host : null;

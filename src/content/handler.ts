@@ -9,9 +9,10 @@ import { selectText } from './select-text.js';
 import { settledEditorSelection } from './code-editor.js';
 import { toErrorPayload } from '../runtime/errors.js';
 import { answerPageEnvelope, type PageHandlers, type PageReply, type PageResultOf } from '../shared/protocol/page.js';
-import { clickElement, fillField, hoverElement, pageHasText, scrollBy, scrollToElement, selectOptions, typeText } from './actions.js';
+import { clickElement, fillField, hoverElement, pageHasText, scrollBy, selectOptions, typeText } from './actions.js';
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
 import { scrollInside } from './scroll-inside.js';
+import { scrollIntoViewSaying } from './scroll-into-view.js';
 import { finishObservation, observationTarget, startObservation } from './observe.js';
 import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, locateAt, placeCaret } from './locate.js';
@@ -102,9 +103,8 @@ export const pageHandlers: PageHandlers = {
       const { summary, ...position } = await scrollInside(resolveRef(command.ref, command.documentId), command);
       return { ...action(summary), ...position, inside: true };
     }
-    const summary = command.ref
-      ? scrollToElement(resolveRef(command.ref, command.documentId))
-      : scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
+    const intoView = command.ref ? scrollIntoViewSaying(resolveRef(command.ref, command.documentId)) : undefined;
+    const summary = intoView?.summary ?? scrollBy(command.direction ?? 'down', command.amount ?? 1).summary;
     const page = scrollingElementOf() ?? rootElementOf() ?? { scrollTop: 0, scrollHeight: 0 };
     return {
       ...action(summary),
@@ -112,6 +112,7 @@ export const pageHandlers: PageHandlers = {
       scrollY: Math.round(scrollY),
       atTop: page.scrollTop <= 0,
       atBottom: Math.ceil(page.scrollTop + innerHeight) >= page.scrollHeight,
+      ...(intoView ? { pageMoved: intoView.pageMoved, moved: intoView.moved } : {}),
     };
   },
   hover: async (command) => {

@@ -111,7 +111,16 @@ export const pageResultSchemas = {
   select: actionResult.extend({ selected: z.array(z.string()) }),
   press_key: actionResult,
   /** The page's position, or with `inside` the position of the element that scrolled. */
-  scroll: actionResult.extend({ scrollX: z.number(), scrollY: z.number(), atTop: z.boolean(), atBottom: z.boolean(), inside: z.boolean().optional() }),
+  scroll: actionResult.extend({
+    scrollX: z.number(),
+    scrollY: z.number(),
+    atTop: z.boolean(),
+    atBottom: z.boolean(),
+    inside: z.boolean().optional(),
+    /** A ref brought into view: whether the page itself moved, and whether anything did (the summary says what). */
+    pageMoved: z.boolean().optional(),
+    moved: z.boolean().optional(),
+  }),
   hover: actionResult,
   text_present: z.object({ url: z.string(), textFound: z.boolean().optional(), textGone: z.boolean().optional() }),
   inspect: z.object({

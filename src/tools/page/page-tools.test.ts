@@ -170,6 +170,28 @@ describe('errors and safety', () => {
     expect(scroll.validateInput?.(scroll.inputSchema.parse({ ref: 'e2', to: 'top', direction: 'down' }), context)).toMatchObject({ ok: false });
   });
 
+  it('scroll to a ref that only panels moved for says what moved and not the page position that did not change', async () => {
+    const browser = fakeBrowser(() =>
+      ok({
+        documentId: 'doc',
+        url: 'https://flows.test/',
+        summary: 'Scrolled spinbutton "every" into view: the panel around it scrolled down by 240px (now at its bottom).',
+        scrollX: 0,
+        scrollY: 0,
+        atTop: true,
+        atBottom: true,
+        pageMoved: false,
+        moved: true,
+      }),
+    );
+    const context = createTestContext([scroll], { browser });
+    context.snapshots.update(1, 'https://flows.test/', { e2: { role: 'spinbutton', name: 'every' } });
+    const result = await call(scroll, { ref: 'e2' }, context);
+    expect(result.data).toContain('Scrolled spinbutton "every" into view: the panel around it scrolled down by 240px (now at its bottom)');
+    expect(result.data).not.toContain('page position');
+    expect(result.data).not.toMatch(/no visible change/);
+  });
+
   it('type into a password field seen in the snapshot is destructive; an ordinary field is not', () => {
     const context = createTestContext([]);
     context.snapshots.update(1, 'https://shop.test/account', {

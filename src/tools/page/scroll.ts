@@ -29,7 +29,7 @@ export const scroll = buildTool<typeof inputSchema, string>({
   prompt: [
     'Scrolls the page: with ref alone, until that element is in the middle of the view; otherwise by amount screens (default 1) in direction (default down). Pages that scroll an inner panel instead of the page scroll that panel.',
     'With ref and direction, amount or to ("top"/"bottom"): scrolls inside that element — a grid or list that renders only some of its rows (read_page says "40 of about 600 rows rendered") — and says which rows are in view now.',
-    'Returns what moved, the scroll position (and when the end was reached), then what followed (e.g. a list that loaded more items). Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
+    'Returns what moved (the page, or which panel and by how much), the page position when the page moved (and when the end was reached), then what followed (e.g. a list that loaded more items). Use it to load more of an endless list or to bring something into view before a screenshot; click and type scroll by themselves.',
   ].join('\n'),
   description: (input, context) =>
     input.ref && inside(input)
@@ -80,8 +80,13 @@ export const scroll = buildTool<typeof inputSchema, string>({
             )
           : await sendPageCommand(context, tabId, { type: 'scroll', direction: input.direction ?? 'down', amount: input.amount ?? 1 });
         if (result.inside) return { done: `${result.summary.replace(/\.$/, '')}; its position x=${result.scrollX}, y=${result.scrollY}`, via: '' };
+        // A ref brought into view by panels alone: the page's own position says nothing about it (Node-RED's
+        // edit tray scrolled while the page read "x=0, y=0 (at the bottom of the page)").
+        // What moved is said in the summary: anything else is "no other visible change", not "no visible change".
+        const saysChange = result.moved === true;
+        if (result.pageMoved === false) return { done: result.summary.replace(/\.$/, ''), via: '', saysChange };
         const end = result.atBottom ? ' (at the bottom of the page)' : result.atTop ? ' (at the top of the page)' : '';
-        return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '' };
+        return { done: `${result.summary.replace(/\.$/, '')}; page position x=${result.scrollX}, y=${result.scrollY}${end}`, via: '', saysChange };
       },
     );
     return { data: line, reads };
