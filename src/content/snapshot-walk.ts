@@ -33,6 +33,7 @@ import { Visibility, isShown, visibilityOf } from './visibility.js';
 import { mirrorOf } from './combobox.js';
 import { extentOf } from './extent.js';
 import { inDataGrid, isDataGrid, isShownOpaque } from './grid-cell.js';
+import { DrawnCells } from './drawn-again.js';
 
 const SKIP_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK', 'TITLE', 'BASE']);
 const NON_BLANK = /\S/;
@@ -83,6 +84,8 @@ interface Walk extends WalkOptions {
   pre: number;
   /** Whether each grid met is a data grid (grid-cell.ts), asked once per grid. */
   dataGrids: Map<Element, boolean>;
+  /** The grid cells listed, to leave out the copies a grid draws over itself (drawn-again.ts). */
+  cells: DrawnCells;
 }
 
 /** Walks the document (or `root`'s subtree) into a tree with raw text. */
@@ -94,6 +97,7 @@ export function walkPage(options: WalkOptions, body: Element | null): SnapshotTr
     quiet: 0,
     pre: 0,
     dataGrids: new Map(),
+    cells: new DrawnCells(),
   };
   if (options.root) walkElement(walk, options.root, walk.tree.children, 0);
   // A document edited as a whole (a contenteditable body or designMode: TinyMCE's and CKEditor's frames) is a
@@ -214,6 +218,8 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   else if (role === '' && !bare && isGrabbable(element)) role = 'draggable';
   // A data grid's closed editor (Handsontable's transparent text area, kept focused between edits) is no field a person sees.
   if ((role === 'textbox' || role === 'searchbox') && inDataGrid(element) && !isShownOpaque(element)) return;
+  // A grid's copy of cells it lists already (frozen panes drawn over the main table): listed once.
+  if (role === 'row' ? walk.cells.rowDrawnAgain(element) : walk.cells.drawnAgain(element, role)) return;
   const gridPart = GRID_PARTS.has(role) && inDataGridWalk(walk, element, role);
   const shownAsNode =
     role !== '' &&
@@ -268,6 +274,7 @@ function walkTagged(walk: Walk, element: Element, tag: string, into: SnapshotChi
   if (editedDocument) node.value = undefined;
   if (walk.pre > 0) node.preformatted = true;
   into.push(node);
+  walk.cells.add(element, role);
   if (!leaf) {
     // Interactive nodes stay flat: their interactive descendants go to the same list.
     if (walk.interactiveOnly && !nests) walkChildren(walk, element, tag, into, depth, true);

@@ -12,6 +12,7 @@ import { isShown } from './snapshot.js';
 import { rowOf } from './element-line.js';
 import { coveredError } from './cover.js';
 import { codeEditorSurface } from './code-editor.js';
+import { isCopyOfCell } from './drawn-again.js';
 
 /** Roles whose elements are told apart by their text when they have no name. */
 const NAMED_BY_TEXT = new Set(['listitem', 'cell', 'gridcell', 'row', 'paragraph', 'article', 'group']);
@@ -44,7 +45,8 @@ function containsComposed(ancestor: Element, node: Node | null): boolean {
 
 /**
  * Whether a pointer at `hit` acts on `element`: the element itself, something inside it (across open
- * shadow roots), or its own label (a click on a label is a click on its control).
+ * shadow roots), its own label (a click on a label is a click on its control), or a grid's copy of the
+ * same cell drawn over it (drawn-again.ts).
  */
 export function landsOn(element: Element, hit: Element | null): boolean {
   if (!hit) return false;
@@ -52,6 +54,8 @@ export function landsOn(element: Element, hit: Element | null): boolean {
   // A code editor's text area is where a person presses to type into it (its focus target has no box).
   const surface = codeEditorSurface(element);
   if (surface && containsComposed(surface, hit)) return true;
+  // A grid's cell drawn again over itself (frozen panes): the copy is where a person's click on it lands.
+  if (isCopyOfCell(element, hit)) return true;
   const labelOfHit = hit.closest('label');
   return labelOfHit !== null && (labelOfHit as HTMLLabelElement).control === element;
 }

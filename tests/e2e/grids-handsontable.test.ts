@@ -109,3 +109,45 @@ describe('a spreadsheet (Handsontable), driven by the scripted model', () => {
     expect(controls).toMatch(/- textbox \[ref=e\d+\] \(editing the cell in column "Unit price", row "Scissors 3"\)$/m);
   });
 });
+
+const FROZEN = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Frozen sheet</title>
+<link rel="stylesheet" href="./handsontable/styles/handsontable.min.css"><link rel="stylesheet" href="./handsontable/styles/ht-theme-main.min.css">
+<script src="./handsontable/dist/handsontable.full.min.js"></script></head>
+<body style="font-family:sans-serif"><h1>Frozen sheet</h1><div id="sheet" class="ht-theme-main"></div>
+<script>
+window.hot=new Handsontable(document.getElementById('sheet'),{data:[['Pencils',12,0.5],['Notebooks',5,3.2],['Stapler',1,8.9]],colHeaders:['Item','Quantity','Unit price'],rowHeaders:true,fixedRowsTop:1,fixedColumnsStart:1,height:300,width:600,licenseKey:'non-commercial-and-evaluation'});
+</script></body></html>`;
+
+type SelectWindow = Window & { hot: { getSelectedLast(): number[] | undefined } };
+
+// Handsontable draws its frozen row and column again in copies laid over the main table (same aria-rowindex
+// and aria-colindex): a read listed their cells twice.
+describe('a spreadsheet with a frozen row and column (Handsontable)', () => {
+  const e2e = useExtension({ mock: true });
+  const app = useAppServer('node_modules', FROZEN);
+
+  it('lists each frozen cell once, and a click on one selects that cell', async () => {
+    const { page, tabId } = await e2e.open(`${app.url}/`);
+    await page.locator('.ht_master td').first().waitFor();
+    const read = () => resultText(e2e.mock, 'frozen_read').text;
+    e2e.mock.enqueue(
+      callNext({ id: 'frozen_read', name: 'read_page', input: () => ({}) }),
+      callNext({ id: 'frozen_controls', name: 'read_page', input: () => ({ filter: 'interactive' }) }),
+      callNext({ id: 'frozen_click', name: 'click', input: () => ({ ref: refIn(read(), 'gridcell "12"') }) }),
+      { text: 'Selected the quantity of Pencils.' },
+    );
+    await converse(e2e, tabId, 'Select the quantity of Pencils.', 'Selected the quantity');
+    for (const id of ['frozen_read', 'frozen_controls']) {
+      const text = resultText(e2e.mock, id).text;
+      expect(checkTreeLines(text)).toEqual([]);
+      for (const name of ['gridcell "Pencils"', 'gridcell "12"', 'gridcell "Notebooks"', 'columnheader "Item"', 'columnheader "Quantity"'])
+        expect(text.split(name).length - 1, `${name} in ${id}:\n${text}`).toBe(1);
+    }
+    // The cell listed is the main table's, under its frozen copy: the click lands on the copy, the same cell.
+    const clicked = resultText(e2e.mock, 'frozen_click');
+    expect(clicked.isError, clicked.text).toBe(false);
+    expect(clicked.text).toMatch(/^Clicked gridcell "12"/);
+    // Handsontable's own selection: row 0, column 1.
+    expect((await page.evaluate(() => (window as unknown as SelectWindow).hot.getSelectedLast()))?.slice(0, 2)).toEqual([0, 1]);
+  });
+});
