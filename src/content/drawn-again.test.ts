@@ -48,12 +48,13 @@ async function read(html: string, filter: string): Promise<string> {
 const lands = (target: string, hit: string) =>
   page.evaluate(([t, h]) => (globalThis as unknown as { __lands(t: string, h: string): boolean }).__lands(t!, h!), [target, hit]);
 
-/** A cell, its copy, a copy with other words, a copy holding a button, and the same place in another grid. */
+/** A cell, its copy, a copy with other words, a copy holding a button, one inside a link, and the same place in another grid. */
 const divRow = (cells: string) => `<div role="row" aria-rowindex="2">${cells}</div>`;
 const COPIES = `<div role="grid" id="g">${divRow('<div role="gridcell" aria-colindex="1" id="cell">Pencils</div>')}
 ${divRow('<div role="gridcell" aria-colindex="1" id="copy"><b id="inside">Pencils</b></div>')}
 ${divRow('<div role="gridcell" aria-colindex="1" id="other">Delete all</div>')}
 ${divRow('<div role="gridcell" aria-colindex="1" id="armed">Pencils<button id="button"></button></div>')}
+${divRow('<a href="#x"><div role="gridcell" aria-colindex="1" id="wrapped">Pencils</div></a>')}
 <div role="gridcell" id="plain">Pencils</div></div>
 <div role="grid">${divRow('<div role="gridcell" aria-colindex="1" id="elsewhere">Pencils</div>')}</div>`;
 
@@ -83,6 +84,7 @@ describe('cells a grid draws twice', { timeout: 60_000 }, () => {
     expect(await lands('#cell', '#inside')).toBe(true);
     expect(await lands('#cell', '#other')).toBe(false);
     expect(await lands('#cell', '#button')).toBe(false);
+    expect(await lands('#cell', '#wrapped')).toBe(false);
     expect(await lands('#cell', '#elsewhere')).toBe(false);
     expect(await lands('#plain', '#copy')).toBe(false);
   });

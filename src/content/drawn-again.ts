@@ -57,8 +57,8 @@ const CONTROLS = 'a[href], button, input, select, textarea, [contenteditable], [
 /**
  * Whether `hit`, where a pointer aimed at the cell `element` lands, is that cell drawn again over it: a cell at the
  * same place in the same grid, with the same words, and no control of its own under the point (Handsontable selects
- * a frozen cell through its copy, as a person's click does). A heuristic: a copy with other words, or a button in
- * it, is still a cover.
+ * a frozen cell through its copy, as a person's click does). A heuristic: a copy with other words, or a control at
+ * the point (in the copy or around it), is still a cover.
  */
 export function isCopyOfCell(element: Element, hit: Element): boolean {
   const place = attrOf(element, 'aria-colindex') === null ? undefined : placeOf(element);
@@ -66,6 +66,6 @@ export function isCopyOfCell(element: Element, hit: Element): boolean {
   const other = copy && copy !== element ? placeOf(copy) : undefined;
   if (!place || !copy || !other || other.grid !== place.grid || other.key !== place.key) return false;
   if (textContentOf(copy) !== textContentOf(element)) return false;
-  const control = closestOf(hit, CONTROLS);
-  return control === null || closestOf(copy, CONTROLS) === control;
+  // Nothing a person could act on may be at the point, in the copy or around it: a cell is pressed, not a control.
+  return closestOf(hit, CONTROLS) === null;
 }
