@@ -6,12 +6,12 @@
  */
 import { decorateBridge, type BrowserBridge } from '../runtime/browser.js';
 import { ToolError } from '../runtime/errors.js';
-import { dialogPhrase, type PageInputPort } from '../runtime/page-input.js';
+import { dialogPhrase, type ActRequestsPort, type PageInputPort } from '../runtime/page-input.js';
 import type { CdpInput } from './cdp-input.js';
 import { watchPage, type NavigationEvents } from './page-watch.js';
 
-/** The PageInputPort of this worker: CDP input and dialogs from `cdp`, navigations from `navigation`. */
-export function createPageInput(cdp: CdpInput, navigation: NavigationEvents): PageInputPort {
+/** The PageInputPort of this worker: CDP input and dialogs from `cdp`, navigations from `navigation`, an act's requests from `requests`. */
+export function createPageInput(cdp: CdpInput, navigation: NavigationEvents, requests?: ActRequestsPort): PageInputPort {
   return {
     acquire: (tabId, owner) => cdp.acquire(tabId, owner),
     mouse: (tabId, steps) => cdp.mouse(tabId, steps),
@@ -27,6 +27,7 @@ export function createPageInput(cdp: CdpInput, navigation: NavigationEvents): Pa
       intercepted: (tabId) => cdp.interceptedDrag(tabId),
       dispatch: (tabId, type, x, y, data) => cdp.dragEvent(tabId, type, x, y, data),
     },
+    ...(requests ? { requests } : {}),
   };
 }
 

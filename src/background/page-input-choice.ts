@@ -7,6 +7,7 @@
  */
 import type { DevToolsPort } from '../runtime/devtools.js';
 import type { PageInputPort } from '../runtime/page-input.js';
+import { ActRequestTracker } from './act-requests.js';
 import { CdpInput, chromeDebuggerApi } from './cdp-input.js';
 import { DevToolsCapture } from './devtools-capture.js';
 import { createPageInput } from './input-bridge.js';
@@ -20,7 +21,10 @@ export interface BrowserInput {
   devtools?: DevToolsPort;
 }
 
-/** Chrome: CDP input and dialogs; keys follow the platform's editing shortcuts (Mac commands); the developer tools capture from the moment the debugger attaches. */
+/**
+ * Chrome: CDP input and dialogs; keys follow the platform's editing shortcuts (Mac commands); the developer tools
+ * capture from the moment the debugger attaches, and an act's requests are counted on the same session.
+ */
 function chromePageInput(navigation: NavigationEvents): BrowserInput {
   let isMac = false;
   void chrome.runtime.getPlatformInfo().then(
@@ -30,7 +34,7 @@ function chromePageInput(navigation: NavigationEvents): BrowserInput {
   const api = chromeDebuggerApi(chrome.debugger);
   const devtools: DevToolsCapture = new DevToolsCapture(api, (tabId, owner) => cdp.acquire(tabId, owner));
   const cdp: CdpInput = new CdpInput(api, { isMac: () => isMac, onAttached: (tabId: number): Promise<void> => devtools.start(tabId) });
-  return { input: createPageInput(cdp, navigation), devtools };
+  return { input: createPageInput(cdp, navigation, new ActRequestTracker(api)), devtools };
 }
 
 /** This build's input (and developer data) ports. */

@@ -13,7 +13,7 @@ import { clickElement, fillField, hoverElement, pageHasText, scrollBy, selectOpt
 import { rootElementOf, scrollingElementOf, titleOf } from './dom.js';
 import { scrollInside } from './scroll-inside.js';
 import { scrollIntoViewSaying } from './scroll-into-view.js';
-import { finishObservation, observationTarget, startObservation } from './observe.js';
+import { finishObservation, observationTarget, startObservation, waitForQuiet } from './observe.js';
 import { pressKey } from './keyboard.js';
 import { frameElementOf, frameOffset, locate, locateAt, placeCaret } from './locate.js';
 import { pointTarget } from './point-target.js';
@@ -172,6 +172,7 @@ export const pageHandlers: PageHandlers = {
   keys_landed: (command) => keysLanded(command),
   frame_focus: (command) => frameHoldsFocus(command),
   observe_start: (command) => startObservation(observationTarget(command.ref, command.documentId), command.refPrefix, command.quietTarget ?? false),
+  observe_wait: (command) => waitForQuiet(command.token, command.quietMs, command.maxMs),
   observe_end: (command) => finishObservation(command.token, command.quietMs, command.maxMs),
 };
 

@@ -177,12 +177,8 @@ type ObservedEffects = PageResultOf<'observe_end'>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the page is quiet (no DOM change for `quietMs`, at least `quietMs` long, at most `maxMs`), then reports. */
-export async function finishObservation(token: string, quietMs: number, maxMs: number): Promise<ObservedEffects> {
-  const observation = current;
-  if (!observation || observation.token !== token) {
-    return { url: location.href, changes: ['(the page was not being observed: the effect is unknown; call read_page)'], staleRefs: [], elements: {} };
-  }
+/** Waits until the page is quiet (no DOM change for `quietMs`, at least `quietMs` long, at most `maxMs`). */
+async function quiet(observation: Observation, quietMs: number, maxMs: number): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < maxMs) {
     const now = performance.now();
@@ -192,6 +188,23 @@ export async function finishObservation(token: string, quietMs: number, maxMs: n
     else if (now - started >= quietMs && now - observation.lastChange >= quietMs) break;
     await sleep(Math.min(50, quietMs));
   }
+}
+
+/** Waits for quiet and keeps observing: the worker may wait for the act's requests next, then ends the observation. */
+export async function waitForQuiet(token: string, quietMs: number, maxMs: number): Promise<PageResultOf<'observe_wait'>> {
+  const observation = current;
+  if (!observation || observation.token !== token) return { observing: false };
+  await quiet(observation, quietMs, maxMs);
+  return { observing: current === observation };
+}
+
+/** Waits until the page is quiet (no DOM change for `quietMs`, at least `quietMs` long, at most `maxMs`), then reports. */
+export async function finishObservation(token: string, quietMs: number, maxMs: number): Promise<ObservedEffects> {
+  const observation = current;
+  if (!observation || observation.token !== token) {
+    return { url: location.href, changes: ['(the page was not being observed: the effect is unknown; call read_page)'], staleRefs: [], elements: {} };
+  }
+  await quiet(observation, quietMs, maxMs);
   observation.records.push(...observation.observer.takeRecords());
   end(observation);
   // Cards a person drags are told by their cursor's style rules: the sheets are read once for the report.

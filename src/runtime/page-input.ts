@@ -140,6 +140,29 @@ export interface PageInputPort {
   watch(tabId: number): PageWatch;
   /** HTML5 drag and drop, where the browser offers it (Chrome's DevTools Protocol; not Firefox). */
   drags?: DragPort;
+  /** The requests a page starts after an act, where the browser reports them (Chrome's DevTools Protocol; not Firefox). */
+  requests?: ActRequestsPort;
+}
+
+/**
+ * The requests an act set off (the page's fetch and XHR to its own site that began after the act's
+ * input), so the act's settle can wait for the page's answer: a Deploy whose confirmation shows only
+ * once the server answered was reported before it showed.
+ */
+export interface ActRequestsPort {
+  /** Starts counting the requests the page begins on `tabId` from now on; `stop()` when the act is done. */
+  mark(tabId: number): ActRequests;
+}
+
+/** The requests of one act, counted from its mark. */
+export interface ActRequests {
+  /** How many of them are still open. */
+  open(): number;
+  /** Milliseconds since the last of them ended (Infinity when none has). */
+  sinceLastEnded(): number;
+  /** Resolves once none is open, after `ms` at the latest, or on abort. */
+  idle(ms: number, signal: AbortSignal): Promise<void>;
+  stop(): void;
 }
 
 /** How a dialog reads in results and errors: `a JavaScript confirm dialog saying "Delete?"`. */

@@ -51,12 +51,33 @@ const VIEWER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><titl
 <script src="./swagger-ui-bundle.js"></script>
 <script>window.ui = SwaggerUIBundle({ url: './openapi.json', dom_id: '#swagger-ui' });</script></body></html>`;
 
-const PETS: Record<string, { id: number; name: string; species: string }> = { '7': { id: 7, name: 'Biscuit', species: 'tortoise' } };
+const PETS: Record<string, { id: number; name: string; species: string }> = {
+  '7': { id: 7, name: 'Biscuit', species: 'tortoise' },
+  '8': { id: 8, name: 'Pepper', species: 'parrot' },
+};
+/** Pets whose record the server answers slowly (ms): far longer than the page's DOM stays quiet while it waits. */
+const SLOW: Record<string, number> = { '8': 1_500 };
 
 /** Every result the model was sent, one line each (run with SHOW_RESULTS=1 to read them). */
 function showResults(mock: MockModelServer): void {
   if (!process.env['SHOW_RESULTS']) return;
   for (const request of mock.requests) for (const r of toolResultsOf(request)) console.log(`${r.toolUseId}: ${r.text.replace(/\n/g, ' ⏎ ')}`);
+}
+
+/**
+ * The model's steps to look a pet up in swagger-ui, every ref read from a result: find the operation, expand
+ * it (which says the controls and the id field that appeared, with refs: no read is needed), try it out,
+ * type the id, execute.
+ */
+function lookUpPet(mock: MockModelServer, id: string) {
+  const refAfter = (toolUseId: string, line: string) => refIn(resultText(mock, toolUseId).text.replace(/; /g, '\n'), line);
+  return [
+    callNext({ id: 'tu_find_op', name: 'find', input: () => ({ query: 'Find a pet by id' }) }),
+    callNext({ id: 'tu_expand', name: 'click', input: (found) => ({ ref: refIn(found, 'Find a pet by id"') }) }),
+    callNext({ id: 'tu_try', name: 'click', input: () => ({ ref: refAfter('tu_expand', 'button "Try it out"') }) }),
+    callNext({ id: 'tu_type', name: 'type', input: () => ({ ref: refAfter('tu_expand', 'textbox "id"'), text: id }) }),
+    callNext({ id: 'tu_exec', name: 'click', input: () => ({ ref: refAfter('tu_try', 'button "Execute"') }) }),
+  ];
 }
 
 describe('real apps from npm, driven by the scripted model', () => {
@@ -87,7 +108,8 @@ describe('real apps from npm, driven by the scripted model', () => {
           const id = pathname.slice('/api/pets/'.length);
           apiCalls.push(`${req.method ?? ''} ${id}`);
           const pet = PETS[id];
-          res.writeHead(pet ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(pet ?? { error: `no pet ${id}` }));
+          const answer = () => res.writeHead(pet ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(pet ?? { error: `no pet ${id}` }));
+          setTimeout(answer, SLOW[id] ?? 0);
         } else return false;
         return true;
       }),
@@ -103,17 +125,7 @@ describe('real apps from npm, driven by the scripted model', () => {
     const { page, tabId } = await e2e.open(`${docs.url}/`);
     await page.locator('.opblock-summary').first().waitFor();
     e2e.mock.enqueue(
-      callNext({ id: 'tu_find_op', name: 'find', input: () => ({ query: 'Find a pet by id' }) }),
-      callNext({ id: 'tu_expand', name: 'click', input: (found) => ({ ref: refIn(found, 'Find a pet by id"') }) }),
-      // Expanding says which controls appeared, with their refs: "Try it out" among them.
-      callNext({ id: 'tu_try', name: 'click', input: (expanded) => ({ ref: refIn(expanded.replace(/; /g, '\n'), 'button "Try it out"') }) }),
-      // Expanding said which field appeared, with its ref: no read is needed before typing into it.
-      callNext({
-        id: 'tu_type',
-        name: 'type',
-        input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_expand').text.replace(/; /g, '\n'), 'textbox "id"'), text: '7' }),
-      }),
-      callNext({ id: 'tu_exec', name: 'click', input: () => ({ ref: refIn(resultText(e2e.mock, 'tu_try').text.replace(/; /g, '\n'), 'button "Execute"') }) }),
+      ...lookUpPet(e2e.mock, '7'),
       callNext({ id: 'tu_response', name: 'find', input: () => ({ query: 'Response body' }) }),
       callNext({ id: 'tu_text', name: 'get_page_text', input: () => ({ main_content: false }) }),
       callNext({ id: 'tu_read', name: 'read_page', input: () => ({}) }),
@@ -152,6 +164,23 @@ describe('real apps from npm, driven by the scripted model', () => {
     // Code samples keep their lines (`\n`): the response body as the viewer shows it, the curl command's continuation lines.
     expect(read).toContain('- code: {\\n  "id": 7,\\n  "name": "Biscuit",\\n  "species": "tortoise"\\n}');
     expect(read).toContain(`- code: curl -X 'GET' \\\\\\n  '${docs.url}/api/pets/7' \\\\\\n  -H 'accept: */*'`);
+  });
+
+  it('API docs (swagger-ui): an Execute the server answers slowly reports the answer, not only the request going out', async () => {
+    const { page, tabId } = await e2e.open(`${docs.url}/`);
+    await page.locator('.opblock-summary').first().waitFor();
+    e2e.mock.enqueue(...lookUpPet(e2e.mock, '8'), { text: 'Pet 8 is Pepper.' });
+    await converse(e2e, tabId, 'Look up pet 8 with the API docs', 'Pet 8 is Pepper.');
+    showResults(e2e.mock);
+
+    // The app's real state: the endpoint got the request and the viewer shows its answer.
+    expect(apiCalls).toContain('GET 8');
+    expect(JSON.parse(await page.locator('.live-responses-table .highlight-code pre').innerText())).toEqual(PETS['8']);
+    // The click's settle waited for the request it set off: its result holds the answer the viewer drew.
+    const executed = resultText(e2e.mock, 'tu_exec');
+    expect(executed.isError, executed.text).toBe(false);
+    expect(executed.text).toContain('[trusted input]');
+    expect(executed.text).toMatch(/\\"id\\": 8, \\"name\\": \\"Pe/);
   });
 
   it('wiki (TiddlyWiki): create a tiddler, type its title and body (the body editor is a frame), save it', async () => {

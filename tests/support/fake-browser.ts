@@ -24,7 +24,7 @@ export interface FakeFrame {
 export interface FakeBrowserOptions {
   /** The content scripts' reply to each command (the raw reply envelope). Without it, page commands throw. */
   answer?: (sent: SentCommand) => unknown;
-  /** True when `answer` also answers observe_start/observe_end (default: answered here, nothing changed). */
+  /** True when `answer` also answers observe_start/observe_wait/observe_end (default: answered here, nothing changed). */
   answersObservations?: boolean;
   /** The frames of every tab; by default only the top frame. */
   frames?: FakeFrame[];
@@ -68,9 +68,10 @@ export class FakeBrowser implements BrowserBridge {
     this.tab(tabId);
     const sent: SentCommand = { tabId, frameId: options.frameId, command: (message as { command: SentCommand['command'] }).command };
     // Every action is observed; unless a test answers them itself, the page saw nothing change.
-    if (!this.options.answersObservations && (sent.command.type === 'observe_start' || sent.command.type === 'observe_end')) {
+    if (!this.options.answersObservations && ['observe_start', 'observe_wait', 'observe_end'].includes(sent.command.type)) {
       this.observed.push(sent);
       const url = this.tab(tabId).url;
+      if (sent.command.type === 'observe_wait') return { ok: true, result: { observing: true } };
       return sent.command.type === 'observe_start'
         ? { ok: true, result: { token: 'o1' } }
         : { ok: true, result: { url, changes: [], staleRefs: [], elements: {} } };

@@ -161,6 +161,7 @@ export class SessionTabs {
       openDialog: (tabId) => (this.tabs.has(tabId) ? input.openDialog(tabId) : undefined),
       watch: (tabId) => input.watch(tabId),
       ...(input.drags ? { drags: this.scopedDrags(input.drags) } : {}),
+      ...(input.requests ? { requests: input.requests } : {}),
     };
   }
 

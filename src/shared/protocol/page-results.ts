@@ -279,6 +279,8 @@ export const pageResultSchemas = {
   }),
   frame_focus: z.object({ holds: z.boolean(), now: z.string().optional() }),
   observe_start: z.object({ token: z.string() }),
+  /** `observing` false: no observation of that token is armed (the page changed documents). */
+  observe_wait: z.object({ observing: z.boolean() }),
   observe_end: z.object({
     url: z.string(),
     /** Short clauses, most telling first: `list e13 gained 1 item "buy milk"`. */

@@ -205,6 +205,13 @@ export const pageCommandSchema = z.discriminatedUnion('type', [
     /** The act says itself what changed inside its target (a combobox's pick): changes there are not listed again. */
     quietTarget: z.boolean().optional(),
   }),
+  /** Waits for the page to go quiet (as observe_end does) without ending the observation: the act's requests may still answer. */
+  z.object({
+    type: z.literal('observe_wait'),
+    token: z.string().max(40),
+    quietMs: z.number().int().min(0).max(5_000),
+    maxMs: z.number().int().min(0).max(15_000),
+  }),
   z.object({
     type: z.literal('observe_end'),
     token: z.string().max(40),

@@ -1,14 +1,15 @@
 /**
  * Every page action goes through here: choose the input path (trusted through the debugger, or
  * synthetic events with the reason), watch the tab (navigations, new tabs, dialogs), arm the page's
- * observer, act, let the page settle — a few hundred ms of DOM quiet, longer while a navigation loads,
- * always bounded — and return the one line that says what followed (act-report.ts). A dialog never
- * hangs the action: it is reported and left for handle_dialog, the model or the person to answer.
+ * observer, act, let the page settle — a few hundred ms of DOM quiet, and the requests the act set off
+ * answered (src/background/act-requests.ts), longer while a navigation loads, always bounded — and
+ * return the one line that says what followed (act-report.ts). A dialog never hangs the action: it is
+ * reported and left for handle_dialog, the model or the person to answer.
  */
 import type { ToolUseContext } from '../../runtime/context.js';
 import type { LedgerRead } from '../../runtime/data-ledger.js';
 import { isToolErrorLike, messageOf, ToolError } from '../../runtime/errors.js';
-import type { DialogInfo, PageWatch } from '../../runtime/page-input.js';
+import type { ActRequests, DialogInfo, PageWatch } from '../../runtime/page-input.js';
 import type { PageResultOf } from '../../shared/protocol/page.js';
 import { actReportLine, type InputPath } from './act-report.js';
 import { originOf } from '../../runtime/permission-rules.js';
@@ -67,6 +68,29 @@ async function unlessInterrupted<T>(context: ToolUseContext, tabId: number, watc
   }
 }
 
+/**
+ * Waits for the page to settle and reads what it saw: DOM quiet, and, where the browser reports the act's
+ * requests, those answered and the page quiet again after them — all within MAX_SETTLE_MS. A request
+ * still open then is left open: the report says what the page shows by then.
+ */
+async function observeSettled(
+  context: ToolUseContext,
+  where: { tabId: number; frameId: number; token: string },
+  requests: ActRequests | undefined,
+  stopped: () => boolean,
+): Promise<PageResultOf<'observe_end'>> {
+  const { tabId, frameId, token } = where;
+  if (!requests) return sendPageCommand(context, tabId, { type: 'observe_end', token, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS }, frameId);
+  const deadline = Date.now() + MAX_SETTLE_MS;
+  for (let left = MAX_SETTLE_MS; left > 0 && !stopped(); left = deadline - Date.now()) {
+    const { observing } = await sendPageCommand(context, tabId, { type: 'observe_wait', token, quietMs: QUIET_MS, maxMs: left }, frameId);
+    // Quiet, and no request of the act open or just answered (its answer may not be drawn yet): settled.
+    if (!observing || (requests.open() === 0 && requests.sinceLastEnded() >= QUIET_MS)) break;
+    await requests.idle(deadline - Date.now(), context.abortController.signal);
+  }
+  return sendPageCommand(context, tabId, { type: 'observe_end', token, quietMs: 0, maxMs: 0 }, frameId);
+}
+
 /** Reads what the page saw, after it settles; undefined when the page went away or paused. */
 async function settle(
   context: ToolUseContext,
@@ -74,17 +98,20 @@ async function settle(
   frameId: number,
   token: string,
   watch: PageWatch | undefined,
+  requests?: ActRequests,
 ): Promise<PageResultOf<'observe_end'> | undefined> {
   const signal = context.abortController.signal;
   let observed: PageResultOf<'observe_end'> | undefined;
   if (!watch?.events().navigationStarted && !requireBrowser(context).input?.openDialog(tabId)) {
+    let interrupted = false;
     try {
       const reply = await unlessInterrupted(
         context,
         tabId,
         watch,
-        sendPageCommand(context, tabId, { type: 'observe_end', token, quietMs: QUIET_MS, maxMs: MAX_SETTLE_MS }, frameId),
+        observeSettled(context, { tabId, frameId, token }, requests, () => interrupted || signal.aborted),
       );
+      interrupted = reply === 'interrupted';
       if (reply !== 'interrupted') observed = reply;
     } catch (error) {
       // The document went away under the observer: a navigation, which the watch reports.
@@ -119,6 +146,8 @@ export async function performAction(
   const { tabId, frameId } = where;
   const path = await inputPath(context, tabId);
   const watch = bridge.input?.watch(tabId);
+  // Counted from before the input: a click handler's request starts as the click lands.
+  const requests = path.trusted ? bridge.input?.requests?.mark(tabId) : undefined;
   try {
     const documentId = context.snapshots.knownDocument(tabId, frameId);
     const { token } = await sendPageCommand(
@@ -150,11 +179,12 @@ export async function performAction(
     }
     const dialog = acted.dialog ?? bridge.input?.openDialog(tabId);
     if (dialog) pendingObservations.set(tabId, { frameId, token });
-    const settled = dialog ? undefined : await settle(context, tabId, frameId, token, watch);
+    const settled = dialog ? undefined : await settle(context, tabId, frameId, token, watch, requests);
     const observed = settled && acted.pressedElsewhere ? withoutLanding(settled) : settled;
     const shownPath: InputPath = acted.via === undefined ? path : { trusted: false, reason: acted.via };
     return finish(context, tabId, { done: acted.done, notes: acted.notes ?? [], path: shownPath, dialog, observed, watch, saysChange: acted.saysChange });
   } finally {
+    requests?.stop();
     watch?.stop();
   }
 }
@@ -173,13 +203,14 @@ function withoutLanding(observed: PageResultOf<'observe_end'>): PageResultOf<'ob
 export async function afterDialog(context: ToolUseContext, tabId: number, answer: () => Promise<string>): Promise<ActOutcome> {
   const bridge = requireBrowser(context);
   const watch = bridge.input?.watch(tabId);
+  const requests = bridge.input?.requests?.mark(tabId);
   try {
     const done = await answer();
     const pending = pendingObservations.get(tabId);
     pendingObservations.delete(tabId);
     const path: InputPath = { trusted: true };
     const again = bridge.input?.openDialog(tabId);
-    const observed = pending && !again ? await settle(context, tabId, pending.frameId, pending.token, watch) : undefined;
+    const observed = pending && !again ? await settle(context, tabId, pending.frameId, pending.token, watch, requests) : undefined;
     if (!pending && !again && watch?.events().navigationStarted) await watch.waitForNavigation(NAVIGATION_MS, context.abortController.signal);
     return finish(context, tabId, {
       done,
@@ -191,6 +222,7 @@ export async function afterDialog(context: ToolUseContext, tabId: number, answer
       ...(pending ? {} : { unobserved: 'what the page did next was not observed (the dialog did not come from an action): call read_page' }),
     });
   } finally {
+    requests?.stop();
     watch?.stop();
   }
 }
