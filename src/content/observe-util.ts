@@ -8,6 +8,7 @@ import { roleOf } from './aria.js';
 import { richTextValue } from './rich-text-markdown.js';
 import { isShown } from './snapshot.js';
 import { bodyOf, hasFocusOf, ownerDocumentOf } from './dom.js';
+import { unseenLines } from './unseen-text.js';
 
 /**
  * Whether `element` has its document's focus. The body is the active element of a document where nothing has focus,
@@ -42,7 +43,7 @@ export function regionOf(subject: Element): Element | undefined {
   return region;
 }
 
-/** The visible lines of text of an element, trimmed, at most 2,000 of 200 characters. */
+/** The visible lines of text of an element, trimmed, at most 2,000 of 200 characters; none a person does not see (unseen-text.ts). */
 export function linesOf(root: Element): string[] {
   const text = root instanceof HTMLElement ? root.innerText : (root.textContent ?? '');
   const lines: string[] = [];
@@ -51,7 +52,19 @@ export function linesOf(root: Element): string[] {
     if (line) lines.push(line.length > 200 ? line.slice(0, 200) : line);
     if (lines.length >= 2_000) break;
   }
-  return lines;
+  const unseen = unseenLines(root);
+  if (unseen.length === 0) return lines;
+  // Each unseen line takes out one line of the same words: the same words may also show elsewhere.
+  const left = new Map<string, number>();
+  for (const line of unseen) {
+    const clipped = line.length > 200 ? line.slice(0, 200) : line;
+    left.set(clipped, (left.get(clipped) ?? 0) + 1);
+  }
+  return lines.filter((line) => {
+    const count = left.get(line) ?? 0;
+    if (count > 0) left.set(line, count - 1);
+    return count === 0;
+  });
 }
 
 /** What counts as a control whose words a report names. */
