@@ -57,7 +57,7 @@ interface Observation {
   /** The controls shown in the region before, with their words (a control that now reads otherwise is no new one). */
   regionControls: Map<Element, string>;
   /** The fields shown in the region before, by role and name (fields have no text for the line comparison). */
-  regionFields: string[];
+  regionFields: Map<Element, string>;
   dialogs: Set<Element>;
   url: string;
   /** The month a calendar shows when the target is its month arrow, else ''. */
@@ -124,7 +124,7 @@ export function startObservation(target: Element | undefined, refPrefix: string,
     region,
     regionLines: region ? linesOf(region) : [],
     regionControls: controlTexts(region),
-    regionFields: region ? shownFields(region).map(fieldKey) : [],
+    regionFields: new Map(region ? shownFields(region).map((field) => [field, fieldKey(field)]) : []),
     dialogs: visibleDialogs(),
     url: location.href,
     month: target ? shownMonthOf(target) : '',
@@ -296,20 +296,21 @@ function describe(o: Observation): ObservedEffects {
       gone = multisetMinus(gone, [editing]);
       changes.push(`text ${JSON.stringify(clip(editing, 60))} is now in an edit field`);
     }
-    // A field that appeared ("Try it out" shows an id box) has no text for the comparison above: it is named with its ref.
-    // (One that took focus is named by the focus clause. When the region itself was replaced, the page's
-    // other fields would all look new: none is named then.)
+    // A field that appeared ("Try it out" shows an id box, or a select in place of an enum's words) has no
+    // text for the comparison above: it is named with its ref and value. It is new when it was not shown
+    // before, unless one of the same role and name went (the form was drawn again). One that took focus is
+    // named by the focus clause. (When the region itself was replaced, the page's other fields would all look new: none is named then.)
     if (root && root === o.region) {
-      const fresh = shownFields(root).filter(
-        (field) => field !== o.target && field !== focused && !inQuiet(field) && !appeared.some((container) => container.contains(field)),
-      );
-      const keys = fresh.map(fieldKey);
-      for (const key of multisetMinus(keys, o.regionFields).slice(0, 3)) {
-        const at = keys.indexOf(key);
-        keys[at] = '';
-        const field = fresh[at];
-        if (field) changes.push(`${name(field)} appeared`);
-      }
+      const went = [...o.regionFields].filter(([field]) => !field.isConnected || !isShown(field)).map(([, key]) => key);
+      const fresh = shownFields(root).filter((field) => {
+        if (o.regionFields.has(field) || field === o.target || field === focused || inQuiet(field) || appeared.some((container) => container.contains(field)))
+          return false;
+        const at = went.indexOf(fieldKey(field));
+        if (at >= 0) went.splice(at, 1);
+        return at < 0;
+      });
+      for (const field of fresh.slice(0, 3)) changes.push(`${name(field)} appeared${valueNote(field)}`);
+      if (fresh.length > 3) changes.push(`and ${fresh.length - 3} more fields appeared (read_page lists them)`);
     }
     textChanges(gone, added, changes);
   }
@@ -374,7 +375,12 @@ function describe(o: Observation): ObservedEffects {
   return result;
 }
 
+/** A field's value as the report adds it: a select's chosen option, a box's text (never a password's). */
 function valueNote(element: Element): string {
+  if (element instanceof HTMLSelectElement) {
+    const chosen = [...element.selectedOptions].map((option) => option.label.trim()).join(', ');
+    return chosen ? ` (value ${JSON.stringify(clip(chosen, 80))})` : '';
+  }
   if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
     if (element instanceof HTMLInputElement && element.type === 'password') return '';
     return ` (value ${JSON.stringify(clip(element.value, 80))})`;

@@ -17,7 +17,7 @@ import { callNext, resultText } from '../support/model-results.js';
 import { driveTask } from '../support/panel-driver.js';
 import { refIn } from '../support/tree-lines.js';
 
-/** The spec: one operation on the test's own server (a relative server URL resolves against the spec's). */
+/** The spec: two operations on the test's own server (a relative server URL resolves against the spec's). */
 const SPEC = {
   openapi: '3.0.3',
   info: { title: 'Pet Clinic API', version: '1.0.0', description: 'Pets seen at the clinic.' },
@@ -40,6 +40,16 @@ const SPEC = {
           },
           '404': { description: 'No such pet' },
         },
+      },
+    },
+    // An operation whose one parameter is a choice: swagger-ui shows it as a select.
+    '/weights': {
+      get: {
+        operationId: 'listWeights',
+        summary: 'List weights in a unit',
+        tags: ['pets'],
+        parameters: [{ name: 'units', in: 'query', required: true, schema: { type: 'string', enum: ['grams', 'ounces'] } }],
+        responses: { '204': { description: 'No content' } },
       },
     },
   },
@@ -181,6 +191,25 @@ describe('real apps from npm, driven by the scripted model', () => {
     expect(executed.isError, executed.text).toBe(false);
     expect(executed.text).toContain('[trusted input]');
     expect(executed.text).toMatch(/\\"id\\": 8, \\"name\\": \\"Pe/);
+  });
+
+  it('API docs (swagger-ui): a select that appears is named as a field with its value, though another unnamed select was there', async () => {
+    const { page, tabId } = await e2e.open(`${docs.url}/`);
+    await page.locator('.opblock-summary').first().waitFor();
+    e2e.mock.enqueue(
+      callNext({ id: 'tu_find_op', name: 'find', input: () => ({ query: 'List weights in a unit' }) }),
+      callNext({ id: 'tu_expand', name: 'click', input: (found) => ({ ref: refIn(found, 'List weights in a unit"') }) }),
+      { text: 'It asks for grams or ounces.' },
+    );
+    await converse(e2e, tabId, 'Which units does listing weights take?', 'It asks for grams or ounces.');
+    showResults(e2e.mock);
+
+    // The app's real state: the operation is open and shows its choice as a select.
+    expect(await page.locator('.opblock.is-open select').count()).toBe(1);
+    const expanded = resultText(e2e.mock, 'tu_expand').text;
+    // The select that appeared is named, not the page's servers select that was there before (both unnamed).
+    expect(expanded).toMatch(/combobox in "units[^;]*\[ref=e\d+\] appeared \(value "grams"\)/);
+    expect(expanded).not.toContain('combobox in "Servers"');
   });
 
   it('wiki (TiddlyWiki): create a tiddler, type its title and body (the body editor is a frame), save it', async () => {
