@@ -21,6 +21,7 @@ describe('view registry', () => {
     expect(toolsWithCustomViews().sort()).toEqual([
       'agent',
       'click',
+      'drag',
       'fill_form',
       'find',
       'get_page_text',
@@ -216,6 +217,26 @@ describe('ToolCall rendering', () => {
     );
     expect(filled).toContain('<li>“Name”: filled</li>');
     expect(filled).toContain('No visible change on the page.');
+  });
+
+  it('drag says what it made in words: a copy dropped, a connection drawn, without refs or points of the model', () => {
+    const dropped = html(
+      call({
+        name: 'drag',
+        input: { from: 'e4', to: { x: 430, y: 130 } },
+        description: 'Drag draggable "Inject" to canvas',
+        content: [
+          {
+            type: 'text',
+            text: 'Dragged draggable "Inject" to canvas at (430, 130) [trusted input]. Then: a copy was dropped: draggable "Inject" [ref=e9] appeared at (430, 130), and item "Inject" stayed where it was; a connection was drawn from draggable "Timer" to draggable "Log".',
+          },
+        ],
+      }),
+    );
+    expect(dropped).toContain(
+      '<p class="result-line">Then: a copy was dropped: draggable “Inject” appeared at (430, 130), and item “Inject” stayed where it was; a connection was drawn from draggable “Timer” to draggable “Log”.</p>',
+    );
+    expect(dropped.split('<details class="raw-output">')[0]).not.toMatch(/\be\d+\b/);
   });
 
   it('navigate links only http(s) destinations', () => {
