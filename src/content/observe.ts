@@ -21,6 +21,7 @@ import { clip, listChanges, multisetMinus, textChanges } from './observe-changes
 import { richEditorReport, watchRichEditor, type RichWatch } from './rich-text-watch.js';
 import { editorAfterEnterWords, editorOpenedWords, enterInEditor, isShownOpaque, type EditorBefore, type EnterInEditor } from './grid-cell.js';
 import { controlClauses, controlTexts } from './observe-controls.js';
+import { noticeClauses } from './observe-notices.js';
 import { withGrabRules } from './grab-cursor.js';
 import {
   deepActiveElement,
@@ -314,6 +315,8 @@ function describe(o: Observation): ObservedEffects {
     }
     textChanges(gone, added, changes);
   }
+  // A toast or an alert away from the target (a deploy's "Successfully deployed" at the page's top).
+  changes.push(...noticeClauses(o.records, o.region?.isConnected ? o.region : undefined, changes));
   // A calendar's arrow: the month shown now says what the click did; its days' numbers changing say nothing.
   const month = o.month && o.target?.isConnected ? shownMonthOf(o.target) : '';
   if (month) {
