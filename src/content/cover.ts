@@ -7,6 +7,9 @@
  * - shown only on hover or focus: row actions a stylesheet reveals on `:hover`/`:focus-within`. Hover the
  *   row first, or focus the control and press a key.
  * - a real overlay (a cookie banner, a dialog, a sidebar): dismiss it first.
+ * - a shade: an overlay with nothing to press laid over the page beside the dialog it belongs to (a product
+ *   tour's backdrop, Node-RED's, driver.js's SVG): the dialog is named instead, with its buttons, since the
+ *   shade's own ref leads nowhere (reading it finds nothing visible).
  * Every kind names the cover with its ref. Nothing here changes where a press goes: the pointer rule
  * (TARGET_MOVED when the point no longer lands on the judged element) is src/content/point-check.ts.
  */
@@ -17,6 +20,8 @@ import { roleOf } from './aria.js';
 import { summarize } from './element-line.js';
 import { refFor } from './refs.js';
 import { describeCover, label } from './target.js';
+import { isShown } from './visibility.js';
+import { CONTROL_SELECTOR } from './observe-util.js';
 
 /** Roles of one control: a cover inside the same one of these as the target is part of it. */
 const CONTROL_ROLES = new Set([
@@ -145,9 +150,45 @@ export function coveredError(element: Element, hit: Element, where = `${label(el
       details: { coveredBy: described, cover: 'part of the same control', coverRef: ref, coverSummary: summary },
     });
   }
-  const { ref, summary } = coverRef(overlayOf(hit));
+  const overlay = overlayOf(hit);
+  const dialog = dialogBesideShade(overlay);
+  if (dialog) {
+    const { ref, summary, text } = coverRef(dialog);
+    const buttons = shownControls(dialog)
+      .slice(0, 4)
+      .map((control) => JSON.stringify(nameOf(control, roleOf(control) || 'button').slice(0, 40)))
+      .filter((name) => name !== '""');
+    return new ToolError('ELEMENT_COVERED', `${where} ${described}, a shade laid over the page while ${text} is open; the shade would receive the click.`, {
+      suggestion: `Answer or close ${ref} first (${buttons.length > 0 ? `its buttons: ${buttons.join(', ')}; ` : ''}read_page with ref ${ref} lists them; or press_key Escape), then try again.`,
+      details: { coveredBy: described, cover: 'shade beside a dialog', coverRef: ref, coverSummary: summary },
+    });
+  }
+  const { ref, summary } = coverRef(overlay);
   return new ToolError('ELEMENT_COVERED', `${where} ${described} [ref=${ref}], which would receive the click.`, {
     suggestion: `Close or dismiss the covering element first (a cookie banner or dialog: find its close/accept button inside ${ref}), then try again.`,
     details: { coveredBy: described, cover: 'overlay', coverRef: ref, coverSummary: summary },
+  });
+}
+
+/** The controls a person sees in `root` and can press. */
+const shownControls = (root: Element): Element[] =>
+  [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => isShown(control) && !control.matches(':disabled, [aria-disabled=true]'));
+
+const DIALOGS = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]';
+
+/**
+ * The dialog a shade is laid over the page with, when `overlay` is a shade: it holds no control a person
+ * sees. The dialog is a shown one with controls outside the shade (by role), else a positioned sibling of the
+ * shade with controls (a tour's popover drawn without a role). A heuristic.
+ */
+function dialogBesideShade(overlay: Element): Element | undefined {
+  if (shownControls(overlay).length > 0) return undefined;
+  const withControls = (element: Element) => !overlay.contains(element) && isShown(element) && shownControls(element).length > 0;
+  const byRole = [...document.querySelectorAll(DIALOGS)].find(withControls);
+  if (byRole) return byRole;
+  return [...(overlay.parentElement?.children ?? [])].find((sibling) => {
+    if (sibling === overlay || !withControls(sibling)) return false;
+    const position = getComputedStyle(sibling).position;
+    return position === 'fixed' || position === 'absolute';
   });
 }
