@@ -129,7 +129,9 @@ export async function harnessOf(context: BrowserContext, options: { close: () =>
     for (;;) {
       const page = context.pages().find((candidate) => !before.has(candidate) && candidate.url() === url);
       if (page) {
-        await page.waitForLoadState('domcontentloaded');
+        // Asked of the page itself: Playwright, attached to a window the worker opened, once saw its
+        // networkidle but never its DOMContentLoaded, and waited out the test.
+        await page.waitForFunction(() => document.readyState !== 'loading');
         return page;
       }
       if (windowId < 0) throw new Error(`No window opened for ${url}`);
