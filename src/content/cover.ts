@@ -176,13 +176,23 @@ const shownControls = (root: Element): Element[] =>
 
 const DIALOGS = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]';
 
+/** Whether an overlay is laid over much of the page: positioned, and over a quarter of the viewport (a banner or a sticky bar is no shade). */
+function coversPage(overlay: Element): boolean {
+  const position = getComputedStyle(overlay).position;
+  const box = overlay.getBoundingClientRect();
+  return (position === 'fixed' || position === 'absolute') && box.width * box.height > (innerWidth * innerHeight) / 4;
+}
+
+/** Whether `element` is (in) a shade laid over the page beside a dialog: what a press there reaches (point-name.ts). */
+export const onShade = (element: Element): boolean => dialogBesideShade(overlayOf(element)) !== undefined;
+
 /**
  * The dialog a shade is laid over the page with, when `overlay` is a shade: it holds no control a person
  * sees. The dialog is a shown one with controls outside the shade (by role), else a positioned sibling of the
  * shade with controls (a tour's popover drawn without a role). A heuristic.
  */
 function dialogBesideShade(overlay: Element): Element | undefined {
-  if (shownControls(overlay).length > 0) return undefined;
+  if (!coversPage(overlay) || shownControls(overlay).length > 0) return undefined;
   const withControls = (element: Element) => !overlay.contains(element) && isShown(element) && shownControls(element).length > 0;
   const byRole = [...document.querySelectorAll(DIALOGS)].find(withControls);
   if (byRole) return byRole;

@@ -4,8 +4,9 @@
  * line of the canvas — and `rect at (300, 144)` told the model nothing. So the point is named by the thing
  * that part belongs to: the nearest ancestor with a name a person reads (a role and its accessible name,
  * an item a person drags with its text, an SVG group with its text), climbing no further than anything
- * as large as a canvas. A point on nothing nameable inside a drawing (svg, canvas) is on `canvas`; elsewhere
- * it has no name (''), and the caller says "the point (x, y)". A heuristic: the words are read off the DOM
+ * as large as a canvas. A point on a shade laid over the page beside a dialog (a tour's backdrop, cover.ts)
+ * is on `a shade laid over the page`; on nothing nameable inside a drawing (svg, canvas), on `canvas`;
+ * elsewhere it has no name (''), and the caller says "the point (x, y)". A heuristic: the words are read off the DOM
  * around the point, not what the app calls the thing.
  */
 import { quoted } from '../shared/untrusted-text.js';
@@ -13,6 +14,7 @@ import { nameOf } from './accessible-name.js';
 import { INTERACTIVE_ROLES, roleOf } from './aria.js';
 import { parentElementOf, rectOf, rootNodeOf, tagOf, textContentOf } from './dom.js';
 import { isGrabbable } from './grab-cursor.js';
+import { onShade } from './cover.js';
 import { rowOf } from './element-line.js';
 
 /** Longest name said for a thing. */
@@ -75,11 +77,13 @@ function parentOf(element: Element): Element | null {
   return root instanceof ShadowRoot ? root.host : null;
 }
 
-/** How the element at a point reads: its thing's phrase, `canvas` in a drawing, else ''. */
+/** How the element at a point reads: its thing's phrase, a shade over the page, `canvas` in a drawing, else ''. */
 export function pointPhrase(element: Element): string {
   // Nothing is inside a canvas element: what it shows is the canvas.
   if (tagOf(element).toLowerCase() === 'canvas') return 'canvas';
   const thing = thingAt(element);
   if (thing) return thingPhrase(thing);
+  // A tour's or a dialog's backdrop: a press there reaches the shade, not what shows through it.
+  if (onShade(element)) return 'a shade laid over the page';
   return inDrawing(element) ? 'canvas' : '';
 }

@@ -83,4 +83,25 @@ describe('a product tour’s shade over the page', () => {
     expect(await page.evaluate(() => (window as unknown as { tour: { isActive(): boolean } }).tour.isActive())).toBe(false);
     expect(await page.locator('#saved').textContent()).toBe('Saved');
   });
+
+  it('a click at a point on the shade says it pressed the shade (not what shows through it), and the tour closing', async () => {
+    const { page, tabId } = await e2e.open('/flows.html');
+    await page.locator('.driver-popover').waitFor();
+    // Where the Save button shows through the shade, as a model reads it off a screenshot.
+    const box = (await page.locator('#save').boundingBox())!;
+    const point = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+    e2e.mock.enqueue(callNext({ id: 'tu_point', name: 'click', input: () => point }), { text: 'Pressed.' });
+    const panel = await e2e.panel(tabId);
+    await page.bringToFront();
+    await send(panel, 'Press Save');
+    await panel.getByText('Pressed.').waitFor({ timeout: 60_000 });
+    const line = resultText(e2e.mock, 'tu_point');
+    expect(line.isError).toBe(false);
+    expect(line.text).toMatch(
+      new RegExp(`^Clicked a shade laid over the page at \\(${point.x}, ${point.y}\\) \\[trusted input\\]\\. Then: .*dialog "Welcome!`),
+    );
+    // driver.js closes its tour on a press on its overlay; the button under it was never pressed.
+    expect(await page.evaluate(() => (window as unknown as { tour: { isActive(): boolean } }).tour.isActive())).toBe(false);
+    expect(await page.locator('#saved').textContent()).toBe('');
+  });
 });
