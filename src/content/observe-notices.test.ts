@@ -29,9 +29,11 @@ useUnitPage(async (opened) => {
   bundle = await bundleSource(ENTRY, import.meta.dirname);
 });
 
-async function act(script: string): Promise<string[]> {
+/** What an act reports that runs `script` (after `before` has shaped the page). */
+async function act(script: string, before = ''): Promise<string[]> {
   await page.setContent(`<!doctype html><html><body>${PAGE}</body></html>`);
   await page.addScriptTag({ content: bundle });
+  if (before) await page.evaluate(before);
   return page.evaluate((s) => (globalThis as unknown as { __act(s: string): Promise<string[]> }).__act(s), script);
 }
 
@@ -56,6 +58,13 @@ describe('notices an act set off away from its target', () => {
       stack.insertAdjacentHTML('beforeend', '<div role="menu"><div role="menuitem">Export</div></div>');
       stack.insertAdjacentHTML('beforeend', '<div>Year <input value="2027"></div>');`);
     expect(popups.join('\n')).not.toContain('notice');
+  });
+
+  it('a bar always shown, fixed to the viewport, whose class the act toggles did not appear', async () => {
+    const before = `const bar = document.createElement('div'); bar.id = 'bar'; bar.style.cssText = 'position:fixed;top:0;left:0';
+      bar.textContent = 'Cart (2)'; document.body.append(bar);`;
+    const changes = await act(`document.querySelector('#bar').classList.add('scrolled');`, before);
+    expect(changes.join('\n')).not.toContain('notice');
   });
 
   it('a toast outside any positioned or live container is not taken for one (the region comparison speaks for text near the target)', async () => {

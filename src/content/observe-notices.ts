@@ -4,8 +4,8 @@
  * the page showed at its top went unsaid: a model clicked Node-RED's Deploy, was told only of lists
  * redrawn, and took a screenshot to learn whether the deploy worked.
  *
- * A heuristic on the page's structure and styles. A notice is an element added, given new words or shown
- * during the act, outside the target's region, shown and not transparent, that sits in a live region
+ * A heuristic on the page's structure and styles. A notice is an element added or given new words during
+ * the act, outside the target's region, shown and not transparent, that sits in a live region
  * (role alert, status or log; aria-live polite or assertive) or floats over the page (it or an ancestor is
  * position: fixed, or absolute with a positive z-index); with a few short lines of words a person sees
  * (screen-reader-only text is none: `linesOf`) and at most two controls (a toast's close or undo button).
@@ -45,23 +45,24 @@ function floats(element: Element): boolean {
 /** Elements looked at, at most: a sort redraws thousands; a toast is among the first added. */
 const MAX_LOOKED_AT = 300;
 
-/** The elements the act added or gave new words, then those it showed (a hidden toast shown by its class or style). */
+/**
+ * The elements the act added or gave new words. Not those whose class or style changed: a bar always shown
+ * whose class toggles (a sticky header on scroll) did not appear, and a toast added hidden and then faded
+ * in (Node-RED's) was added during the act.
+ */
 function touched(records: readonly MutationRecord[]): Element[] {
   const added = new Set<Element>();
-  const changed = new Set<Element>();
   for (const record of records) {
     if (record.type === 'childList') {
       for (const node of record.addedNodes) {
         const element = node instanceof Element ? node : node.parentElement;
         if (element) added.add(element);
       }
-    } else if (record.type === 'characterData') {
-      if (record.target.parentElement) added.add(record.target.parentElement);
-    } else if (record.target instanceof Element) {
-      changed.add(record.target);
+    } else if (record.type === 'characterData' && record.target.parentElement) {
+      added.add(record.target.parentElement);
     }
   }
-  return [...added, ...[...changed].filter((element) => !added.has(element))].slice(0, MAX_LOOKED_AT);
+  return [...added].slice(0, MAX_LOOKED_AT);
 }
 
 /** A notice's words on one line, or '' when the element is no notice (see the file comment). */
