@@ -16,11 +16,12 @@
 import { ToolError } from '../runtime/errors.js';
 import type { ElementSummary } from '../runtime/page-state.js';
 import { nameOf } from './accessible-name.js';
-import { roleOf } from './aria.js';
+import { isDisabled, roleOf } from './aria.js';
 import { summarize } from './element-line.js';
 import { refFor } from './refs.js';
 import { describeCover, label } from './target.js';
 import { isShown } from './visibility.js';
+import { rectOf } from './dom.js';
 import { CONTROL_SELECTOR } from './observe-util.js';
 
 /** Roles of one control: a cover inside the same one of these as the target is part of it. */
@@ -171,16 +172,23 @@ export function coveredError(element: Element, hit: Element, where = `${label(el
 }
 
 /** The controls a person sees in `root` and can press. */
-const shownControls = (root: Element): Element[] =>
-  [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => isShown(control) && !control.matches(':disabled, [aria-disabled=true]'));
+const shownControls = (root: Element): Element[] => [...root.querySelectorAll(CONTROL_SELECTOR)].filter((control) => isShown(control) && !isDisabled(control));
+
+/** Whether `root` holds a control a person sees and can press (stops at the first: an app's root holds thousands). */
+const holdsControl = (root: Element): boolean => [...root.querySelectorAll(CONTROL_SELECTOR)].some((control) => isShown(control) && !isDisabled(control));
 
 const DIALOGS = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]';
 
-/** Whether an overlay is laid over much of the page: positioned, and over a quarter of the viewport (a banner or a sticky bar is no shade). */
+/** As large as a canvas, a panel or a shade: more than a quarter of the viewport, where a part of a thing never is. */
+export function isLarge(element: Element): boolean {
+  const box = rectOf(element);
+  return box.width * box.height > (innerWidth * innerHeight) / 4;
+}
+
+/** Whether an overlay is laid over much of the page: positioned and large (a banner or a sticky bar is no shade). */
 function coversPage(overlay: Element): boolean {
   const position = getComputedStyle(overlay).position;
-  const box = overlay.getBoundingClientRect();
-  return (position === 'fixed' || position === 'absolute') && box.width * box.height > (innerWidth * innerHeight) / 4;
+  return (position === 'fixed' || position === 'absolute') && isLarge(overlay);
 }
 
 /** Whether `element` is (in) a shade laid over the page beside a dialog: what a press there reaches (point-name.ts). */
@@ -192,8 +200,8 @@ export const onShade = (element: Element): boolean => dialogBesideShade(overlayO
  * shade with controls (a tour's popover drawn without a role). A heuristic.
  */
 function dialogBesideShade(overlay: Element): Element | undefined {
-  if (!coversPage(overlay) || shownControls(overlay).length > 0) return undefined;
-  const withControls = (element: Element) => !overlay.contains(element) && isShown(element) && shownControls(element).length > 0;
+  if (!coversPage(overlay) || holdsControl(overlay)) return undefined;
+  const withControls = (element: Element) => !overlay.contains(element) && isShown(element) && holdsControl(element);
   const byRole = [...document.querySelectorAll(DIALOGS)].find(withControls);
   if (byRole) return byRole;
   return [...(overlay.parentElement?.children ?? [])].find((sibling) => {

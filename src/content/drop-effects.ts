@@ -14,7 +14,8 @@
 import type { ElementSummary } from '../runtime/page-state.js';
 import type { PageCommandOf, PageResultOf } from '../shared/protocol/page.js';
 import { describeElement } from './element-line.js';
-import { isLarge, pointPhrase, thingPhrase } from './point-name.js';
+import { isLarge } from './cover.js';
+import { pointPhrase, thingPhrase } from './point-name.js';
 import { resolveRef } from './refs.js';
 import { isShown } from './visibility.js';
 

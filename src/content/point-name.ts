@@ -12,9 +12,9 @@
 import { quoted } from '../shared/untrusted-text.js';
 import { nameOf } from './accessible-name.js';
 import { INTERACTIVE_ROLES, roleOf } from './aria.js';
-import { parentElementOf, rectOf, rootNodeOf, tagOf, textContentOf } from './dom.js';
+import { parentElementOf, rootNodeOf, tagOf, textContentOf } from './dom.js';
 import { isGrabbable } from './grab-cursor.js';
-import { onShade } from './cover.js';
+import { isLarge, onShade } from './cover.js';
 import { rowOf } from './element-line.js';
 
 /** Longest name said for a thing. */
@@ -23,12 +23,6 @@ const MAX_NAME = 60;
 const MAX_CLIMB = 12;
 
 const textOf = (element: Element): string => textContentOf(element).replace(/\s+/g, ' ').trim();
-
-/** As large as a canvas or a panel: more than a quarter of the viewport, where a part of a thing never is. */
-export function isLarge(element: Element): boolean {
-  const box = rectOf(element);
-  return box.width * box.height > (innerWidth * innerHeight) / 4;
-}
 
 /** A drawing's own element (svg, canvas), or one inside an svg. */
 const inDrawing = (element: Element): boolean => element instanceof SVGElement || tagOf(element).toLowerCase() === 'canvas';
