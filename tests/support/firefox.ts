@@ -56,6 +56,8 @@ export interface FirefoxHarness {
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const PANEL_PATH = '/sidepanel/index.html';
+/** The longest wait for the add-on's own tab: under the e2e project's hook timeout (120 s), so a broken run still says what it waited for. */
+const SETUP_WAIT_MS = 100_000;
 
 const hrefOf = (page: Page): Promise<string> => page.evaluate(() => location.href).catch(() => '');
 
@@ -99,13 +101,19 @@ export async function launchFirefoxExtension(options: FirefoxLaunchOptions = {})
   const findControl = async () => {
     // An extension page with the extension's API alive: just after a reload the old pages may still be
     // listed, with their address but no `chrome` any more.
-    control = await until('the panel tab the add-on opens when loaded temporarily', async () => {
-      for (const page of await browser.pages()) {
-        if (!(await hrefOf(page)).startsWith('moz-extension://')) continue;
-        if (await page.evaluate(() => typeof chrome !== 'undefined' && Boolean(chrome.runtime?.id)).catch(() => false)) return page;
-      }
-      return undefined;
-    });
+    // Bounded by the setup's own 120 s, not the 30 s of a step: beside the Chromium e2e (both cores busy), a
+    // fresh Firefox once took longer than 30 s to install the add-on and open its tab, and a whole file failed.
+    control = await until(
+      'the panel tab the add-on opens when loaded temporarily',
+      async () => {
+        for (const page of await browser.pages()) {
+          if (!(await hrefOf(page)).startsWith('moz-extension://')) continue;
+          if (await page.evaluate(() => typeof chrome !== 'undefined' && Boolean(chrome.runtime?.id)).catch(() => false)) return page;
+        }
+        return undefined;
+      },
+      SETUP_WAIT_MS,
+    );
     // Not new URL().origin: Node gives "null" for schemes it does not know.
     const href = await hrefOf(control);
     origin = href.slice(0, href.indexOf('/', 'moz-extension://'.length));
